@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { fill, type Lang, type Text } from './text';
+import { DATE_PATTERN, DATE_TIME_PATTERN } from './time';
+import { parseId } from './id';
+import { formatMoney, parseMoney } from './money';
+
+/**
+ * One declaration per resource: the server's routes, filters and validation and the web's table,
+ * search bar and form all come from it. Field names are the camelCase wire names, which are also the
+ * keys of the drizzle table.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'dict'
+  | 'select'
+  | 'tree'
+  | 'switch'
+  | 'upload'
+  | 'ref'
+  | 'password';
+
+/** How a field is searched: `equal` (=), `like` (contains), `dateRange` (`_dategt`/`_datelt`). */
+export type SearchMode = 'equal' | 'like' | 'dateRange';
+
+export interface OptionDef {
+  value: string | number;
+  label: Text;
+}
+
+export interface FieldDef {
+  name: string;
+  kind: FieldKind;
+  label: Text;
+  required?: boolean;
+  /** The message shown when a required value is missing (the seed's own texts). */
+  message?: Text;
+  pattern?: { regex: string; message: Text };
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  search?: SearchMode;
+  sortable?: boolean;
+  /** Shown as a table column (default true). */
+  inTable?: boolean;
+  /** Part of the add/edit form (default true). */
+  inForm?: boolean;
+  /** Shown in the view dialog (default true). */
+  inDetail?: boolean;
+  editableOnAdd?: boolean;
+  editableOnEdit?: boolean;
+  /** Values come from a dictionary (`/blade-system/dict/dictionary?code=`). */
+  dict?: { code: string; source?: 'dict' | 'dict-biz' };
+  options?: OptionDef[];
+  /** Values come from a tree endpoint returning TreeNodes. */
+  tree?: { url: string; multiple?: boolean };
+  defaultValue?: string | number;
+  /** Form column span out of 24 (default 12; textareas 24). */
+  span?: number;
+  width?: number;
+  /** Values of `ref` fields hold ids; `number`, `switch`, `dict` with numeric keys are numbers. */
+  numeric?: boolean;
+  /** Server-managed: never accepted from a submit body. */
+  readOnly?: boolean;
+  /** Never returned to a client (hashes, secrets). */
+  secret?: boolean;
+}
+
+/** Who may call a route: nobody is allowed by default. */
+export type Access =
+  'public' | 'user' | { role: string[] } | { menu: string } | { button: string | string[] };
+
+export const ADMIN_ROLES = ['administrator', 'admin'];
+export const SUPER_ADMIN_ROLE = 'administrator';
+
+export type TenantMode = 'none' | 'scoped' | 'scopedAdminAll';
+
+export interface ResourceDef {
+  key: string;
+  /** API base, e.g. `/blade-system/param` (the web prefixes `/api`). */
+  api: string;
+  title: Text;
+  /** Button code prefix: `param_add`, `param_edit`, `param_delete`, `param_view`. */
+  permission: string;
+  /**
+   * `scoped`: rows belong to the caller's tenant. `scopedAdminAll`: the platform super-admin
+   * (tenant 000000, administrator) sees every tenant. `none`: platform-wide table.
+   */
+  tenant: TenantMode;
+  fields: FieldDef[];
+  defaultSort?: { field: string; dir: 'asc' | 'desc' }[];
+  dialogWidth?: number;
+  /** Which generic operations exist (all by default). */
+  ops?: { add?: boolean; edit?: boolean; view?: boolean; delete?: boolean; export?: boolean };
+  /** Unique fields among live rows of a tenant. */
+  unique?: { fields: string[]; label: Text }[];
+  /** Overrides of the default access rules per generic route. */
+  access?: Partial<Record<'list' | 'detail' | 'submit' | 'remove' | 'export', Access>>;
+}
+
+export const defineResource = <T extends ResourceDef>(def: T): T => def;
+
+export const fieldOf = (def: ResourceDef, name: string): FieldDef | undefined =>
+  def.fields.find((f) => f.name === name);
+
+export const isNumericField = (f: FieldDef): boolean =>
+  f.numeric ?? (f.kind === 'number' || f.kind === 'switch');
+
+export const formFields = (def: ResourceDef) => def.fields.filter((f) => f.inForm !== false && !f.readOnly);
+export const tableFields = (def: ResourceDef) => def.fields.filter((f) => f.inTable !== false && !f.secret);
+export const searchFields = (def: ResourceDef) => def.fields.filter((f) => f.search);
+
+export const defaultAccess = (def: ResourceDef) => ({
+  list: def.access?.list ?? ({ menu: def.permission } as Access),
+  detail: def.access?.detail ?? ({ menu: def.permission } as Access),
+  submit: def.access?.submit ?? ({ button: [`${def.permission}_add`, `${def.permission}_edit`] } as Access),
+  remove: def.access?.remove ?? ({ button: `${def.permission}_delete` } as Access),
+  export: def.access?.export ?? ({ menu: def.permission } as Access),
+});
+
+export function requiredMessage(f: FieldDef, lang: Lang): string {
+  if (f.message) return f.message[lang];
+  const select = ['dict', 'select', 'tree', 'ref', 'switch', 'date', 'datetime', 'upload'].includes(f.kind);
+  return fill((select ? messages.requiredSelect : messages.required)[lang], { label: f.label[lang] });
+}
+
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
+/**
+ * The zod schema for a submit body. On add, required fields must be present; on update (the body has
+ * an id) only the fields present are checked and written, as Blade's `updateById` does, and a required
+ * field sent empty is refused. An optional field sent empty is cleared (null). Values are converted to
+ * their stored form (money to cents, ids to strings, numbers to numbers). Unknown keys are dropped.
+ */
+export function submitSchema(def: ResourceDef, lang: Lang, mode: 'add' | 'edit') {
+  const fields = formFields(def).filter((f) =>
+    mode === 'add' ? f.editableOnAdd !== false : f.editableOnEdit !== false,
+  );
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    shape[f.name] = z.preprocess(
+      (v) => (v === undefined ? undefined : isEmpty(v) ? null : v),
+      fieldValueSchema(f, lang, f.label[lang]).nullable().optional(),
+    );
+  }
+  return z.preprocess((raw, ctx) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      ctx.addIssue({ code: 'custom', message: messages.invalidBody[lang] });
+      return {};
+    }
+    const body = raw as Record<string, unknown>;
+    for (const f of fields) {
+      if (!f.required) continue;
+      const missing = mode === 'add' ? isEmpty(body[f.name]) : f.name in body && isEmpty(body[f.name]);
+      if (missing) ctx.addIssue({ code: 'custom', path: [f.name], message: requiredMessage(f, lang) });
+    }
+    return body;
+  }, z.object(shape).strip());
+}
+
+function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
+  const invalid = fill(messages.invalidValue[lang], { label });
+  switch (f.kind) {
+    case 'number':
+    case 'switch': {
+      let n = z.coerce
+        .number({ error: invalid })
+        .refine(Number.isFinite, invalid)
+        .refine(Number.isSafeInteger, invalid);
+      if (f.min !== undefined)
+        n = n.refine((v) => v >= f.min!, fill(messages.tooSmall[lang], { label, min: f.min }));
+      if (f.max !== undefined)
+        n = n.refine((v) => v <= f.max!, fill(messages.tooLarge[lang], { label, max: f.max }));
+      return n;
+    }
+    case 'money':
+      return z.union([z.string(), z.number()]).transform((v, ctx) => {
+        const cents = parseMoney(v);
+        if (cents === null) {
+          ctx.addIssue({ code: 'custom', message: invalid });
+          return z.NEVER;
+        }
+        return cents;
+      });
+    case 'date':
+    case 'datetime':
+      return z
+        .string({ error: invalid })
+        .transform((v) => v.trim())
+        .refine((v) => DATE_TIME_PATTERN.test(v) || DATE_PATTERN.test(v), invalid)
+        .transform((v) => (DATE_PATTERN.test(v) ? `${v} 00:00:00` : v));
+    case 'ref':
+      return z.union([z.string(), z.number()]).transform((v, ctx) => {
+        const id = parseId(v);
+        if (id === null) {
+          ctx.addIssue({ code: 'custom', message: invalid });
+          return z.NEVER;
+        }
+        return id;
+      });
+    case 'tree':
+      if (f.tree?.multiple)
+        return z
+          .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+          .transform((v) => (Array.isArray(v) ? v.join(',') : String(v)))
+          .refine((v) => v.split(',').every((p) => parseId(p.trim()) !== null), invalid);
+      return isNumericField(f)
+        ? z.coerce.number({ error: invalid })
+        : z.union([z.string(), z.number()]).transform(String);
+    case 'dict':
+    case 'select': {
+      const allowed = f.options?.map((o) => String(o.value));
+      const base: z.ZodType<string | number> = isNumericField(f)
+        ? z.coerce.number({ error: invalid }).refine(Number.isSafeInteger, invalid)
+        : z.union([z.string(), z.number()]).transform(String);
+      return allowed ? base.refine((v: string | number) => allowed.includes(String(v)), invalid) : base;
+    }
+    default: {
+      let s = z.union([z.string(), z.number()], { error: invalid }).transform(String);
+      if (f.maxLength !== undefined)
+        s = s.refine(
+          (v) => v.length <= f.maxLength!,
+          fill(messages.tooLong[lang], { label, max: f.maxLength }),
+        );
+      if (f.pattern) {
+        const re = new RegExp(f.pattern.regex);
+        s = s.refine((v) => re.test(v), f.pattern.message[lang]);
+      }
+      return s;
+    }
+  }
+}
+
+/** Converts a stored value to its wire form (money cents to `"12.50"`). */
+export function toWire(f: FieldDef, value: unknown): unknown {
+  if (f.kind === 'money' && typeof value === 'number') return formatMoney(value);
+  return value;
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { hashSync, verifySync, type Algorithm, type Options } from '@node-rs/argon2';
+
+/**
+ * Passwords arrive as the md5 hex of the plain text (the Blade clients hash before sending), and are
+ * stored as argon2id of that md5 hex: a slow, salted hash, never the fast md5 itself (CONTRACT.md 5).
+ */
+
+/** `Algorithm.Argon2id`; the package declares it as a const enum, which isolatedModules cannot read. */
+const ARGON2ID = 2 as Algorithm;
+
+/** OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms per hash, synchronous on purpose. */
+const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function md5Hex(plain: string): string {
+  return createHash('md5').update(plain, 'utf8').digest('hex');
+}
+
+export function hashPassword(md5HexOfPlain: string): string {
+  return hashSync(md5HexOfPlain, ARGON2_OPTIONS);
+}
+
+/** False for a wrong password and for a stored value that is not an argon2 hash (never throws). */
+export function verifyPassword(hash: string, md5HexOfPlain: string): boolean {
+  if (!hash || !md5HexOfPlain) return false;
+  try {
+    return verifySync(hash, md5HexOfPlain);
+  } catch {
+    return false;
+  }
+}

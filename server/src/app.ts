@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import proxy from '@fastify/http-proxy';
+import { openDatabase } from '@psi/db/client';
+import { runMigrations } from '@psi/db/migrate';
+import { isSeeded, seed } from '@psi/db/seed';
+import { registerAccessControl } from './core/access';
+import type { AppContext, AppOptions } from './core/context';
+import { registerErrorHandling } from './core/error-handler';
+import { createTokenService } from './core/jwt';
+import { GrantCache } from './core/grants';
+import { badRequest } from './core/errors';
+import authModule from './modules/auth/index';
+import systemModule from './modules/system/index';
+import deskModule from './modules/desk/index';
+
+export type { AppOptions } from './core/context';
+
+/**
+ * Builds the whole server on one SQLite file: migrations applied (in one transaction), seed loaded
+ * into an empty database, Blade modules under `/api`, the built web at `/`. Tests call it on a temp
+ * directory and talk to it through `app.inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: 'info',
+          redact: [
+            'req.headers.authorization',
+            'req.headers["blade-auth"]',
+            'req.headers["captcha-code"]',
+            '*.password',
+          ],
+        }
+      : false,
+    bodyLimit: 2 * 1024 * 1024,
+    requestTimeout: 60_000,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: true,
+  });
+
+  if (options.upstream) {
+    // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
+    await app.register(proxy, {
+      upstream: options.upstream,
+      prefix: '/api',
+      rewritePrefix: '',
+      config: { proxied: true } as never,
+    });
+    app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
+      status: 'ok',
+      mode: 'proxy',
+    }));
+    await serveWeb(app, options);
+    return app;
+  }
+
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const handle = openDatabase(options.dbFile);
+  runMigrations(handle.db);
+  if (options.seed !== 'none' && !isSeeded(handle)) seed(handle, options.seed ?? 'minimal');
+
+  const ctx: AppContext = {
+    sqlite: handle.sqlite,
+    db: handle.db,
+    tokens: createTokenService(options.jwtSecret),
+    grants: new GrantCache(handle.sqlite),
+    options,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => handle.close());
+
+  registerErrorHandling(app);
+  registerAccessControl(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'http:', 'https:'],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+
+  // Repeated query keys never reach a handler (Fastify's JSON parser already refuses __proto__ and constructor.prototype).
+  app.addHook('preValidation', async (req) => {
+    for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) {
+      if (Array.isArray(v)) throw badRequest('paramType', { name: k });
+    }
+  });
+  app.get('/healthz', { config: { access: 'public' } }, async () => {
+    ctx.sqlite.prepare('SELECT 1').get();
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authModule);
+      await api.register(systemModule);
+      await api.register(deskModule);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWeb(app, options);
+  return app;
+}
+
+/** The built web client at `/`, with the SPA's index.html for every other non-API GET. */
+async function serveWeb(app: FastifyInstance, options: AppOptions) {
+  const dist = options.webDist;
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, serve: false });
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
+  app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.callNotFound();
+    const file = req.url.split('?')[0].replace(/^\/+/, '');
+    if (
+      file &&
+      !file.includes('..') &&
+      fs.existsSync(path.join(dist, file)) &&
+      fs.statSync(path.join(dist, file)).isFile()
+    ) {
+      return reply.sendFile(file);
+    }
+    return reply.type('text/html').send(indexHtml);
+  });
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppOptions } from './core/context';
+import { assertUsableSecret, generateSecret } from './core/jwt';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A secret kept in DATA_DIR when JWT_SECRET is unset, so tokens survive a restart. */
+function jwtSecretFor(dataDir: string, configured: string | undefined): string {
+  if (configured) {
+    assertUsableSecret(configured);
+    return configured;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = generateSecret();
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface ServerConfig extends AppOptions {
+  port: number;
+  host: string;
+}
+
+/** The environment variables of ARCHITECTURE.md, with their defaults. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
+  const seed = (env.SEED || 'demo') as AppOptions['seed'];
+  if (!['demo', 'minimal', 'large', 'none'].includes(seed!))
+    throw new Error(`SEED must be demo, minimal or large, not ${seed}`);
+  const upstream = env.BLADE_UPSTREAM?.trim() || undefined;
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    dbFile: path.join(dataDir, 'psi.db'),
+    jwtSecret: upstream ? '' : jwtSecretFor(dataDir, env.JWT_SECRET?.trim() || undefined),
+    seed,
+    captchaFixed: env.CAPTCHA_FIXED?.trim() || undefined,
+    upstream,
+    webDist: env.WEB_DIST || path.join(repoRoot, 'web/dist'),
+    logger: env.LOG !== 'off',
+    authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
+  };
+}

@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '@psi/db/client';
+import type { Access, Lang } from '@psi/db/model';
+import type { TokenService } from './jwt';
+import type { GrantCache } from './grants';
+import type { Actor } from './data';
+
+export interface AppOptions {
+  /** SQLite file; `:memory:` is not used because tests want WAL semantics (use a temp dir). */
+  dbFile: string;
+  dataDir: string;
+  jwtSecret: string;
+  seed?: 'minimal' | 'demo' | 'large' | 'none';
+  captchaFixed?: string;
+  upstream?: string;
+  webDist?: string;
+  logger?: boolean;
+  /** Requests per minute per IP on the token, captcha and upload endpoints. */
+  authRateLimit?: number;
+}
+
+/** The signed-in caller, from a verified access token. */
+export interface SessionUser extends Actor {
+  account: string;
+  userName: string;
+  realName: string;
+  roleIds: string[];
+  roleAliases: string[];
+  postId: string;
+  clientId: string;
+}
+
+export interface AppContext {
+  sqlite: Database.Database;
+  db: Db;
+  tokens: TokenService;
+  grants: GrantCache;
+  options: AppOptions;
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    routeTable: RouteInfo[];
+  }
+}

@@ -1,0 +1,211 @@
+import type Database from 'better-sqlite3';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { formatDateTime, nextId, type TenantMode } from '@psi/db/model';
+import { tableMeta, toDriver, type TableMeta } from './table-meta';
+import type { SqlWhere } from './filters';
+import { pageOf, type Page, type PageQuery } from './page';
+import { otherTenant } from './errors';
+
+/** Who is acting: filled into audit columns and used for the tenant scope. */
+export interface Actor {
+  userId: string;
+  tenantId: string;
+  deptId: string;
+  isSuperAdmin: boolean;
+}
+
+/** Rows visible to a call: one tenant, or every tenant (`null`) for the platform super-admin. */
+export interface Scope {
+  tenantId: string | null;
+}
+
+export function scopeOf(mode: TenantMode, actor: Actor): Scope {
+  if (mode === 'none') return { tenantId: null };
+  if (mode === 'scopedAdminAll' && actor.isSuperAdmin) return { tenantId: null };
+  return { tenantId: actor.tenantId };
+}
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** Prepared statements are cached by their SQL text: each shape is compiled once per database. */
+export function prepare(sqlite: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = sqlite.prepare(sql)));
+  return stmt;
+}
+
+/**
+ * The generic data layer over one table: every read adds `is_deleted = 0` and the tenant scope;
+ * every write fills the audit columns. Routes never write these conditions themselves.
+ */
+export class Repo {
+  readonly meta: TableMeta;
+
+  constructor(
+    readonly sqlite: Database.Database,
+    table: SQLiteTable,
+    readonly tenantMode: TenantMode,
+  ) {
+    this.meta = tableMeta(table);
+  }
+
+  private baseWhere(scope: Scope): SqlWhere {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (this.meta.softDelete) clauses.push('"is_deleted" = 0');
+    if (this.meta.hasTenant && this.tenantMode !== 'none' && scope.tenantId !== null) {
+      clauses.push('"tenant_id" = ?');
+      params.push(scope.tenantId);
+    }
+    return { clauses, params };
+  }
+
+  private whereSql(scope: Scope, extra?: SqlWhere): { sql: string; params: unknown[] } {
+    const base = this.baseWhere(scope);
+    const clauses = [...base.clauses, ...(extra?.clauses ?? [])];
+    return {
+      sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '',
+      params: [...base.params, ...(extra?.params ?? [])],
+    };
+  }
+
+  page(scope: Scope, filters: SqlWhere, order: string, q: PageQuery): Page<Record<string, unknown>> {
+    const where = this.whereSql(scope, filters);
+    const total = Number(
+      (
+        prepare(this.sqlite, `SELECT COUNT(*) AS n FROM "${this.meta.name}"${where.sql}`).get(
+          ...where.params,
+        ) as { n: bigint }
+      ).n,
+    );
+    const offset = (q.current - 1) * q.size;
+    const records =
+      offset >= total
+        ? []
+        : this.all(
+            `SELECT ${this.meta.selectList} FROM "${this.meta.name}"${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ? OFFSET ?`,
+            [...where.params, q.size, offset],
+          );
+    return pageOf(records, total, q);
+  }
+
+  list(scope: Scope, filters: SqlWhere, order: string, limit = 5000): Record<string, unknown>[] {
+    const where = this.whereSql(scope, filters);
+    return this.all(
+      `SELECT ${this.meta.selectList} FROM "${this.meta.name}"${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ?`,
+      [...where.params, limit],
+    );
+  }
+
+  findById(scope: Scope, id: string): Record<string, unknown> | null {
+    const where = this.whereSql(scope, { clauses: ['"id" = ?'], params: [BigInt(id)] });
+    const rows = this.all(
+      `SELECT ${this.meta.selectList} FROM "${this.meta.name}"${where.sql}`,
+      where.params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Refuses a write when any of the ids is a live row of another tenant (the whole batch fails,
+   * HTTP 403 as Blade's TenantGuard). Returns the ids that exist in scope.
+   */
+  guardTenant(scope: Scope, ids: string[]): string[] {
+    if (!ids.length) return [];
+    const marks = ids.map(() => '?').join(',');
+    const deleted = this.meta.softDelete ? ' AND "is_deleted" = 0' : '';
+    const tenantCol = this.meta.hasTenant ? '"tenant_id"' : 'NULL';
+    const rows = prepare(
+      this.sqlite,
+      `SELECT "id" AS id, ${tenantCol} AS tenantId FROM "${this.meta.name}" WHERE "id" IN (${marks})${deleted}`,
+    ).all(...ids.map((i) => BigInt(i))) as { id: bigint; tenantId: string | null }[];
+    if (
+      this.tenantMode !== 'none' &&
+      scope.tenantId !== null &&
+      rows.some((r) => r.tenantId !== scope.tenantId)
+    ) {
+      throw otherTenant();
+    }
+    return rows.map((r) => String(r.id));
+  }
+
+  /** True when another live row in scope already has these values. */
+  exists(scope: Scope, values: Record<string, unknown>, exceptId?: string): boolean {
+    const clauses = Object.keys(values).map((k) => `"${this.meta.byKey.get(k)!.sql}" = ?`);
+    const params = Object.entries(values).map(([k, v]) => toDriver(this.meta, k, v));
+    if (exceptId) {
+      clauses.push('"id" <> ?');
+      params.push(BigInt(exceptId));
+    }
+    const where = this.whereSql(scope, { clauses, params });
+    return !!prepare(this.sqlite, `SELECT 1 FROM "${this.meta.name}"${where.sql} LIMIT 1`).get(
+      ...where.params,
+    );
+  }
+
+  insert(values: Record<string, unknown>, actor: Actor, tenantId?: string): string {
+    const id = (values.id as string | undefined) ?? nextId();
+    const now = formatDateTime();
+    const row: Record<string, unknown> = { ...values, id };
+    if (this.meta.hasTenant) row.tenantId = tenantId ?? actor.tenantId;
+    if (this.meta.byKey.has('createTime')) row.createTime = now;
+    if (this.meta.audited) {
+      Object.assign(row, {
+        createUser: actor.userId,
+        createDept: firstId(actor.deptId),
+        updateUser: actor.userId,
+        updateTime: now,
+      });
+    }
+    if (this.meta.softDelete) row.isDeleted = 0;
+    const keys = Object.keys(row).filter((k) => this.meta.byKey.has(k) && row[k] !== undefined);
+    const sql = `INSERT INTO "${this.meta.name}" (${keys.map((k) => `"${this.meta.byKey.get(k)!.sql}"`).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
+    prepare(this.sqlite, sql).run(...keys.map((k) => toDriver(this.meta, k, row[k])));
+    return id;
+  }
+
+  /** Partial update of a live row in scope; returns the number of rows changed (0 or 1). */
+  update(scope: Scope, id: string, values: Record<string, unknown>, actor: Actor): number {
+    const row: Record<string, unknown> = { ...values };
+    delete row.id;
+    delete row.tenantId;
+    delete row.isDeleted;
+    if (this.meta.audited) Object.assign(row, { updateUser: actor.userId, updateTime: formatDateTime() });
+    const keys = Object.keys(row).filter((k) => this.meta.byKey.has(k) && row[k] !== undefined);
+    if (!keys.length) return 0;
+    const where = this.whereSql(scope, { clauses: ['"id" = ?'], params: [BigInt(id)] });
+    const sql = `UPDATE "${this.meta.name}" SET ${keys.map((k) => `"${this.meta.byKey.get(k)!.sql}" = ?`).join(', ')}${where.sql}`;
+    return prepare(this.sqlite, sql).run(...keys.map((k) => toDriver(this.meta, k, row[k])), ...where.params)
+      .changes;
+  }
+
+  /** Soft delete in one transaction; a batch touching another tenant's row changes nothing. */
+  remove(scope: Scope, ids: string[], actor: Actor): number {
+    return this.sqlite.transaction(() => {
+      const own = this.guardTenant(scope, ids);
+      if (!own.length) return 0;
+      const marks = own.map(() => '?').join(',');
+      const audit = this.meta.audited ? ', "update_user" = ?, "update_time" = ?' : '';
+      const auditParams = this.meta.audited ? [BigInt(actor.userId), formatDateTime()] : [];
+      if (this.meta.softDelete) {
+        return prepare(
+          this.sqlite,
+          `UPDATE "${this.meta.name}" SET "is_deleted" = 1${audit} WHERE "id" IN (${marks})`,
+        ).run(...auditParams, ...own.map((i) => BigInt(i))).changes;
+      }
+      return prepare(this.sqlite, `DELETE FROM "${this.meta.name}" WHERE "id" IN (${marks})`).run(
+        ...own.map((i) => BigInt(i)),
+      ).changes;
+    })();
+  }
+
+  private all(sql: string, params: unknown[]): Record<string, unknown>[] {
+    return (prepare(this.sqlite, sql).all(...params) as Record<string, unknown>[]).map((r) =>
+      this.meta.mapRow(r),
+    );
+  }
+}
+
+const firstId = (list: string) => list.split(',').find(Boolean) ?? null;

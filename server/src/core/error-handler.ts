@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { fill, messages, pickLang } from '@psi/db/model';
+import { envelope } from './envelope';
+import { ApiError } from './errors';
+import { validationError } from './validation';
+
+/**
+ * Every failure leaves as a Blade envelope in the caller's language: 4xx for what the caller did
+ * wrong (the message names the problem), 500 with `服务器异常` and no stack for our own bugs.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
+    const lang = req.lang ?? pickLang(req.headers['accept-language']);
+    if (error instanceof ZodError) error = validationError(error);
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send(envelope(error.code, {}, error.messageIn(lang)));
+    }
+    const fe = error as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status < 500) {
+      const msg =
+        fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? messages.bodyTooLarge[lang]
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? messages.mediaType[lang]
+            : status === 429
+              ? messages.tooManyRequests[lang]
+              : status === 405
+                ? messages.methodNotAllowed[lang]
+                : fill(messages.unreadable[lang], { detail: fe.message });
+      return reply
+        .code(status)
+        .send(envelope(status === 413 || status === 415 || status === 429 ? status : 400, {}, msg));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(envelope(500, {}, messages.serverError[lang]));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = pickLang(req.headers['accept-language']);
+    return reply
+      .code(404)
+      .send(envelope(404, {}, `${messages.notFound[lang]}: ${req.method} ${req.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,35 @@
+import { fill, messages, type Lang, type MessageKey, type Text } from '@psi/db/model';
+
+/**
+ * An error that becomes a Blade envelope. `status` is the HTTP status, `code` the envelope code (they
+ * differ for cross-tenant writes: HTTP 403 with code 400, as Blade's TenantGuard answers).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly text: Text | string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(typeof text === 'string' ? text : text.zh);
+  }
+
+  messageIn(lang: Lang): string {
+    return typeof this.text === 'string' ? this.text : fill(this.text[lang], this.params);
+  }
+}
+
+const text = (key: MessageKey) => messages[key];
+
+/** Business or validation error: HTTP 400, code 400. */
+export const badRequest = (msg: Text | string | MessageKey, params?: Record<string, string | number>) =>
+  new ApiError(400, 400, typeof msg === 'string' && msg in messages ? text(msg as MessageKey) : msg, params);
+
+export const unauthorized = (key: 'missingToken' | 'unauthorized' = 'unauthorized') =>
+  new ApiError(401, 401, text(key));
+
+export const forbidden = () => new ApiError(403, 403, text('forbidden'));
+
+export const otherTenant = () => new ApiError(403, 400, text('otherTenant'));
+
+export const notFound = () => new ApiError(404, 404, text('notFound'));

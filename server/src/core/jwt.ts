@@ -1,0 +1,86 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+
+/** Public defaults shipped with Blade releases and tutorials: a server must never sign with them. */
+const KNOWN_PUBLIC_KEYS = [
+  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+  'BladeX',
+  'SpringBlade',
+  'bladex',
+  'blade',
+  'secret',
+  'changeme',
+];
+
+export const ISSUER = 'issuser';
+export const AUDIENCE = 'audience';
+
+export function assertUsableSecret(secret: string): void {
+  if (Buffer.byteLength(secret, 'utf8') < 32) throw new Error('JWT_SECRET must be at least 32 bytes long');
+  if (KNOWN_PUBLIC_KEYS.some((k) => k.toLowerCase() === secret.toLowerCase()))
+    throw new Error('JWT_SECRET is a publicly known Blade default; choose your own secret');
+}
+
+export const generateSecret = () => randomBytes(48).toString('base64url');
+
+export interface TokenClaims {
+  token_type: 'access_token' | 'refresh_token';
+  tenant_id: string;
+  user_id: string;
+  role_id: string;
+  dept_id: string;
+  post_id: string;
+  account: string;
+  user_name: string;
+  nick_name: string;
+  real_name: string;
+  role_name: string;
+  client_id: string;
+  jti: string;
+  exp: number;
+  nbf: number;
+  iat: number;
+  iss: string;
+  aud: string;
+}
+
+export type ClaimsInput = Omit<TokenClaims, 'jti' | 'exp' | 'nbf' | 'iat' | 'iss' | 'aud'>;
+
+/** HS256 only: `alg: none` and every other algorithm are refused by the verifier. */
+export function createTokenService(secret: string) {
+  assertUsableSecret(secret);
+  const sign = createSigner({ key: secret, algorithm: 'HS256' });
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    allowedAud: AUDIENCE,
+    requiredClaims: ['exp', 'nbf', 'jti', 'token_type'],
+    cache: 1000,
+  });
+  return {
+    issue(claims: ClaimsInput, ttlSeconds: number, now = Math.floor(Date.now() / 1000)) {
+      const jti = randomUUID();
+      const token = sign({
+        ...claims,
+        jti,
+        iat: now,
+        nbf: now,
+        exp: now + ttlSeconds,
+        iss: ISSUER,
+        aud: AUDIENCE,
+      });
+      return { token, jti, exp: now + ttlSeconds };
+    },
+    /** Returns the claims of a valid token, or null for a forged, expired or early one. */
+    verify(token: string): TokenClaims | null {
+      try {
+        return verify(token) as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,26 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+
+/** Starts the server; SIGTERM/SIGINT stop accepting, drain in-flight requests and close the database. */
+async function main() {
+  const config = configFromEnv();
+  const app = await buildApp(config);
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatDateTime, nextId, type Lang } from '@psi/db/model';
+import { done, ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { prepare } from '../../core/data';
+import { actorOf } from '../../core/resource-routes';
+import { toWireRow } from '../../core/serialize';
+import { CaptchaStore } from './captcha';
+import {
+  authenticateClient,
+  checkPassword,
+  GrantError,
+  issueTokens,
+  loadUser,
+  revokeRefreshTokens,
+  spendRefreshToken,
+  DEFAULT_AVATAR,
+} from './service';
+
+const str = (v: unknown) =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+
+/** Token endpoint parameters arrive in the query string or an urlencoded body (Saber sends `params`). */
+function paramsOf(req: FastifyRequest): Record<string, unknown> {
+  const body =
+    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+      ? (req.body as Record<string, unknown>)
+      : {};
+  return { ...body, ...(req.query as Record<string, unknown>) };
+}
+
+const header = (req: FastifyRequest, name: string) => str(req.headers[name.toLowerCase()]);
+
+function grantFailure(reply: FastifyReply, err: unknown, lang: Lang) {
+  if (err instanceof GrantError) {
+    return reply.code(err.status).send({ error_code: err.status, error_description: err.describe(lang) });
+  }
+  throw err;
+}
+
+export default async function authModule(app: FastifyInstance) {
+  const captchas = new CaptchaStore(app.ctx.options.captchaFixed);
+  const limit = { max: app.ctx.options.authRateLimit ?? 120, timeWindow: '1 minute' };
+
+  app.get('/blade-auth/oauth/captcha', { config: { access: 'public', rateLimit: limit } }, async (req) =>
+    ok(captchas.create(), req.lang),
+  );
+
+  const token = async (req: FastifyRequest, reply: FastifyReply, forcedGrant?: string) => {
+    const p = paramsOf(req);
+    try {
+      const client = authenticateClient(app.ctx, req.headers.authorization);
+      const grant = forcedGrant ?? str(p.grant_type) ?? '';
+      if (
+        !client.authorizedGrantTypes
+          .split(',')
+          .map((g) => g.trim())
+          .includes(grant)
+      ) {
+        throw new GrantError(400, 'unsupportedGrant', { grant });
+      }
+      const deptWanted = header(req, 'Dept-Id');
+      const roleWanted = header(req, 'Role-Id');
+      if (grant === 'password' || grant === 'captcha') {
+        if (
+          grant === 'captcha' &&
+          !captchas.verify(
+            header(req, 'Captcha-Key') ?? str(p.key),
+            header(req, 'Captcha-Code') ?? str(p.code),
+          )
+        ) {
+          throw new GrantError(400, 'badCaptcha');
+        }
+        const tenantId = header(req, 'Tenant-Id') || str(p.tenantId) || '000000';
+        const account = str(p.username) ?? '';
+        const password = str(p.password) ?? '';
+        if (!account || !password) throw new GrantError(400, 'badCredentials');
+        const user = checkPassword(app.ctx, tenantId, account, password.toLowerCase());
+        const body = app.ctx.sqlite.transaction(() =>
+          issueTokens(app.ctx, client, user, deptWanted, roleWanted),
+        )();
+        app.log.info({ tenantId, account }, 'sign-in');
+        return reply.send(body);
+      }
+      if (grant === 'refresh_token') {
+        const refresh = str(p.refresh_token) ?? '';
+        const body = app.ctx.sqlite.transaction(() => {
+          const claims = spendRefreshToken(app.ctx, refresh);
+          const user = loadUser(app.ctx, claims.user_id);
+          if (!user || Number(user.status) !== 1) throw new GrantError(400, 'tokenInvalid');
+          // keep the department and role chosen at sign-in unless switch mode asks for others
+          return issueTokens(
+            app.ctx,
+            client,
+            user,
+            deptWanted ?? claims.dept_id,
+            roleWanted ?? claims.role_id,
+          );
+        })();
+        return reply.send(body);
+      }
+      if (grant === 'social' || grant === 'authorization_code')
+        throw new GrantError(400, 'grantNotConfigured', { grant });
+      throw new GrantError(400, 'unsupportedGrant', { grant });
+    } catch (err) {
+      return grantFailure(reply, err, req.lang);
+    }
+  };
+
+  app.post('/blade-auth/oauth/token', { config: { access: 'public', rateLimit: limit } }, (req, reply) =>
+    token(req, reply),
+  );
+  app.post(
+    '/blade-auth/oauth/token/refresh',
+    { config: { access: 'public', rateLimit: limit } },
+    (req, reply) => token(req, reply, 'refresh_token'),
+  );
+
+  app.get('/blade-auth/oauth/user-info', { config: { access: 'user' } }, async (req) => {
+    const me = actorOf(req);
+    const row = prepare(
+      app.ctx.sqlite,
+      `SELECT u.id, u.tenant_id AS tenantId, u.account, u.name, u.real_name AS realName, u.avatar, u.email, u.phone,
+         u.role_id AS roleId, u.dept_id AS deptId, u.post_id AS postId, u.user_type AS userType, t.tenant_name AS tenantName
+       FROM blade_user u LEFT JOIN blade_tenant t ON t.tenant_id = u.tenant_id AND t.is_deleted = 0
+       WHERE u.id = ? AND u.is_deleted = 0`,
+    ).get(BigInt(me.userId)) as Record<string, unknown> | undefined;
+    if (!row) return ok(null, req.lang);
+    const names = (table: string, col: string, list: unknown) => {
+      const ids = String(list ?? '')
+        .split(',')
+        .filter((s) => /^\d+$/.test(s));
+      if (!ids.length) return '';
+      const rows = prepare(
+        app.ctx.sqlite,
+        `SELECT ${col} AS n FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+      ).all(...ids.map((i) => BigInt(i))) as { n: string }[];
+      return rows.map((r) => r.n).join(',');
+    };
+    return ok(
+      toWireRow({
+        ...row,
+        id: String(row.id),
+        userType: Number(row.userType),
+        avatar: row.avatar || DEFAULT_AVATAR,
+        roleName: names('blade_role', 'role_name', row.roleId),
+        roleAlias: me.roleAliases.join(','),
+        deptName: names('blade_dept', 'dept_name', row.deptId),
+        postName: names('blade_post', 'post_name', row.postId),
+      }),
+      req.lang,
+    );
+  });
+
+  app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
+    revokeRefreshTokens(app.ctx, actorOf(req).userId);
+    return done(req.lang);
+  });
+
+  /** The web's error log, uploaded by the user: stored as error logs of kind `web`. */
+  app.post('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
+    const entries = req.body;
+    if (!Array.isArray(entries)) throw badRequest('invalidBody');
+    const me = actorOf(req);
+    const insert = prepare(
+      app.ctx.sqlite,
+      `INSERT INTO blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip, stack_trace,
+         exception_name, message, params, time, create_by, create_time) VALUES (?, ?, 'web', 'web', 'GET', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const text = (v: unknown, max: number) =>
+      typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(v).slice(0, max);
+    app.ctx.sqlite.transaction(() => {
+      for (const e of entries.slice(0, 200) as Record<string, unknown>[]) {
+        if (!e || typeof e !== 'object') continue;
+        insert.run(
+          BigInt(nextId()),
+          me.tenantId,
+          text(e.url, 1000),
+          text(req.headers['user-agent'], 1000),
+          req.ip,
+          text(e.stack, 20000),
+          text(e.type, 100),
+          text(e.message, 4000),
+          text(e.info, 4000),
+          text(e.time, 64),
+          me.account,
+          formatDateTime(),
+        );
+      }
+    })();
+    return done(req.lang);
+  });
+
+  app.get('/blade-auth/oauth/clear-cache', { config: { access: 'user' } }, async (req) => {
+    app.ctx.grants.clear();
+    return done(req.lang);
+  });
+}

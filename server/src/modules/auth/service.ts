@@ -1,0 +1,242 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { hashPassword, verifyPassword } from '@psi/db/password';
+import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
+import { prepare } from '../../core/data';
+import type { AppContext } from '../../core/context';
+import type { ClaimsInput, TokenClaims } from '../../core/jwt';
+
+export const DEFAULT_AVATAR = '/avatar-default.svg';
+const LOCK_AFTER = 5;
+const LOCK_WINDOW_MS = 30 * 60 * 1000;
+
+/** A refused sign-in: the token endpoint answers it unwrapped as `{error_code, error_description}`. */
+export class GrantError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+  describe(lang: Lang) {
+    return messages[this.key][lang].replace(/\{(\w+)\}/g, (_, k: string) => this.params[k] ?? '');
+  }
+}
+
+export interface ClientRow {
+  clientId: string;
+  clientSecret: string;
+  authorizedGrantTypes: string;
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+}
+
+interface UserRow {
+  id: bigint;
+  tenantId: string;
+  account: string;
+  password: string;
+  name: string | null;
+  realName: string | null;
+  avatar: string | null;
+  roleId: string;
+  deptId: string;
+  postId: string;
+  status: bigint;
+}
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** `Authorization: Basic base64(clientId:secret)` against `blade_client`. */
+export function authenticateClient(ctx: AppContext, header: string | undefined): ClientRow {
+  const m = /^basic\s+(\S+)$/i.exec(header?.trim() ?? '');
+  if (!m) throw new GrantError(401, 'badClient');
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const at = decoded.indexOf(':');
+  if (at < 1) throw new GrantError(401, 'badClient');
+  const row = prepare(
+    ctx.sqlite,
+    `SELECT client_id AS clientId, client_secret AS clientSecret, authorized_grant_types AS authorizedGrantTypes,
+       access_token_validity AS accessTokenValidity, refresh_token_validity AS refreshTokenValidity
+     FROM blade_client WHERE client_id = ? AND is_deleted = 0 AND status = 1`,
+  ).get(decoded.slice(0, at)) as
+    | (Omit<ClientRow, 'accessTokenValidity' | 'refreshTokenValidity'> & {
+        accessTokenValidity: bigint;
+        refreshTokenValidity: bigint;
+      })
+    | undefined;
+  if (!row || !safeEqual(row.clientSecret, decoded.slice(at + 1))) throw new GrantError(401, 'badClient');
+  return {
+    ...row,
+    accessTokenValidity: Number(row.accessTokenValidity),
+    refreshTokenValidity: Number(row.refreshTokenValidity),
+  };
+}
+
+function lockedOut(ctx: AppContext, tenantId: string, account: string): boolean {
+  const row = prepare(
+    ctx.sqlite,
+    'SELECT fail_count AS n, first_fail_at AS at FROM blade_login_failure WHERE tenant_id = ? AND account = ?',
+  ).get(tenantId, account) as { n: bigint; at: bigint } | undefined;
+  return !!row && Number(row.n) >= LOCK_AFTER && Date.now() - Number(row.at) < LOCK_WINDOW_MS;
+}
+
+/** One atomic upsert: a failure older than the window starts a new count. */
+function recordFailure(ctx: AppContext, tenantId: string, account: string): void {
+  const now = Date.now();
+  prepare(
+    ctx.sqlite,
+    `INSERT INTO blade_login_failure (tenant_id, account, fail_count, first_fail_at) VALUES (?, ?, 1, ?)
+     ON CONFLICT (tenant_id, account) DO UPDATE SET
+       fail_count = CASE WHEN first_fail_at < ? THEN 1 ELSE fail_count + 1 END,
+       first_fail_at = CASE WHEN first_fail_at < ? THEN excluded.first_fail_at ELSE first_fail_at END`,
+  ).run(tenantId, account, now, now - LOCK_WINDOW_MS, now - LOCK_WINDOW_MS);
+}
+
+export function clearFailures(ctx: AppContext, tenantId: string, account: string): void {
+  prepare(ctx.sqlite, 'DELETE FROM blade_login_failure WHERE tenant_id = ? AND account = ?').run(
+    tenantId,
+    account,
+  );
+}
+
+const USER_COLUMNS = `id, tenant_id AS tenantId, account, password, name, real_name AS realName, avatar,
+  role_id AS roleId, dept_id AS deptId, post_id AS postId, status`;
+
+// A hash of a random value: verifying against it costs what a real check costs, so an unknown
+// account answers as slowly as a wrong password.
+let dummyHash: string | undefined;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+interface Tenant {
+  tenantId: string;
+  expireTime: string | null;
+  status: bigint;
+}
+
+/** Checks tenant, account and password; failures for unknown tenant, user or password look the same. */
+export function checkPassword(ctx: AppContext, tenantId: string, account: string, md5: string): UserRow {
+  if (lockedOut(ctx, tenantId, account)) throw new GrantError(400, 'userLocked');
+  const tenant = prepare(
+    ctx.sqlite,
+    'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
+  ).get(tenantId) as Tenant | undefined;
+  const user = tenant
+    ? (prepare(
+        ctx.sqlite,
+        `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
+      ).get(tenantId, account) as UserRow | undefined)
+    : undefined;
+  const good = verifyPassword(user?.password ?? dummy(), md5) && !!user;
+  if (!good || !user || !tenant) {
+    recordFailure(ctx, tenantId, account);
+    throw new GrantError(400, 'badCredentials');
+  }
+  clearFailures(ctx, tenantId, account);
+  if (Number(tenant.status) !== 1 || (tenant.expireTime && tenant.expireTime < formatDateTime()))
+    throw new GrantError(400, 'tenantExpired');
+  if (Number(user.status) !== 1) throw new GrantError(400, 'userDisabled');
+  return user;
+}
+
+export function loadUser(ctx: AppContext, userId: string): UserRow | undefined {
+  return prepare(ctx.sqlite, `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = ? AND is_deleted = 0`).get(
+    BigInt(userId),
+  ) as UserRow | undefined;
+}
+
+const pickOne = (list: string, wanted: string | undefined): string | null => {
+  const ids = list.split(',').filter(Boolean);
+  if (!wanted) return list;
+  return ids.includes(wanted) ? wanted : null;
+};
+
+/**
+ * Issues an access/refresh pair and records the refresh token (so it can rotate and be revoked).
+ * In switch mode the chosen dept and role must be among the user's own.
+ */
+export function issueTokens(
+  ctx: AppContext,
+  client: ClientRow,
+  user: UserRow,
+  deptWanted?: string,
+  roleWanted?: string,
+) {
+  const deptId = pickOne(user.deptId, deptWanted);
+  const roleId = pickOne(user.roleId, roleWanted);
+  if (deptId === null || roleId === null) throw new GrantError(400, 'switchDeptRole');
+  const roleIds = roleId.split(',').filter(Boolean);
+  const roles = roleIds.length
+    ? (prepare(
+        ctx.sqlite,
+        `SELECT role_alias AS alias, role_name AS name FROM blade_role WHERE is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',')})`,
+      ).all(...roleIds.map((r) => BigInt(r))) as { alias: string; name: string }[])
+    : [];
+  const claims: ClaimsInput = {
+    token_type: 'access_token',
+    tenant_id: user.tenantId,
+    user_id: String(user.id),
+    role_id: roleId,
+    dept_id: deptId,
+    post_id: user.postId,
+    account: user.account,
+    user_name: user.account,
+    nick_name: user.name ?? user.account,
+    real_name: user.realName ?? '',
+    role_name: roles.map((r) => r.alias).join(','),
+    client_id: client.clientId,
+  };
+  const access = ctx.tokens.issue(claims, client.accessTokenValidity);
+  const refresh = ctx.tokens.issue({ ...claims, token_type: 'refresh_token' }, client.refreshTokenValidity);
+  prepare(
+    ctx.sqlite,
+    'INSERT INTO blade_refresh_token (jti, user_id, tenant_id, client_id, expires_at, revoked, create_time) VALUES (?, ?, ?, ?, ?, 0, ?)',
+  ).run(refresh.jti, user.id, user.tenantId, client.clientId, refresh.exp, formatDateTime());
+  return {
+    access_token: access.token,
+    token_type: 'bearer',
+    refresh_token: refresh.token,
+    expires_in: client.accessTokenValidity,
+    scope: 'all',
+    tenant_id: user.tenantId,
+    user_id: String(user.id),
+    dept_id: deptId,
+    post_id: user.postId,
+    role_id: roleId,
+    oauth_id: '',
+    account: user.account,
+    user_name: user.account,
+    nick_name: user.name ?? user.account,
+    real_name: user.realName ?? '',
+    role_name: claims.role_name,
+    avatar: user.avatar || DEFAULT_AVATAR,
+    detail: { type: 'web' },
+    license: 'powered by blade',
+    jti: access.jti,
+  };
+}
+
+/**
+ * Spends a refresh token: it must verify as a refresh token, be on record, unrevoked and unexpired.
+ * Marking it revoked is a conditional update, so two racing refreshes cannot both succeed.
+ */
+export function spendRefreshToken(ctx: AppContext, token: string): TokenClaims {
+  const claims = ctx.tokens.verify(token);
+  if (!claims || claims.token_type !== 'refresh_token') throw new GrantError(400, 'tokenInvalid');
+  const changed = prepare(
+    ctx.sqlite,
+    'UPDATE blade_refresh_token SET revoked = 1 WHERE jti = ? AND revoked = 0 AND expires_at > ?',
+  ).run(claims.jti, Math.floor(Date.now() / 1000)).changes;
+  if (changed !== 1) throw new GrantError(400, 'tokenInvalid');
+  return claims;
+}
+
+export function revokeRefreshTokens(ctx: AppContext, userId: string): void {
+  prepare(ctx.sqlite, 'UPDATE blade_refresh_token SET revoked = 1 WHERE user_id = ? AND revoked = 0').run(
+    BigInt(userId),
+  );
+}

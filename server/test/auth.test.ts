@@ -1,0 +1,347 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BASIC, CAPTCHA, addTenant, call, login, md5, testApp } from './helpers';
+
+const TOKEN = '/api/blade-auth/oauth/token';
+
+function tokenRequest(query: Record<string, string>, headers: Record<string, string> = {}) {
+  return {
+    method: 'POST' as const,
+    url: TOKEN,
+    headers: { authorization: BASIC, 'tenant-id': '000000', ...headers },
+    query: { tenantId: '000000', scope: 'all', type: 'account', ...query },
+  };
+}
+
+async function captcha(app: Awaited<ReturnType<typeof testApp>>) {
+  const res = await app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+  expect(res.json()).toMatchObject({ code: 200, success: true });
+  return res.json().data as { key: string; image: string };
+}
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+describe('oauth/token', () => {
+  it('signs in with the captcha grant and answers the unwrapped Blade token body', async () => {
+    const app = await testApp();
+    const c = await captcha(app);
+    expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const res = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+        { 'captcha-key': c.key, 'captcha-code': CAPTCHA.toUpperCase() },
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    for (const key of [
+      'access_token',
+      'token_type',
+      'refresh_token',
+      'expires_in',
+      'scope',
+      'tenant_id',
+      'user_id',
+      'dept_id',
+      'post_id',
+      'role_id',
+      'oauth_id',
+      'account',
+      'user_name',
+      'nick_name',
+      'real_name',
+      'role_name',
+      'avatar',
+      'detail',
+      'license',
+      'jti',
+    ])
+      expect(body, key).toHaveProperty(key);
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      scope: 'all',
+      tenant_id: '000000',
+      user_name: 'admin',
+      account: 'admin',
+      role_name: 'administrator',
+      detail: { type: 'web' },
+    });
+    expect(body).not.toHaveProperty('code');
+    expect(body.avatar).toBeTruthy();
+    const info = await call(app, body.access_token, {
+      method: 'GET',
+      url: '/api/blade-auth/oauth/user-info',
+    });
+    expect(info.json()).toMatchObject({ code: 200, data: { account: 'admin', tenantId: '000000' } });
+    expect(info.json().data).not.toHaveProperty('password');
+    expect(info.body).not.toContain('argon2');
+  });
+
+  it('refuses a wrong captcha, a reused captcha and a missing one', async () => {
+    const app = await testApp();
+    const c = await captcha(app);
+    const wrong = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+        { 'captcha-key': c.key, 'captcha-code': 'zzzzz' },
+      ),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error_code: 400, error_description: '验证码不正确' });
+    // the key was spent by the failed attempt
+    const reused = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+        { 'captcha-key': c.key, 'captcha-code': CAPTCHA },
+      ),
+    );
+    expect(reused.json().error_description).toBe('验证码不正确');
+    const c2 = await captcha(app);
+    const first = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+        { 'captcha-key': c2.key, 'captcha-code': CAPTCHA },
+      ),
+    );
+    expect(first.statusCode).toBe(200);
+    const second = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+        { 'captcha-key': c2.key, 'captcha-code': CAPTCHA },
+      ),
+    );
+    expect(second.json().error_description).toBe('验证码不正确');
+    const none = await app.inject(
+      tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'captcha' }),
+    );
+    expect(none.json().error_description).toBe('验证码不正确');
+  });
+
+  it('answers wrong password, unknown user and unknown tenant the same way, in the caller language', async () => {
+    const app = await testApp();
+    const wrongPassword = await app.inject(
+      tokenRequest({ username: 'admin', password: md5('nope'), grant_type: 'password' }),
+    );
+    const unknownUser = await app.inject(
+      tokenRequest({ username: 'ghost', password: md5('admin'), grant_type: 'password' }),
+    );
+    const unknownTenant = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'password', tenantId: '999999' },
+        { 'tenant-id': '999999' },
+      ),
+    );
+    for (const r of [wrongPassword, unknownUser, unknownTenant]) {
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ error_code: 400, error_description: '用户名或密码错误' });
+    }
+    const en = await app.inject({
+      ...tokenRequest({ username: 'admin', password: md5('nope'), grant_type: 'password' }),
+      headers: { authorization: BASIC, 'accept-language': 'en' },
+    });
+    expect(en.json().error_description).toBe('Wrong user name or password');
+  });
+
+  it('refuses an unknown client or a wrong secret with HTTP 401', async () => {
+    const app = await testApp();
+    for (const auth of [
+      `Basic ${Buffer.from('other:secret').toString('base64')}`,
+      `Basic ${Buffer.from('saber:wrong').toString('base64')}`,
+      '',
+    ]) {
+      const res = await app.inject({
+        ...tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'password' }),
+        headers: { authorization: auth },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error_code: 401, error_description: '客户端认证失败!' });
+    }
+  });
+
+  it('locks an account after 5 failures, even with the right password, until unlocked', async () => {
+    const app = await testApp();
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject(tokenRequest({ username: 'admin', password: md5('wrong'), grant_type: 'password' })),
+      ),
+    );
+    expect(attempts.every((r) => r.json().error_description === '用户名或密码错误')).toBe(true);
+    const locked = await app.inject(
+      tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'password' }),
+    );
+    expect(locked.json()).toEqual({ error_code: 400, error_description: '用户已被锁定，请联系管理员' });
+    // another tenant's account of the same name is not affected
+    addTenant(app, '400001');
+    await expect(login(app, 'admin', 'secret', '400001')).resolves.toBeTruthy();
+    // what /blade-user/unlock does: the failure record is cleared
+    app.ctx.sqlite
+      .prepare("DELETE FROM blade_login_failure WHERE tenant_id = '000000' AND account = 'admin'")
+      .run();
+    await expect(login(app)).resolves.toBeTruthy();
+  });
+
+  it('rotates refresh tokens and refuses them as access tokens', async () => {
+    const app = await testApp();
+    const first = await login(app);
+    const refreshAsAccess = await call(app, first.refresh, {
+      method: 'GET',
+      url: '/api/blade-auth/oauth/user-info',
+    });
+    expect(refreshAsAccess.statusCode).toBe(401);
+    const accessAsRefresh = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: first.token }),
+    );
+    expect(accessAsRefresh.json().error_description).toBe('令牌已失效');
+
+    const refreshed = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh }),
+    );
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().refresh_token).not.toBe(first.refresh);
+    const reuse = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh }),
+    );
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error_description).toBe('令牌已失效');
+    const alias = await app.inject({
+      ...tokenRequest({ refresh_token: refreshed.json().refresh_token }),
+      url: `${TOKEN}/refresh`,
+    });
+    expect(alias.statusCode).toBe(200);
+
+    // logout revokes every refresh token of the user
+    const latest = alias.json();
+    await call(app, latest.access_token, { method: 'GET', url: '/api/blade-auth/oauth/logout' });
+    const afterLogout = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: latest.refresh_token }),
+    );
+    expect(afterLogout.json().error_description).toBe('令牌已失效');
+  });
+
+  it('refuses forged, alg:none, expired and not-yet-valid tokens', async () => {
+    const app = await testApp();
+    const { token } = await login(app);
+    const [h, p] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const sign = (head: object, body: object, key: string) => {
+      const data = `${b64(head)}.${b64(body)}`;
+      return `${data}.${createHmac('sha256', key).update(data).digest('base64url')}`;
+    };
+    const forged = sign(
+      { alg: 'HS256', typ: 'JWT' },
+      { ...payload, role_name: 'administrator' },
+      'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+    );
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
+    const tampered = `${h}.${b64({ ...payload, tenant_id: '999999' })}.${token.split('.')[2]}`;
+    const secret = 'test-secret-that-is-long-enough-for-hs256-signing';
+    const now = Math.floor(Date.now() / 1000);
+    const expired = sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: now - 10, nbf: now - 100 }, secret);
+    const early = sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, nbf: now + 600, exp: now + 1200 }, secret);
+    for (const t of [forged, none, tampered, expired, early]) {
+      const res = await call(app, t, { method: 'GET', url: '/api/blade-auth/oauth/user-info' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 401, success: false, msg: '请求未授权' });
+    }
+    const good = sign({ alg: 'HS256', typ: 'JWT' }, payload, secret);
+    expect(
+      (await call(app, good, { method: 'GET', url: '/api/blade-auth/oauth/user-info' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers social and authorization_code grants with a clear not-configured error', async () => {
+    const app = await testApp();
+    for (const grant of ['social', 'authorization_code']) {
+      const res = await app.inject(
+        tokenRequest({ grant_type: grant, code: 'x', source: 'github', state: 's' }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_description).toBe(`未配置第三方登录: ${grant}`);
+    }
+    const unknown = await app.inject(tokenRequest({ grant_type: 'implicit' }));
+    expect(unknown.json().error_description).toBe('不支持的授权类型: implicit');
+  });
+
+  it('in switch mode takes Dept-Id and Role-Id only among the user own', async () => {
+    const app = await testApp();
+    const user = app.ctx.sqlite
+      .prepare("SELECT role_id, dept_id FROM blade_user WHERE account = 'admin' AND tenant_id = '000000'")
+      .get() as {
+      role_id: string;
+      dept_id: string;
+    };
+    const roleId = user.role_id.split(',')[0];
+    const deptId = user.dept_id.split(',')[0];
+    const ok = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'password' },
+        { 'dept-id': deptId, 'role-id': roleId },
+      ),
+    );
+    expect(ok.json()).toMatchObject({ dept_id: deptId, role_id: roleId });
+    const bad = await app.inject(
+      tokenRequest(
+        { username: 'admin', password: md5('admin'), grant_type: 'password' },
+        { 'role-id': '123' },
+      ),
+    );
+    expect(bad.json().error_description).toBe('无权切换到该部门或角色');
+  });
+
+  it('stores uploaded client logs as web error logs and clears caches', async () => {
+    const app = await testApp();
+    const { token } = await login(app);
+    const res = await call(app, token, {
+      method: 'POST',
+      url: '/api/blade-auth/oauth/logout',
+      payload: [
+        {
+          type: 'error',
+          message: 'boom in page',
+          stack: 'Error: boom\n at x',
+          info: 'render',
+          url: '/wel/index',
+          time: '2025-09-01 10:00:00',
+        },
+      ],
+    });
+    expect(res.json()).toMatchObject({ code: 200, msg: '操作成功' });
+    const row = app.ctx.sqlite
+      .prepare("SELECT message, request_uri, service_id FROM blade_log_error WHERE service_id = 'web'")
+      .get() as Record<string, string>;
+    expect(row).toMatchObject({ message: 'boom in page', request_uri: '/wel/index' });
+    expect(
+      (await call(app, token, { method: 'GET', url: '/api/blade-auth/oauth/clear-cache' })).json().success,
+    ).toBe(true);
+  });
+});
+
+describe('menus for the signed-in user', () => {
+  it('returns the granted route forest, buttons with leaf codes, and {} to anonymous callers', async () => {
+    const app = await testApp();
+    const anon = await app.inject({ method: 'GET', url: '/api/blade-system/menu/routes' });
+    expect(anon.json()).toEqual({ code: 200, success: true, data: {}, msg: '暂无承载数据' });
+    addTenant(app, '500001', ['notice', 'notice_view', 'param']);
+    const { token } = await login(app, 'admin', 'secret', '500001');
+    const routes = (await call(app, token, { method: 'GET', url: '/api/blade-system/menu/routes' })).json()
+      .data as Record<string, unknown>[];
+    const flat: Record<string, unknown>[] = [];
+    const walk = (nodes: Record<string, unknown>[]) =>
+      nodes.forEach((n) => (flat.push(n), walk((n.children as Record<string, unknown>[]) ?? [])));
+    walk(routes);
+    const codes = flat.map((n) => n.code);
+    expect(codes).toContain('notice');
+    expect(codes).toContain('param');
+    expect(codes).not.toContain('user');
+    expect(flat.every((n) => n.category === 1)).toBe(true);
+    const buttons = (await call(app, token, { method: 'GET', url: '/api/blade-system/menu/buttons' })).json()
+      .data as Record<string, unknown>[];
+    const leaves: Record<string, unknown>[] = [];
+    const walkB = (nodes: Record<string, unknown>[]) =>
+      nodes.forEach((n) => (n.children ? walkB(n.children as Record<string, unknown>[]) : leaves.push(n)));
+    walkB(buttons);
+    expect(leaves.map((l) => l.code)).toEqual(['notice_view']);
+    expect(JSON.stringify(buttons)).not.toContain('"children":[]');
+  });
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach } from 'vitest';
+import { hashPassword } from '@psi/db/password';
+import { formatDateTime, nextId } from '@psi/db/model';
+import { buildApp } from '../src/app';
+
+export const CAPTCHA = 'abcde';
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+const apps: FastifyInstance[] = [];
+const dirs: string[] = [];
+
+/** A fresh server on its own temporary database, seeded with the minimal data set. */
+export async function testApp(opts: { seed?: 'minimal' | 'none' } = {}): Promise<FastifyInstance> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-test-'));
+  dirs.push(dir);
+  const app = await buildApp({
+    dataDir: dir,
+    dbFile: path.join(dir, 'psi.db'),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    seed: opts.seed ?? 'minimal',
+    captchaFixed: CAPTCHA,
+    authRateLimit: 10_000,
+  });
+  apps.push(app);
+  return app;
+}
+
+afterAll(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+export async function login(
+  app: FastifyInstance,
+  account = 'admin',
+  password = 'admin',
+  tenantId = '000000',
+): Promise<{ token: string; refresh: string; body: Record<string, unknown> }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: BASIC, 'tenant-id': tenantId },
+    query: {
+      tenantId,
+      username: account,
+      password: md5(password),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+  const body = res.json() as Record<string, unknown>;
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { token: body.access_token as string, refresh: body.refresh_token as string, body };
+}
+
+/** `app.inject` with the Blade-Auth header of a token. */
+export function call(app: FastifyInstance, token: string | null, opts: InjectOptions) {
+  return app.inject({
+    ...opts,
+    headers: { ...(opts.headers ?? {}), ...(token ? { 'blade-auth': `bearer ${token}` } : {}) },
+  });
+}
+
+/**
+ * A second tenant with an admin (role alias `admin`) and a plain user, written directly so the
+ * foundation tests do not depend on the tenant API.
+ */
+export function addTenant(app: FastifyInstance, tenantId: string, grants: string[] = []) {
+  const db = app.ctx.sqlite;
+  const now = formatDateTime();
+  db.prepare(
+    `INSERT INTO blade_tenant (id, tenant_id, tenant_name, account_number, create_time, update_time, status, is_deleted)
+     VALUES (?, ?, ?, -1, ?, ?, 1, 0)`,
+  ).run(BigInt(nextId()), tenantId, `Tenant ${tenantId}`, now, now);
+  const roleId = nextId();
+  db.prepare(
+    `INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, status, is_deleted) VALUES (?, ?, 0, '管理员', 1, 'admin', 1, 0)`,
+  ).run(BigInt(roleId), tenantId);
+  const menus = grants.length
+    ? (db
+        .prepare(`SELECT id FROM blade_menu WHERE code IN (${grants.map(() => '?').join(',')})`)
+        .all(...grants) as { id: bigint }[])
+    : [];
+  for (const m of menus)
+    db.prepare('INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)').run(
+      BigInt(nextId()),
+      m.id,
+      BigInt(roleId),
+    );
+  const userId = nextId();
+  db.prepare(
+    `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, user_type, create_time, update_time, status, is_deleted)
+     VALUES (?, ?, 'admin', ?, '租户管理员', '租户管理员', ?, '', '', 1, ?, ?, 1, 0)`,
+  ).run(BigInt(userId), tenantId, hashPassword(md5('secret')), roleId, now, now);
+  app.ctx.grants.clear();
+  return { roleId, userId };
+}
+
+export const cleanup = afterEach;

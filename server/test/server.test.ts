@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { configFromEnv } from '../src/config';
+import { assertUsableSecret } from '../src/core/jwt';
+import { testApp } from './helpers';
+
+describe('configuration and start-up', () => {
+  it('answers /healthz when the database is open', async () => {
+    const app = await testApp();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses short or publicly known JWT secrets and keeps a generated one in DATA_DIR', () => {
+    expect(() => assertUsableSecret('short')).toThrow(/32 bytes/);
+    expect(() =>
+      assertUsableSecret(
+        'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+      ),
+    ).toThrow(/publicly known/);
+    expect(() => configFromEnv({ JWT_SECRET: 'too-short', DATA_DIR: os.tmpdir() })).toThrow();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-cfg-'));
+    const first = configFromEnv({ DATA_DIR: dir });
+    const second = configFromEnv({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(first).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      seed: 'demo',
+      dbFile: path.join(dir, 'psi.db'),
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the built web with an SPA fallback, and API 404s stay JSON', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-web-'));
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    const app = await buildApp({
+      dataDir: dir,
+      dbFile: path.join(dir, 'psi.db'),
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      seed: 'minimal',
+      webDist: dist,
+    });
+    const page = await app.inject({ method: 'GET', url: '/system/param/index' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    const traversal = await app.inject({ method: 'GET', url: '/../../etc/passwd' });
+    expect(traversal.body).not.toContain('root:');
+    const api = await app.inject({ method: 'GET', url: '/api/blade-nothing/x' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404, success: false });
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('BLADE_UPSTREAM proxy mode', () => {
+  it('forwards /api/* to the upstream gateway with the prefix stripped, headers and body intact', async () => {
+    const seen: { method?: string; url?: string; auth?: string; body?: string }[] = [];
+    const upstream = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, auth: req.headers['blade-auth'] as string, body });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ code: 200, success: true, data: { from: 'upstream' }, msg: '操作成功' }));
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as AddressInfo).port;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-proxy-'));
+    const app = await buildApp({
+      dataDir: dir,
+      dbFile: path.join(dir, 'psi.db'),
+      jwtSecret: '',
+      upstream: `http://127.0.0.1:${port}`,
+    });
+    const get = await app.inject({
+      method: 'GET',
+      url: '/api/blade-system/param/list?current=1&size=10',
+      headers: { 'blade-auth': 'bearer abc' },
+    });
+    expect(get.json()).toMatchObject({ data: { from: 'upstream' } });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: { paramName: 'x' },
+    });
+    expect(post.statusCode).toBe(200);
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/blade-system/param/list?current=1&size=10',
+      auth: 'bearer abc',
+    });
+    expect(seen[1]).toMatchObject({
+      method: 'POST',
+      url: '/blade-system/param/submit',
+      body: '{"paramName":"x"}',
+    });
+    // the local database is not created in proxy mode
+    expect(fs.existsSync(path.join(dir, 'psi.db'))).toBe(false);
+    await app.close();
+    upstream.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,35 @@
+import { getData } from './request';
+import type { ButtonNode, MenuNode, PermissionMap } from './types';
+
+/**
+ * The menu forest granted to the user. Anonymous callers get `{}` rather than a list (a Blade quirk),
+ * so anything that is not an array counts as no menus.
+ */
+export async function fetchRoutes(topMenuId?: string): Promise<MenuNode[]> {
+  const data = await getData<MenuNode[] | Record<string, never>>('/blade-system/menu/routes', {
+    params: topMenuId ? { topMenuId } : undefined,
+  });
+  return Array.isArray(data) ? data : [];
+}
+
+export async function fetchButtons(): Promise<ButtonNode[]> {
+  const data = await getData<ButtonNode[] | Record<string, never>>('/blade-system/menu/buttons');
+  return Array.isArray(data) ? data : [];
+}
+
+/**
+ * Flattens the button forest to `{code: true}`. Only leaves count: a node without `children` is a
+ * button, a node with a `children` list (even an empty one) is a menu that groups them.
+ */
+export function flattenButtons(nodes: readonly ButtonNode[]): PermissionMap {
+  const permission: PermissionMap = {};
+  const visit = (node: ButtonNode): void => {
+    if (!Array.isArray(node.children)) {
+      if (node.code) permission[node.code] = true;
+      return;
+    }
+    node.children.forEach(visit);
+  };
+  nodes.forEach(visit);
+  return permission;
+}

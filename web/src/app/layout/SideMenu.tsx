@@ -1,0 +1,53 @@
+import { createElement, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { MenuNode } from '../../api/types';
+import { resolveMenuIcon } from './menu-icons';
+import { menuHref, menuLabel, menuLeaves, openKeysFor, subMenuKey, visibleMenus } from './menu-model';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function toItems(nodes: readonly MenuNode[], t: Parameters<typeof menuLabel>[1]): MenuItem[] {
+  return visibleMenus(nodes).map((node) => {
+    const icon = createElement(resolveMenuIcon(node.source));
+    const label = menuLabel(node, t);
+    if (node.children && node.children.length > 0) {
+      return { key: subMenuKey(node), icon, label, children: toItems(node.children, t) };
+    }
+    return { key: menuHref(node), icon, label, 'data-menu-code': node.code };
+  });
+}
+
+/** The sider menu built from the server's `routes` forest. */
+export function SideMenu({ menus, collapsed }: { menus: MenuNode[]; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = useMemo(() => toItems(menus, t), [menus, t]);
+  const leaves = useMemo(() => menuLeaves(menus, t), [menus, t]);
+  // Opened sub-menus are the user's choice; they start on the branch of the current page.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menus, pathname));
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const leaf = leaves.find((entry) => entry.href === key);
+    if (!leaf) return;
+    if (leaf.external) {
+      window.open(leaf.href, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    navigate(leaf.href);
+  };
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      data-testid="side-menu"
+      items={items}
+      selectedKeys={[pathname]}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      onClick={onClick}
+    />
+  );
+}

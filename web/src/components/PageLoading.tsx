@@ -1,0 +1,10 @@
+import { Spin } from 'antd';
+
+/** Shown while a lazily loaded page downloads. */
+export function PageLoading() {
+  return (
+    <div className="psi-page-loading" data-testid="page-loading">
+      <Spin size="large" />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Site configuration, the equivalent of Saber's `src/config/website.js`.
+ * Every business constant of the product spec (section 9) lives here so that screens never hard-code them.
+ */
+
+export type Language = 'zh' | 'en';
+
+export const supportedLanguages: readonly Language[] = ['zh', 'en'];
+
+/** The eleven shell themes of the spec; the theme picker arrives with the full shell. */
+export const themeNames = [
+  'default',
+  'white',
+  'dark',
+  'star',
+  'bule',
+  'iview',
+  'vip',
+  'cool',
+  'd2',
+  'hey',
+  'lte',
+] as const;
+export type ThemeName = (typeof themeNames)[number];
+
+const env = import.meta.env;
+
+export const site = {
+  /** Prefix of every localStorage key and cookie the app writes (`saber-session`, `saber-access-token`). */
+  keyPrefix: 'saber',
+  /** OAuth client credentials; overridable at build time because a real Blade backend may differ. */
+  clientId: env.VITE_CLIENT_ID || 'saber',
+  clientSecret: env.VITE_CLIENT_SECRET || 'saber_secret',
+  /** API prefix; the dev server proxies it to the Fastify server. */
+  apiBase: '/api',
+
+  tenantId: '000000',
+  /** Sign-in needs a captcha (`grant_type=captcha`), otherwise `grant_type=password`. */
+  captchaMode: true,
+  /** The tenant id field is shown on the login page. */
+  tenantMode: true,
+  /** Switching department and role (sends `Dept-Id` / `Role-Id` on login and refresh). */
+  switchMode: false,
+  mockMode: false,
+
+  /** Age of the stored token, in seconds, at which it is refreshed. */
+  tokenTime: 3000,
+  /** How often the token age is checked, in milliseconds. */
+  tokenCheckInterval: 10_000,
+  /** Request timeout in milliseconds. */
+  requestTimeout: 60_000,
+  /** HTTP statuses read as responses (their body `code` decides success). */
+  validStatus: { min: 200, max: 500 },
+  /** Body codes rejected without an error toast. */
+  statusWhiteList: [] as readonly number[],
+  /** A lazily loaded page that takes longer than this to download fails with an error page. */
+  chunkLoadTimeout: 120_000,
+
+  defaultLanguage: 'zh' as Language,
+  defaultColor: '#409EFF',
+  defaultTheme: 'default' as ThemeName,
+
+  /** The home tab. */
+  homePath: '/wel/index',
+  loginPath: '/login',
+
+  pageSize: 10,
+  pageSizes: [10, 30, 50, 100, 200] as readonly number[],
+  /** dayjs pattern of the wire and display timestamps. */
+  dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
+
+  errorLogMax: 99,
+  lockRedirectDelay: 100,
+  /** Avatar upload limit in bytes (500 kb) and accepted types. */
+  avatarMaxBytes: 500 * 1024,
+  avatarTypes: ['image/jpeg', 'image/png'] as readonly string[],
+  dialogWidth: { tenantPackage: 600, dictionary: 880 },
+  /** Screen size class by viewport width: 3 for >= 1200, 2 for >= 992, 1 for >= 768, otherwise 0. */
+  screenBreakpoints: [1200, 992, 768] as readonly number[],
+
+  /** Cookie names of the tokens (spec section 9). */
+  cookies: {
+    accessToken: 'saber-access-token',
+    refreshToken: 'saber-refresh-token',
+  },
+
+  /** Field names of the server's menu DTO, as Saber's `website.menu` maps them. */
+  menuFields: { label: 'name', path: 'path', icon: 'source', children: 'children' },
+} as const;
+
+/** A localStorage key under the site prefix, e.g. `saber-session`. */
+export function storageKey(name: string): string {
+  return `${site.keyPrefix}-${name}`;
+}
+
+/** The screen size class of the spec for a viewport width. */
+export function screenClass(width: number): number {
+  const index = site.screenBreakpoints.findIndex((min) => width >= min);
+  return index === -1 ? 0 : site.screenBreakpoints.length - index;
+}

@@ -1,0 +1,47 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { site, type Language } from '../config/site';
+import { useSettings } from '../stores/settings';
+import { en } from './locales/en';
+import { zh } from './locales/zh';
+
+/** dayjs names its locales differently from our language codes. */
+const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
+
+/** The `lang` attribute of the page for each language. */
+const htmlLanguages: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
+
+function applyLanguage(language: Language): void {
+  dayjs.locale(dayjsLocales[language]);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLanguages[language];
+}
+
+const initialLanguage = useSettings.getState().language;
+
+void i18next.use(initReactI18next).init({
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  lng: initialLanguage,
+  fallbackLng: site.defaultLanguage,
+  supportedLngs: ['zh', 'en'],
+  interpolation: { escapeValue: false },
+  // Resources are bundled, so init is synchronous and the first render already has its texts.
+  initAsync: false,
+});
+applyLanguage(initialLanguage);
+
+// The settings store owns the choice; i18next, dayjs and <html lang> follow it.
+useSettings.subscribe((state, previous) => {
+  if (state.language === previous.language) return;
+  applyLanguage(state.language);
+  void i18next.changeLanguage(state.language);
+});
+
+/** The current language code (`zh` or `en`), also sent as `Accept-Language`. */
+export function currentLanguage(): Language {
+  return useSettings.getState().language;
+}
+
+export const i18n = i18next;
+export const t = i18next.t.bind(i18next);

@@ -1,0 +1,86 @@
+/** Chinese messages (the default language). `en.ts` must have exactly the same keys. */
+export const zh = {
+  app: {
+    title: '书籍征订系统',
+    tagline: '学校教材征订、采购、配送与库存，一站式管理',
+    features: {
+      ordering: '征订单在线提交与审核',
+      inventory: '仓库库存与出入库台账',
+      statement: '学校账户对账与充值',
+    },
+    copyright: '© {{year}} 书籍征订系统',
+  },
+  route: {
+    login: '登录',
+    home: '首页',
+    dashboard: '控制台',
+    forbidden: '403',
+    notFound: '404',
+    serverError: '500',
+  },
+  lang: {
+    zh: '中文',
+    en: 'English',
+    switch: '切换语言',
+  },
+  common: {
+    loading: '加载中...',
+    ok: '确定',
+    cancel: '取消',
+    tip: '提示',
+  },
+  request: {
+    unknownError: '未知错误',
+    networkError: '网络异常，请检查网络连接',
+    timeout: '请求超时，请稍后重试',
+    sessionExpired: '登录已失效，请重新登录',
+  },
+  login: {
+    welcome: '欢迎登录',
+    subtitle: '请使用您的租户与账号登录',
+    tenantId: '租户ID',
+    tenantIdPlaceholder: '请输入租户ID',
+    tenantIdRequired: '请输入租户ID',
+    account: '账号',
+    accountPlaceholder: '请输入账号',
+    accountRequired: '请输入账号',
+    password: '密码',
+    passwordPlaceholder: '请输入密码',
+    passwordRequired: '请输入密码',
+    captcha: '验证码',
+    captchaPlaceholder: '请输入验证码',
+    captchaRequired: '请输入验证码',
+    captchaRefresh: '看不清？点击刷新',
+    captchaUnavailable: '验证码加载失败，点击重试',
+    submit: '登 录',
+    submitting: '登录中...',
+    success: '登录成功',
+  },
+  layout: {
+    collapse: '收起菜单',
+    expand: '展开菜单',
+    home: '首页',
+    logout: '退出登录',
+    logoutConfirm: '退出系统, 是否继续?',
+    loggedOut: '已退出登录',
+  },
+  wel: {
+    greeting: '{{name}}，欢迎回来',
+    intro: '这里是书籍征订系统的工作台，请从左侧菜单或下方列表进入功能页面。',
+    account: '账号',
+    tenant: '租户',
+    role: '角色',
+    menus: '可访问的菜单',
+    noMenus: '当前账号暂无可访问的菜单',
+  },
+  error: {
+    forbidden: '抱歉，您无权访问此页面',
+    notFound: '抱歉，您访问的页面不存在',
+    serverError: '抱歉，服务器出错了',
+    backHome: '返回首页',
+  },
+  menu: {} as Record<string, string>,
+};
+
+/** The message tree shape both languages share. */
+export type Messages = typeof zh;

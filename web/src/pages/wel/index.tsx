@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { resolveMenuIcon } from '../../app/layout/menu-icons';
+import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
+import { defaultAvatar, displayName, useSession } from '../../stores/session';
+import './wel.css';
+
+function MenuLink({ leaf }: { leaf: MenuLeaf }) {
+  const Icon = resolveMenuIcon(leaf.source);
+  const label = (
+    <Space>
+      <Icon />
+      <span>{[...leaf.trail, leaf.name].join(' / ')}</span>
+    </Space>
+  );
+  if (leaf.external) {
+    return (
+      <a href={leaf.href} target="_blank" rel="noopener noreferrer">
+        {label}
+      </a>
+    );
+  }
+  return <Link to={leaf.href}>{label}</Link>;
+}
+
+/** Home tab: who is signed in, under which tenant and role, and where they can go. */
+export default function WelcomePage() {
+  const { t } = useTranslation();
+  const user = useSession((state) => state.userInfo);
+  const tenantId = useSession((state) => state.tenantId);
+  const menus = useSession((state) => state.menus);
+  const leaves = useMemo(() => menuLeaves(menus, t), [menus, t]);
+  const name = displayName(user);
+
+  return (
+    <Space orientation="vertical" size="middle" className="psi-wel">
+      <Card data-testid="welcome-card">
+        <Space size="large" align="start">
+          <Avatar size={64} src={user?.avatar || defaultAvatar} alt="" />
+          <div>
+            <Typography.Title level={3} className="psi-wel__title">
+              {t('wel.greeting', { name })}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, md: 3 }}
+              items={[
+                { key: 'account', label: t('wel.account'), children: user?.account },
+                { key: 'tenant', label: t('wel.tenant'), children: user?.tenant_id || tenantId },
+                { key: 'role', label: t('wel.role'), children: user?.role_name },
+              ]}
+            />
+          </div>
+        </Space>
+      </Card>
+      <Card title={t('wel.menus')} data-testid="welcome-menus">
+        {leaves.length === 0 ? (
+          <Empty description={t('wel.noMenus')} />
+        ) : (
+          <Row gutter={[16, 12]}>
+            {leaves.map((leaf) => (
+              <Col key={leaf.id} xs={24} sm={12} lg={8}>
+                <MenuLink leaf={leaf} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+    </Space>
+  );
+}

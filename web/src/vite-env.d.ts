@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** OAuth client id sent in the Basic header (Blade `blade_client.client_id`). */
+  readonly VITE_CLIENT_ID?: string;
+  /** OAuth client secret sent in the Basic header. */
+  readonly VITE_CLIENT_SECRET?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
