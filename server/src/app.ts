@@ -16,9 +16,7 @@ import { registerErrorHandling } from './core/error-handler';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { badRequest } from './core/errors';
-import authModule from './modules/auth/index';
-import systemModule from './modules/system/index';
-import deskModule from './modules/desk/index';
+import { modules } from './modules/index';
 
 export type { AppOptions } from './core/context';
 
@@ -109,9 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authModule);
-      await api.register(systemModule);
-      await api.register(deskModule);
+      for (const module of modules) await api.register(module);
     },
     { prefix: '/api' },
   );

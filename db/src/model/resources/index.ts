@@ -1,11 +1,11 @@
 import type { ResourceDef } from '../resource';
-import { noticeResource } from './notice';
-import { paramResource } from './param';
+import { systemResources } from './system/index';
+import { psiResources } from './psi/index';
 
-export { noticeResource, paramResource };
+export * from './system/index';
+export * from './psi/index';
 
 /** Every declared resource, by key. The server registers routes for each; the web finds pages by path. */
-export const resources: Record<string, ResourceDef> = {
-  [paramResource.key]: paramResource,
-  [noticeResource.key]: noticeResource,
-};
+export const resources: Record<string, ResourceDef> = Object.fromEntries(
+  [...systemResources, ...psiResources].map((r) => [r.key, r]),
+);

@@ -1,5 +1,5 @@
-import { defineResource } from '../resource';
-import { t } from '../text';
+import { defineResource } from '../../resource';
+import { t } from '../../text';
 
 export const noticeResource = defineResource({
   key: 'notice',
