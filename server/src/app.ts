@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
+import multipart from '@fastify/multipart';
 import { openDatabase } from '@psi/db/client';
 import { runMigrations } from '@psi/db/migrate';
 import { isSeeded, seed } from '@psi/db/seed';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  // uploads: one file per request, 10 MB at most; each route checks type and content itself
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
 
   // Repeated query keys never reach a handler (Fastify's JSON parser already refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
