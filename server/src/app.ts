@@ -124,7 +124,6 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, { root: dist, serve: false });
-  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const file = req.url.split('?')[0].replace(/^\/+/, '');
@@ -136,6 +135,10 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     ) {
       return reply.sendFile(file);
     }
-    return reply.type('text/html').send(indexHtml);
+    // read on each request: a rebuilt web is served without restarting the server
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(fs.readFileSync(path.join(dist, 'index.html')));
   });
 }

@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import type { AxiosResponse } from 'axios';
 import { site } from '../config/site';
 import { t } from '../i18n';
@@ -42,7 +41,10 @@ function tokenFrom(response: AxiosResponse<TokenBody | TokenFailure>): TokenBody
 }
 
 /** Form parameters go in the query string, as Saber sends them; both servers accept it. */
-async function postToken(params: Record<string, string>, headers: Record<string, string>): Promise<TokenBody> {
+async function postToken(
+  params: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<TokenBody> {
   const response = await request.post<TokenBody | TokenFailure>(tokenUrl, null, {
     params,
     headers,
@@ -56,8 +58,17 @@ function switchHeaders(deptId?: string, roleId?: string): Record<string, string>
   return { ...(deptId ? { 'Dept-Id': deptId } : {}), ...(roleId ? { 'Role-Id': roleId } : {}) };
 }
 
-export function loginByUsername(form: LoginForm): Promise<TokenBody> {
-  const headers: Record<string, string> = { 'Tenant-Id': form.tenantId, ...switchHeaders(form.deptId, form.roleId) };
+/** md5 hex of the password, as BladeX expects; loaded on submit to keep it off the initial bundle. */
+async function hashPassword(password: string): Promise<string> {
+  const { md5 } = await import('js-md5');
+  return md5(password);
+}
+
+export async function loginByUsername(form: LoginForm): Promise<TokenBody> {
+  const headers: Record<string, string> = {
+    'Tenant-Id': form.tenantId,
+    ...switchHeaders(form.deptId, form.roleId),
+  };
   if (site.captchaMode) {
     headers['Captcha-Key'] = form.captchaKey ?? '';
     headers['Captcha-Code'] = form.captchaCode ?? '';
@@ -66,7 +77,7 @@ export function loginByUsername(form: LoginForm): Promise<TokenBody> {
     {
       tenantId: form.tenantId,
       username: form.username,
-      password: md5(form.password),
+      password: await hashPassword(form.password),
       grant_type: site.captchaMode ? 'captcha' : 'password',
       scope: 'all',
       type: 'account',

@@ -103,7 +103,10 @@ function onRejected(error: AxiosError): Promise<never> {
   if (axios.isCancel(error)) return Promise.reject(error);
   // A status outside 200..500 (e.g. 502 from a proxy) still has a response: judge it the same way.
   if (error.response) return Promise.reject(rejectionFor(error.response));
-  const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? t('request.timeout') : t('request.networkError');
+  const text =
+    error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'
+      ? t('request.timeout')
+      : t('request.networkError');
   notifyError(text);
   return Promise.reject(new RequestError(text, 0, { notified: true }));
 }

@@ -50,6 +50,8 @@ export interface MenuNode {
   parentId: string;
   code: string;
   name: string;
+  /** English name, when the server sends one (our fixtures carry it). */
+  nameEn?: string;
   alias?: string;
   path: string;
   /** Icon: an antd icon name, or a Saber iconfont class on a real Blade backend. */

@@ -1,22 +1,23 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 
-/** A render error or a failed page download; a full reload fetches fresh chunks after a deploy. */
+/**
+ * A render error or a failed page download. Plain markup rather than antd Result, whose pictures would
+ * weigh on every page's initial JavaScript; a full reload fetches fresh chunks after a deploy.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const detail = error instanceof Error ? error.message : undefined;
   return (
-    <Result
-      status="error"
-      title={t('error.serverError')}
-      subTitle={detail}
-      extra={
-        <Button type="primary" onClick={() => window.location.assign('/')}>
-          {t('error.backHome')}
-        </Button>
-      }
-    />
+    <div className="psi-route-error" role="alert">
+      <h1>500</h1>
+      <p>{t('error.serverError')}</p>
+      {detail && <pre>{detail}</pre>}
+      <Button type="primary" onClick={() => window.location.assign('/')}>
+        {t('error.backHome')}
+      </Button>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -14,11 +14,15 @@ const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
 const theme = { token: { colorPrimary: site.defaultColor } };
 
-/** Hands antd's context-aware message API to code outside React (the HTTP client). */
-function ToasterBinding() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => bindToaster(message), [message]);
-  return null;
+/**
+ * Hands a context-aware message API (theme and locale apply) to code outside React: the HTTP client's
+ * error toasts. `message.useMessage` rather than antd `<App>`, which would add Modal and notification to
+ * the login page's initial JavaScript; signed-in pages get `<App>` from their layout.
+ */
+function ToastHost() {
+  const [api, contextHolder] = message.useMessage();
+  useEffect(() => bindToaster(api), [api]);
+  return contextHolder;
 }
 
 interface AppProvidersProps {
@@ -33,10 +37,8 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={antdLocales[language]} theme={theme}>
-        <AntdApp>
-          <ToasterBinding />
-          {children}
-        </AntdApp>
+        <ToastHost />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -3,16 +3,9 @@ import { site } from '../config/site';
 import { registerNavigate } from '../utils/navigation';
 import type { RouteHandle } from './document-title';
 import { GuestOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazy-page';
+import { BasicLayout, ForbiddenPage, LoginPage, NotFoundPage, ServerErrorPage, WelcomePage } from './pages';
 import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
-
-const LoginPage = lazyPage(() => import('../pages/login'));
-const WelcomePage = lazyPage(() => import('../pages/wel'));
-const ForbiddenPage = lazyPage(() => import('../pages/error/ForbiddenPage'));
-const NotFoundPage = lazyPage(() => import('../pages/error/NotFoundPage'));
-const ServerErrorPage = lazyPage(() => import('../pages/error/ServerErrorPage'));
-const BasicLayout = lazyPage(() => import('./layout/BasicLayout'));
 
 const title = (key: string): RouteHandle => ({ title: key });
 

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import defaultAvatar from '../assets/avatar-default.svg';
 import { logoutRequest, loginByUsername, type LoginForm } from '../api/auth';
 import { fetchButtons, fetchRoutes, flattenButtons } from '../api/menu';
 import { bindSession } from '../api/session-bridge';
@@ -24,7 +23,8 @@ export interface UserInfo {
   oauth_id: string;
 }
 
-export { defaultAvatar };
+/** Served from web/public at the site root; the server's token body names the same URL as its default. */
+export const defaultAvatar = '/avatar-default.svg';
 
 export function userInfoFrom(body: TokenBody): UserInfo {
   return {

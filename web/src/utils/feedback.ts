@@ -13,8 +13,9 @@ export function bindToaster(next: Toaster): void {
   toaster = next;
 }
 
+/** Identical errors raised together (parallel calls failing alike) share one toast instead of stacking. */
 export function notifyError(text: string): void {
-  void toaster.error(text);
+  void toaster.error({ content: text, key: `error:${text}` });
 }
 
 export function notifySuccess(text: string): void {

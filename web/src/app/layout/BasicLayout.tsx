@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { ReadOutlined } from '@ant-design/icons';
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
@@ -23,22 +23,24 @@ export default function BasicLayout() {
   }, []);
 
   return (
-    <Layout className="psi-layout">
-      <Layout.Sider className="psi-sider" width={220} collapsible collapsed={collapsed} trigger={null}>
-        <Link to={site.homePath} className="psi-sider__brand">
-          <ReadOutlined className="psi-sider__logo" />
-          {!collapsed && <span className="psi-sider__title">{t('app.title')}</span>}
-        </Link>
-        <SideMenu menus={menus} collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-        <Layout.Content className="psi-content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
+    <App component={false}>
+      <Layout className="psi-layout">
+        <Layout.Sider className="psi-sider" width={220} collapsible collapsed={collapsed} trigger={null}>
+          <Link to={site.homePath} className="psi-sider__brand">
+            <ReadOutlined className="psi-sider__logo" />
+            {!collapsed && <span className="psi-sider__title">{t('app.title')}</span>}
+          </Link>
+          <SideMenu menus={menus} collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout>
+          <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+          <Layout.Content className="psi-content">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </App>
   );
 }

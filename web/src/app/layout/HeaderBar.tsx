@@ -1,11 +1,18 @@
 import { createElement } from 'react';
-import { HomeOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import {
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Layout, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { site } from '../../config/site';
 import { defaultAvatar, displayName, useSession } from '../../stores/session';
+import { notifySuccess } from '../../utils/feedback';
 
 interface HeaderBarProps {
   collapsed: boolean;
@@ -16,7 +23,7 @@ interface HeaderBarProps {
 export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const user = useSession((state) => state.userInfo);
   const logout = useSession((state) => state.logout);
 
@@ -28,8 +35,8 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
       cancelText: t('common.cancel'),
       onOk: async () => {
         await logout();
-        void message.success(t('layout.loggedOut'));
-        navigate(site.loginPath, { replace: true });
+        // The cleared session makes the route guard send the user to /login; the toast lives at the root.
+        notifySuccess(t('layout.loggedOut'));
       },
     });
   };
@@ -52,7 +59,7 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
         <LanguageSwitch size="small" />
         <Dropdown menu={{ items }} placement="bottomRight" trigger={['click']}>
           <Button type="text" className="psi-header__user" data-testid="user-menu">
-            <Avatar size="small" src={user?.avatar || defaultAvatar} alt="" />
+            <Avatar size="small" src={user?.avatar || defaultAvatar} icon={<UserOutlined />} alt="" />
             <Typography.Text>{displayName(user)}</Typography.Text>
           </Button>
         </Dropdown>

@@ -1,5 +1,6 @@
 import { createElement, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../api/types';
@@ -8,12 +9,12 @@ import { menuHref, menuLabel, menuLeaves, openKeysFor, subMenuKey, visibleMenus 
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function toItems(nodes: readonly MenuNode[], t: Parameters<typeof menuLabel>[1]): MenuItem[] {
+function toItems(nodes: readonly MenuNode[], t: TFunction, language: string): MenuItem[] {
   return visibleMenus(nodes).map((node) => {
     const icon = createElement(resolveMenuIcon(node.source));
-    const label = menuLabel(node, t);
+    const label = menuLabel(node, t, language);
     if (node.children && node.children.length > 0) {
-      return { key: subMenuKey(node), icon, label, children: toItems(node.children, t) };
+      return { key: subMenuKey(node), icon, label, children: toItems(node.children, t, language) };
     }
     return { key: menuHref(node), icon, label, 'data-menu-code': node.code };
   });
@@ -21,11 +22,12 @@ function toItems(nodes: readonly MenuNode[], t: Parameters<typeof menuLabel>[1])
 
 /** The sider menu built from the server's `routes` forest. */
 export function SideMenu({ menus, collapsed }: { menus: MenuNode[]; collapsed: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = useMemo(() => toItems(menus, t), [menus, t]);
-  const leaves = useMemo(() => menuLeaves(menus, t), [menus, t]);
+  const items = useMemo(() => toItems(menus, t, language), [menus, t, language]);
+  const leaves = useMemo(() => menuLeaves(menus, t, language), [menus, t, language]);
   // Opened sub-menus are the user's choice; they start on the branch of the current page.
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menus, pathname));
 

@@ -30,8 +30,12 @@ export function menuHref(node: MenuNode): string {
   return trimmed.endsWith('/index') ? trimmed : `${trimmed}/index`;
 }
 
-/** The label in the current language: `menu.<code>` when translated, else the server's name. */
-export function menuLabel(node: MenuNode, t: TFunction): string {
+/**
+ * The label in the current language. English: the server's `nameEn`, else our `menu.<code>` translation;
+ * the server's `name` is the fallback (and the Chinese label: zh has no `menu.*` keys).
+ */
+export function menuLabel(node: MenuNode, t: TFunction, language: string): string {
+  if (language === 'en' && node.nameEn) return node.nameEn;
   return node.code ? t(`menu.${node.code}`, { defaultValue: node.name }) : node.name;
 }
 
@@ -41,10 +45,15 @@ export function visibleMenus(nodes: readonly MenuNode[]): MenuNode[] {
 }
 
 /** Every openable leaf of the forest, in menu order. */
-export function menuLeaves(nodes: readonly MenuNode[], t: TFunction, trail: string[] = []): MenuLeaf[] {
+export function menuLeaves(
+  nodes: readonly MenuNode[],
+  t: TFunction,
+  language: string,
+  trail: string[] = [],
+): MenuLeaf[] {
   return visibleMenus(nodes).flatMap((node) => {
-    const label = menuLabel(node, t);
-    if (hasChildren(node)) return menuLeaves(node.children, t, [...trail, label]);
+    const label = menuLabel(node, t, language);
+    if (hasChildren(node)) return menuLeaves(node.children, t, language, [...trail, label]);
     const href = menuHref(node);
     return [
       {
@@ -65,7 +74,8 @@ export function menuLeaves(nodes: readonly MenuNode[], t: TFunction, trail: stri
 export function openKeysFor(nodes: readonly MenuNode[], href: string): string[] {
   for (const node of visibleMenus(nodes)) {
     if (!hasChildren(node)) continue;
-    if (node.children.some((child) => !hasChildren(child) && menuHref(child) === href)) return [subMenuKey(node)];
+    if (node.children.some((child) => !hasChildren(child) && menuHref(child) === href))
+      return [subMenuKey(node)];
     const inner = openKeysFor(node.children, href);
     if (inner.length > 0) return [subMenuKey(node), ...inner];
   }

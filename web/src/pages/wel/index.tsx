@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { resolveMenuIcon } from '../../app/layout/menu-icons';
+import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, useSession } from '../../stores/session';
 import './wel.css';
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
-  const Icon = resolveMenuIcon(leaf.source);
   const label = (
     <Space>
-      <Icon />
+      <MenuIcon source={leaf.source} />
       <span>{[...leaf.trail, leaf.name].join(' / ')}</span>
     </Space>
   );
@@ -27,18 +27,19 @@ function MenuLink({ leaf }: { leaf: MenuLeaf }) {
 
 /** Home tab: who is signed in, under which tenant and role, and where they can go. */
 export default function WelcomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSession((state) => state.userInfo);
   const tenantId = useSession((state) => state.tenantId);
   const menus = useSession((state) => state.menus);
-  const leaves = useMemo(() => menuLeaves(menus, t), [menus, t]);
+  const language = i18n.language;
+  const leaves = useMemo(() => menuLeaves(menus, t, language), [menus, t, language]);
   const name = displayName(user);
 
   return (
     <Space orientation="vertical" size="middle" className="psi-wel">
       <Card data-testid="welcome-card">
         <Space size="large" align="start">
-          <Avatar size={64} src={user?.avatar || defaultAvatar} alt="" />
+          <Avatar size={64} src={user?.avatar || defaultAvatar} icon={<UserOutlined />} alt="" />
           <div>
             <Typography.Title level={3} className="psi-wel__title">
               {t('wel.greeting', { name })}
@@ -60,13 +61,14 @@ export default function WelcomePage() {
         {leaves.length === 0 ? (
           <Empty description={t('wel.noMenus')} />
         ) : (
-          <Row gutter={[16, 12]}>
+          // A CSS grid rather than antd Row/Col, whose generated styles cost a noticeable first render.
+          <ul className="psi-wel__menus">
             {leaves.map((leaf) => (
-              <Col key={leaf.id} xs={24} sm={12} lg={8}>
+              <li key={leaf.id}>
                 <MenuLink leaf={leaf} />
-              </Col>
+              </li>
             ))}
-          </Row>
+          </ul>
         )}
       </Card>
     </Space>

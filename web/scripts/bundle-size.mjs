@@ -1,0 +1,55 @@
+// Prints the gzip size of every JS chunk of the last `vite build` and the JavaScript the login page
+// needs before it can render (entry + its static imports + the lazily loaded login page and its imports).
+// Fails when a chunk or the login total exceeds the budgets of QUALITY.md.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KiB = 1024;
+const chunkBudget = 250 * KiB;
+const loginBudget = 300 * KiB;
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const rawOf = (file) => readFileSync(join(dist, file)).length;
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+/** JS files a manifest entry loads synchronously (itself and its static imports, recursively). */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) staticClosure(next, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loginKey = Object.keys(manifest).find((key) => /src\/pages\/login\/index\.tsx$/.test(key));
+const loginKeys = new Set([...staticClosure(entryKey), ...staticClosure(loginKey)]);
+const loginFiles = [...loginKeys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+
+const allFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((f) =>
+  f.endsWith('.js'),
+);
+let failed = false;
+console.log('chunk'.padEnd(48), 'raw'.padStart(11), 'gzip'.padStart(11));
+for (const file of allFiles.sort((a, b) => gzipOf(b) - gzipOf(a))) {
+  const gzip = gzipOf(file);
+  const over = rawOf(file) > chunkBudget;
+  failed ||= over;
+  console.log(
+    file.padEnd(48),
+    kib(rawOf(file)).padStart(11),
+    kib(gzip).padStart(11),
+    over ? '  OVER 250 KiB' : '',
+  );
+}
+const loginTotal = loginFiles.reduce((sum, file) => sum + gzipOf(file), 0);
+failed ||= loginTotal > loginBudget;
+console.log(
+  `\nlogin page initial JS: ${loginFiles.length} files, ${kib(loginTotal)} gzip (budget ${kib(loginBudget)})`,
+);
+for (const file of loginFiles) console.log(`  ${file}`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import 'nprogress/nprogress.css';
+import './styles/global.css';
+import './i18n';
+import { startTokenRefreshTimer } from './api/token-refresh';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+
+// Started before the first render so a session restored after a long pause refreshes before any call.
+startTokenRefreshTimer();
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { i18n } from '../src/i18n';
+import { en } from '../src/i18n/locales/en';
+import { zh } from '../src/i18n/locales/zh';
+import { useSettings } from '../src/stores/settings';
+
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+describe('i18n', () => {
+  it('has the same keys in zh and en (menu names are English-only overrides)', () => {
+    const { menu: zhMenus, ...zhRest } = zh;
+    const { menu: enMenus, ...enRest } = en;
+    expect(keysOf(enRest).sort()).toEqual(keysOf(zhRest).sort());
+    expect(Object.keys(zhMenus)).toEqual([]);
+    expect(Object.keys(enMenus).length).toBeGreaterThan(0);
+  });
+
+  it('defaults to zh and follows the persisted language, with dayjs and <html lang>', async () => {
+    expect(i18n.language).toBe('zh');
+    expect(i18n.t('request.unknownError')).toBe('未知错误');
+
+    useSettings.getState().setLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('app.title')).toBe('Book Ordering System');
+    expect(dayjs.locale()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(JSON.parse(localStorage.getItem('saber-settings') ?? '{}')).toMatchObject({
+      state: { language: 'en' },
+    });
+
+    useSettings.getState().setLanguage('zh');
+    expect(dayjs.locale()).toBe('zh-cn');
+    expect(i18n.t('app.title')).toBe('书籍征订系统');
+  });
+});

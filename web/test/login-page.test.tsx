@@ -1,0 +1,174 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import LoginPage from '../src/pages/login';
+import { useSession } from '../src/stores/session';
+import { useSettings } from '../src/stores/settings';
+import { captureToasts, resetStores, tokenBody } from './helpers';
+import { server } from './msw-server';
+import { renderRoutes } from './render';
+
+const captchaImage = 'data:image/png;base64,iVBORw0KGgo=';
+
+function serveCaptcha() {
+  const served = { count: 0 };
+  server.use(
+    http.get('/api/blade-auth/oauth/captcha', () => {
+      served.count += 1;
+      return HttpResponse.json({
+        code: 200,
+        success: true,
+        data: { key: `key-${served.count}`, image: `${captchaImage}#${served.count}` },
+        msg: '',
+      });
+    }),
+  );
+  return served;
+}
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/wel/index', element: <p>home page</p> },
+    ],
+    '/login',
+  );
+}
+
+function fill(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+describe('login page', () => {
+  beforeEach(() => resetStores());
+
+  it('renders the brand, the default tenant and the captcha image', async () => {
+    serveCaptcha();
+    renderLogin();
+    expect(screen.getAllByText('书籍征订系统').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('login-tenant')).toHaveProperty('value', '000000');
+    expect(screen.getByPlaceholderText('请输入账号')).toBe(screen.getByTestId('login-account'));
+    const image = await screen.findByTestId('login-captcha-image');
+    expect(image.getAttribute('src')).toBe(`${captchaImage}#1`);
+  });
+
+  it('shows a message for every missing field', async () => {
+    serveCaptcha();
+    renderLogin();
+    fill('login-tenant', '');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('请输入租户ID')).toBeTruthy();
+    expect(screen.getByText('请输入账号')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(screen.getByText('请输入验证码')).toBeTruthy();
+  });
+
+  it('validates in English after switching the language', async () => {
+    serveCaptcha();
+    renderLogin();
+    fireEvent.click(screen.getByText('English'));
+    expect(useSettings.getState().language).toBe('en');
+    expect(await screen.findByPlaceholderText('Please enter your account')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Please enter your account')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(screen.getByText('Please enter the captcha')).toBeTruthy();
+  });
+
+  it('refreshes the captcha when its picture is clicked', async () => {
+    const served = serveCaptcha();
+    renderLogin();
+    await screen.findByTestId('login-captcha-image');
+    fireEvent.click(screen.getByTestId('login-captcha-refresh'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-captcha-image').getAttribute('src')).toContain('#2'),
+    );
+    expect(served.count).toBe(2);
+  });
+
+  it('signs in with the md5 password and captcha headers, loads menus and goes home', async () => {
+    serveCaptcha();
+    let tokenRequest: Request | undefined;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', ({ request }) => {
+        tokenRequest = request.clone();
+        return HttpResponse.json(tokenBody({ access_token: 'signed-in' }));
+      }),
+      http.get('/api/blade-system/menu/routes', () =>
+        HttpResponse.json({
+          code: 200,
+          success: true,
+          data: [{ id: '1', parentId: '0', code: 'desk', name: '工作台', path: '/desk' }],
+          msg: '',
+        }),
+      ),
+      http.get('/api/blade-system/menu/buttons', () =>
+        HttpResponse.json({
+          code: 200,
+          success: true,
+          data: [
+            {
+              id: '1',
+              parentId: '0',
+              code: 'desk',
+              name: '工作台',
+              path: '/desk',
+              children: [{ id: '2', parentId: '1', code: 'notice_add', name: '新增', path: '' }],
+            },
+          ],
+          msg: '',
+        }),
+      ),
+    );
+    const { router } = renderLogin();
+    await screen.findByTestId('login-captcha-image');
+    fill('login-account', 'admin');
+    fill('login-password', 'admin');
+    fill('login-captcha', 'ab12c');
+    fireEvent.click(screen.getByTestId('login-submit'));
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/wel/index');
+    const url = new URL(tokenRequest?.url ?? '');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tenantId: '000000',
+      username: 'admin',
+      password: '21232f297a57a5a743894a0e4a801fc3',
+      grant_type: 'captcha',
+      scope: 'all',
+      type: 'account',
+    });
+    expect(tokenRequest?.headers.get('tenant-id')).toBe('000000');
+    expect(tokenRequest?.headers.get('captcha-key')).toBe('key-1');
+    expect(tokenRequest?.headers.get('captcha-code')).toBe('ab12c');
+    const session = useSession.getState();
+    expect(session.token).toBe('signed-in');
+    expect(session.menus.map((menu) => menu.code)).toEqual(['desk']);
+    expect(session.permission).toEqual({ notice_add: true });
+  });
+
+  it('shows error_description and fetches a new captcha when sign-in fails', async () => {
+    const served = serveCaptcha();
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ error_code: 400, error_description: '验证码不正确' }, { status: 400 }),
+      ),
+    );
+    renderLogin();
+    await screen.findByTestId('login-captcha-image');
+    // After the providers bound antd's message API, so this capture wins.
+    const toasts = captureToasts();
+    fill('login-account', 'admin');
+    fill('login-password', 'wrong');
+    fill('login-captcha', 'zzzzz');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+
+    await waitFor(() => expect(toasts.errors).toEqual(['验证码不正确']));
+    await waitFor(() => expect(served.count).toBe(2));
+    expect(screen.getByTestId('login-captcha')).toHaveProperty('value', '');
+    expect(useSession.getState().token).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MenuNode } from '../src/api/types';
+import { appRoutes } from '../src/app/router';
+import { useSession } from '../src/stores/session';
+import { resetStores, signIn } from './helpers';
+import { server } from './msw-server';
+import { renderRoutes } from './render';
+
+const envelope = (data: unknown) => HttpResponse.json({ code: 200, success: true, data, msg: '' });
+
+const menus: MenuNode[] = [
+  {
+    id: '10',
+    parentId: '0',
+    code: 'system',
+    name: '系统管理',
+    path: '/system',
+    source: 'SettingOutlined',
+    children: [{ id: '11', parentId: '10', code: 'user', name: '用户管理', path: '/system/user' }],
+  },
+  { id: '20', parentId: '0', code: 'doc', name: '接口文档', path: 'https://example.com/doc', isOpen: 2 },
+];
+
+function serveBackend() {
+  const calls = { logout: 0 };
+  server.use(
+    http.get('/api/blade-auth/oauth/captcha', () =>
+      envelope({ key: 'k', image: 'data:image/png;base64,AA==' }),
+    ),
+    http.get('/api/blade-system/menu/routes', () => envelope(menus)),
+    http.get('/api/blade-system/menu/buttons', () => envelope([])),
+    http.get('/api/blade-auth/oauth/logout', () => {
+      calls.logout += 1;
+      return envelope({});
+    }),
+  );
+  return calls;
+}
+
+describe('routes and guard', () => {
+  beforeEach(() => {
+    resetStores();
+  });
+
+  it('sends a visitor without a token to /login, titled login', async () => {
+    serveBackend();
+    const { router } = renderRoutes(appRoutes, '/wel/index');
+    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('登录 - 书籍征订系统'));
+  });
+
+  it('sends a signed-in user from /login to the home page, with menus from the server', async () => {
+    serveBackend();
+    signIn({ nick_name: '王老师', role_name: 'administrator' });
+    const { router } = renderRoutes(appRoutes, '/login');
+
+    const welcome = await screen.findByTestId('welcome-card');
+    expect(router.state.location.pathname).toBe('/wel/index');
+    expect(within(welcome).getByText('王老师，欢迎回来')).toBeTruthy();
+    expect(within(welcome).getByText('000000')).toBeTruthy();
+    expect(within(welcome).getByText('administrator')).toBeTruthy();
+
+    const menuLinks = await screen.findByTestId('welcome-menus');
+    const userLink = await within(menuLinks).findByText('系统管理 / 用户管理');
+    expect(userLink.closest('a')?.getAttribute('href')).toBe('/system/user/index');
+    expect(within(menuLinks).getByText('接口文档').closest('a')?.getAttribute('target')).toBe('_blank');
+    expect(within(screen.getByTestId('side-menu')).getByText('系统管理')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('首页 - 书籍征订系统'));
+  });
+
+  it('redirects / through /wel to /wel/index', async () => {
+    serveBackend();
+    signIn();
+    const { router } = renderRoutes(appRoutes, '/');
+    await screen.findByTestId('welcome-card');
+    expect(router.state.location.pathname).toBe('/wel/index');
+  });
+
+  it('shows 404 for an unknown path, with a way back home', async () => {
+    serveBackend();
+    const { router } = renderRoutes(appRoutes, '/no/such/page');
+    expect(await screen.findByTestId('back-home')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('logs out from the user menu after confirmation', async () => {
+    const calls = serveBackend();
+    signIn({ nick_name: '王老师' });
+    const { router } = renderRoutes(appRoutes, '/wel/index');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('退出登录'));
+    // antd spaces out two-character Chinese button labels ("确 定").
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+
+    await screen.findByTestId('login-submit');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.logout).toBe(1);
+    expect(useSession.getState().token).toBeNull();
+  });
+});

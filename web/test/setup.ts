@@ -1,0 +1,40 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './msw-server';
+
+// antd reads media queries (Grid, responsive props) and observes element sizes; jsdom has neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverShim implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverShim;
+
+// jsdom does not implement pseudo-element styles and logs an error for each antd call asking for them.
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computeStyle(element);
+
+// The first visit of a lazily loaded page transforms its modules on the fly, which can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
