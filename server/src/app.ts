@@ -18,6 +18,8 @@ import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { badRequest } from './core/errors';
 import { modules } from './modules/index';
+import { demoLayer } from './seed/demo';
+import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
 
@@ -64,7 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
-  if (options.seed !== 'none' && !isSeeded(handle)) seed(handle, options.seed ?? 'minimal');
+  if (options.seed !== 'none' && !isSeeded(handle))
+    seed(handle, options.seed ?? 'minimal', { demo: demoLayer, large: largeLayer });
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,

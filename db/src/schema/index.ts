@@ -1,2 +1,3 @@
 export * from './columns';
 export * from './system';
+export * from './psi';

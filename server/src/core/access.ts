@@ -48,6 +48,49 @@ export function allows(app: FastifyInstance, user: SessionUser, access: Access):
   return needed.some((c) => codes.has(c));
 }
 
+/** `/api/blade-desk/notice/list?x=1` → `/blade-desk/notice/list`: scope paths are written without `/api`. */
+export function apiPathOf(url: string): string {
+  const path = url.split('?')[0];
+  return path.startsWith('/api/') ? path.slice(4) : path;
+}
+
+/**
+ * Whether a scope path admits a request path: `/a/b` exactly (or `/a/b/…`), `/a/**` anything under
+ * `/a`, and `*` within one path segment (`/blade-desk/notice/l*` matches `list`).
+ */
+export function scopePathMatches(pattern: string, path: string): boolean {
+  const p = apiPathOf(pattern.trim());
+  if (!p.startsWith('/')) return false;
+  if (p.endsWith('/**')) {
+    const base = p.slice(0, -3);
+    return path === base || path.startsWith(`${base}/`);
+  }
+  if (p.includes('*')) {
+    const re = new RegExp(
+      `^${p
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
+    return re.test(path);
+  }
+  const base = p.endsWith('/') ? p.slice(0, -1) : p;
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/**
+ * Api scopes: a role granted api scopes may call only the paths they name (every route that needs a
+ * permission; public and signed-in-only routes such as menus and user info stay open). Roles without
+ * api scopes are not limited; the platform super-admin role never is.
+ */
+export function apiScopeAllows(app: FastifyInstance, user: SessionUser, url: string): boolean {
+  if (user.roleAliases.includes(SUPER_ADMIN_ROLE)) return true;
+  const rules = app.ctx.grants.apiScopesFor(user.roleIds);
+  if (!rules.length) return true;
+  const path = apiPathOf(url);
+  return rules.some((r) => scopePathMatches(r.scopePath, path));
+}
+
 /**
  * Default deny: every route must declare who may call it (`config.access`), or the server refuses to
  * start. Each request is then checked before its body is read.
@@ -78,5 +121,6 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!token) throw unauthorized('missingToken');
     if (!user) throw unauthorized('unauthorized');
     if (!allows(app, user, access)) throw forbidden();
+    if (access !== 'user' && !apiScopeAllows(app, user, req.url)) throw forbidden();
   });
 }

@@ -5,6 +5,7 @@ import { tableMeta, toDriver, type TableMeta } from './table-meta';
 import type { SqlWhere } from './filters';
 import { pageOf, type Page, type PageQuery } from './page';
 import { otherTenant } from './errors';
+import type { DataScopeRule } from './grants';
 
 /** Who is acting: filled into audit columns and used for the tenant scope. */
 export interface Actor {
@@ -209,3 +210,56 @@ export class Repo {
 }
 
 const firstId = (list: string) => list.split(',').find(Boolean) ?? null;
+
+const idsOf = (list: string | null | undefined) =>
+  (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d{1,19}$/.test(s));
+
+/**
+ * The list condition of a resource's data scopes (one role's rules OR another's): 1 everything,
+ * 2 rows the caller created, 3 rows of the caller's departments, 4 those and every department below,
+ * 5 the departments listed in `scopeValue`. The rule's column (default `create_dept`; `create_user`
+ * for own rows) must be a column
+ * of the table; an id column is compared with `IN`, a comma-joined list column (`dept_id` of users)
+ * by membership. Returns null when every row is visible; a rule that cannot apply shows nothing.
+ */
+export function dataScopeWhere(meta: TableMeta, rules: DataScopeRule[], actor: Actor): SqlWhere | null {
+  if (!rules.length || rules.some((r) => r.scopeType === 1)) return null;
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const deptIds = idsOf(actor.deptId);
+  for (const rule of rules) {
+    const named = (rule.scopeColumn ?? '').trim();
+    // "own rows" compares a creator column; a department column named on the rule means create_user
+    const wanted =
+      rule.scopeType === 2 ? (named && !/dept/i.test(named) ? named : 'create_user') : named || 'create_dept';
+    const camel = wanted.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const col = meta.byKey.get(camel) ?? meta.columns.find((c) => c.sql === wanted);
+    if (!col) continue;
+    const ref = `"${col.sql}"`;
+    const isList = col.column.getSQLType() !== 'integer';
+    if (rule.scopeType === 2) {
+      clauses.push(isList ? `instr(',' || ${ref} || ',', ',' || ? || ',') > 0` : `${ref} = ?`);
+      params.push(isList ? actor.userId : BigInt(actor.userId));
+      continue;
+    }
+    const chosen = rule.scopeType === 5 ? idsOf(rule.scopeValue) : deptIds;
+    if (!chosen.length || ![3, 4, 5].includes(rule.scopeType)) continue;
+    const marks = chosen.map(() => '?').join(',');
+    const below =
+      rule.scopeType === 4
+        ? ` OR ${chosen.map(() => `instr(',' || d.ancestors || ',', ',' || ? || ',') > 0`).join(' OR ')}`
+        : '';
+    const depts = `SELECT d.id FROM blade_dept d WHERE d.is_deleted = 0 AND (d.id IN (${marks})${below})`;
+    clauses.push(
+      isList
+        ? `EXISTS (SELECT 1 FROM (${depts}) s WHERE instr(',' || ${ref} || ',', ',' || s.id || ',') > 0)`
+        : `${ref} IN (${depts})`,
+    );
+    params.push(...chosen.map((i) => BigInt(i)), ...(rule.scopeType === 4 ? chosen : []));
+  }
+  if (!clauses.length) return { clauses: ['0 = 1'], params: [] };
+  return { clauses: [`(${clauses.join(' OR ')})`], params };
+}

@@ -4,12 +4,15 @@ import { fill, messages, pickLang } from '@psi/db/model';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { validationError } from './validation';
+import { errorLog, registerRequestLogging } from './logs';
 
 /**
  * Every failure leaves as a Blade envelope in the caller's language: 4xx for what the caller did
- * wrong (the message names the problem), 500 with `服务器异常` and no stack for our own bugs.
+ * wrong (the message names the problem), 500 with `服务器异常` and no stack for our own bugs (the
+ * stack goes to blade_log_error). Also registers the api and usual request logs (core/logs.ts).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerRequestLogging(app);
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
     const lang = req.lang ?? pickLang(req.headers['accept-language']);
     if (error instanceof ZodError) error = validationError(error);
@@ -34,6 +37,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(envelope(status === 413 || status === 415 || status === 429 ? status : 400, {}, msg));
     }
     req.log.error({ err: error }, 'unhandled error');
+    errorLog(app, req, error);
     return reply.code(500).send(envelope(500, {}, messages.serverError[lang]));
   });
 

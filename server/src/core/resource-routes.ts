@@ -7,13 +7,15 @@ import {
   parseId,
   parseIdList,
   submitSchema,
+  SUPER_ADMIN_ROLE,
   type ResourceDef,
 } from '@psi/db/model';
 import { done, ok } from './envelope';
 import { badRequest, forbidden as forbiddenError } from './errors';
-import { buildFilters, buildOrder } from './filters';
+import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { parsePage } from './page';
-import { Repo, scopeOf } from './data';
+import { dataScopeWhere, Repo, scopeOf } from './data';
+import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { toWireRow } from './serialize';
 import { validationError } from './validation';
@@ -43,6 +45,33 @@ export function idParam(req: FastifyRequest, name = 'id'): string {
   return id;
 }
 
+/**
+ * The list filters of a request (the Blade condition language over the declared fields; a
+ * `tenantId` filter only from the platform super-admin, everyone else's is ignored) plus the
+ * caller's data scope for the resource (rules whose resource code is the resource's permission
+ * prefix or key). The platform super-admin role is never narrowed.
+ */
+export function listFilters(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: ResourceDef,
+  meta: TableMeta,
+): SqlWhere {
+  const user = actorOf(req);
+  const query = { ...(req.query as Record<string, unknown>) };
+  // the tenant scope is the server's: only the platform super-admin may narrow by tenant
+  if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
+  const where = buildFilters(def, meta, query);
+  if (user.roleAliases.includes(SUPER_ADMIN_ROLE)) return where;
+  const rules = app.ctx.grants
+    .dataScopesFor(user.roleIds)
+    .filter((r) => r.resourceCode === def.permission || r.resourceCode === def.key);
+  const scoped = dataScopeWhere(meta, rules, user);
+  return scoped
+    ? { clauses: [...where.clauses, ...scoped.clauses], params: [...where.params, ...scoped.params] }
+    : where;
+}
+
 export interface ResourceHooks {
   /** Extra checks or derived values before a row is written (inside the write transaction). */
   beforeSave?: (
@@ -69,7 +98,7 @@ export function resourceRoutes(
     const query = req.query as Record<string, unknown>;
     const page = repo.page(
       scopeOf(def.tenant, actorOf(req)),
-      buildFilters(def, repo.meta, query),
+      listFilters(app, req, def, repo.meta),
       buildOrder(def, repo.meta, query),
       parsePage(query),
     );

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { notice as noticeTable } from '@psi/db/schema';
 import { noticeResource } from '@psi/db/model';
-import { resourceRoutes } from '../../core/resource-routes';
+import { actorOf, resourceRoutes } from '../../core/resource-routes';
+import { checkDictValues } from '../system/crud';
 
+/** `/blade-desk/notice`: tenant-scoped notices; the category must be an entry of the `notice` dictionary. */
 export default async function deskModule(app: FastifyInstance) {
-  resourceRoutes(app, noticeResource, noticeTable);
+  resourceRoutes(app, noticeResource, noticeTable, {
+    beforeSave: (values, { req }) => checkDictValues(app, noticeResource, values, req, actorOf(req).tenantId),
+  });
 }

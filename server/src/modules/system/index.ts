@@ -1,43 +1,91 @@
 import type { FastifyInstance } from 'fastify';
-import { param as paramTable } from '@psi/db/schema';
-import { paramResource, parseId } from '@psi/db/model';
-import { ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
+import {
+  client as clientTable,
+  param as paramTable,
+  scopeApi as scopeApiTable,
+  scopeData as scopeDataTable,
+  topMenu as topMenuTable,
+} from '@psi/db/schema';
+import {
+  apiScopeResource,
+  clientResource,
+  dataScopeResource,
+  nextId,
+  paramResource,
+  parseIdList,
+  topMenuResource,
+} from '@psi/db/model';
+import { done } from '../../core/envelope';
+import { badRequest, otherTenant } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf, resourceRoutes } from '../../core/resource-routes';
-import { buttonsFor, routesFor } from './menu-service';
+import { actorOf } from '../../core/resource-routes';
+import { crudRoutes } from './crud';
+import { deptRoutes } from './dept';
+import { dictionaryRoutes } from './dict';
+import { menuRoutes } from './menu';
+import { allMenus } from './menu-service';
+import { regionRoutes } from './region';
+import { roleRoutes } from './role';
+import { tenantRoutes } from './tenant';
 
+/** `/blade-system`: menus, roles, departments, posts, tenants, dictionaries, params, regions, scopes, clients. */
 export default async function systemModule(app: FastifyInstance) {
-  resourceRoutes(app, paramResource, paramTable);
+  const sqlite = app.ctx.sqlite;
+  crudRoutes(app, paramResource, paramTable, { platform: true });
+  menuRoutes(app);
+  roleRoutes(app);
+  deptRoutes(app);
+  tenantRoutes(app);
+  dictionaryRoutes(app);
+  regionRoutes(app);
+  crudRoutes(app, dataScopeResource, scopeDataTable, { platform: true, clearsGrants: true });
+  crudRoutes(app, apiScopeResource, scopeApiTable, { platform: true, clearsGrants: true });
+  crudRoutes(app, clientResource, clientTable, { platform: true });
 
-  /** Public at the gateway: anonymous callers get `data: {}`. */
-  app.get('/blade-system/menu/routes', { config: { access: 'public' } }, async (req) => {
-    if (!req.user) return ok(null, req.lang);
-    const raw = (req.query as Record<string, unknown>).topMenuId;
-    const topMenuId = raw === undefined || raw === '' ? undefined : parseId(raw);
-    if (topMenuId === null) throw badRequest('paramType', { name: 'topMenuId' });
-    return ok(routesFor(app.ctx.sqlite, req.user.roleIds, topMenuId), req.lang);
+  crudRoutes(app, topMenuResource, topMenuTable, {
+    afterRemove: (ids) => {
+      if (!ids.length) return;
+      prepare(
+        sqlite,
+        `DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (${ids.map(() => '?').join(',')})`,
+      ).run(...ids.map((i) => BigInt(i)));
+    },
   });
 
-  app.get('/blade-system/menu/buttons', { config: { access: 'user' } }, async (req) =>
-    ok(buttonsFor(app.ctx.sqlite, actorOf(req).roleIds), req.lang),
+  /** `{topMenuIds, menuIds}` replaces the menus each of those top menus leads to. */
+  app.post(
+    '/blade-system/topmenu/grant',
+    { config: { access: { button: 'topmenu_setting' } } },
+    async (req) => {
+      const me = actorOf(req);
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const topIds = parseIdList(body.topMenuIds) ?? [];
+      if (!topIds.length) throw badRequest('paramMissing', { name: 'topMenuIds' });
+      const menuIds =
+        body.menuIds === undefined || (Array.isArray(body.menuIds) && !body.menuIds.length)
+          ? []
+          : parseIdList(body.menuIds);
+      if (!menuIds) throw badRequest('paramType', { name: 'menuIds' });
+      const tops = prepare(
+        sqlite,
+        `SELECT id, tenant_id AS tenantId FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${topIds.map(() => '?').join(',')})`,
+      ).all(...topIds.map((i) => BigInt(i))) as { id: bigint; tenantId: string }[];
+      if (tops.length !== topIds.length) throw badRequest('recordNotFound');
+      if (tops.some((t) => t.tenantId !== me.tenantId)) throw otherTenant();
+      const live = new Set(allMenus(sqlite).map((m) => m.id));
+      const wanted = menuIds.filter((id) => live.has(id));
+      sqlite.transaction(() => {
+        prepare(
+          sqlite,
+          `DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (${topIds.map(() => '?').join(',')})`,
+        ).run(...topIds.map((i) => BigInt(i)));
+        const add = prepare(
+          sqlite,
+          'INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (?, ?, ?)',
+        );
+        for (const top of topIds) for (const m of wanted) add.run(BigInt(nextId()), BigInt(top), BigInt(m));
+      })();
+      return done(req.lang);
+    },
   );
-
-  app.get('/blade-system/menu/top-menu', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const rows = prepare(
-      app.ctx.sqlite,
-      `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort`,
-    ).all(me.tenantId) as Record<string, unknown>[];
-    return ok(
-      rows.map((r) => ({
-        ...r,
-        id: String(r.id),
-        sort: Number(r.sort),
-        source: r.source ?? '',
-        path: r.path ?? '',
-      })),
-      req.lang,
-    );
-  });
 }

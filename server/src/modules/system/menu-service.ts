@@ -34,6 +34,17 @@ function toMenu(r: Record<string, unknown>): MenuRow {
   };
 }
 
+/** A tree node of the grant and select trees: `key` and `value` are the id (TreeNode of CONTRACT.md 6). */
+export interface TreeNode extends Node {
+  title: string;
+  key: string;
+  value: string;
+}
+
+export function treeNode(id: string, parentId: string, title: string): TreeNode {
+  return { id, parentId, title, key: id, value: id };
+}
+
 export function allMenus(sqlite: Database.Database): MenuRow[] {
   return (
     prepare(
@@ -68,13 +79,90 @@ export function withAncestors(menus: MenuRow[], chosen: Set<string>): Set<string
   return out;
 }
 
+/** Adds every descendant of the chosen menus (a package that lists a page includes its buttons). */
+export function withDescendants(menus: MenuRow[], chosen: Set<string>): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const m of menus) children.set(m.parentId, [...(children.get(m.parentId) ?? []), m.id]);
+  const out = new Set<string>();
+  const stack = [...chosen];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
 /**
- * The sidebar of a user: category-1 menus granted to the roles, with ancestors, narrowed to a top
- * menu when one is chosen, sorted by `sort`, as a forest.
+ * The menus a tenant's package allows (the listed menus with their ancestors and descendants), or
+ * null when the tenant has no package: then every menu is available.
  */
-export function routesFor(sqlite: Database.Database, roleIds: string[], topMenuId?: string): MenuRow[] {
+export function packageMenuIds(
+  sqlite: Database.Database,
+  tenantId: string,
+  menus?: MenuRow[],
+): Set<string> | null {
+  const row = prepare(
+    sqlite,
+    `SELECT p.menu_id AS menuId FROM blade_tenant t JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0
+     WHERE t.tenant_id = ? AND t.is_deleted = 0`,
+  ).get(tenantId) as { menuId: string } | undefined;
+  if (!row) return null;
+  const all = menus ?? allMenus(sqlite);
+  const listed = new Set(
+    row.menuId
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  return new Set([...withAncestors(all, listed), ...withDescendants(all, listed)]);
+}
+
+/** `roles:admin,user` in a menu's remark: the menu's `meta.roles`, shown only to those role aliases. */
+export function metaRoles(menu: MenuRow): string[] | null {
+  const m = /(?:^|\s)roles:\s*([\w,-]+)/.exec(menu.remark);
+  return m ? m[1].split(',').filter(Boolean) : null;
+}
+
+/** Drops menus whose `meta.roles` (their own or an ancestor's) name none of the user's role aliases. */
+function byMetaRoles(menus: MenuRow[], ids: Set<string>, aliases: string[]): Set<string> {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const allowed = (m: MenuRow | undefined, depth = 0): boolean => {
+    if (!m || depth > 50) return true;
+    const roles = metaRoles(m);
+    if (roles && !roles.some((r) => aliases.includes(r))) return false;
+    return allowed(byId.get(m.parentId), depth + 1);
+  };
+  return new Set([...ids].filter((id) => allowed(byId.get(id))));
+}
+
+/** Who is asking for menus: the roles decide the grants, the tenant its package. */
+export interface MenuViewer {
+  roleIds: string[];
+  roleAliases: string[];
+  tenantId: string;
+}
+
+/** Menu ids granted to the viewer's roles, within the tenant's package. */
+export function grantedForViewer(
+  sqlite: Database.Database,
+  viewer: MenuViewer,
+  menus: MenuRow[],
+): Set<string> {
+  const granted = grantedMenuIds(sqlite, viewer.roleIds);
+  const allowed = packageMenuIds(sqlite, viewer.tenantId, menus);
+  return allowed ? new Set([...granted].filter((id) => allowed.has(id))) : granted;
+}
+
+/**
+ * The sidebar of a user: category-1 menus granted to the roles (within the tenant's package), with
+ * ancestors, narrowed to a top menu when one is chosen, without menus whose `meta.roles` exclude the
+ * user, sorted by `sort`, as a forest. Each node carries `meta: {i18n, roles?}`.
+ */
+export function routesFor(sqlite: Database.Database, viewer: MenuViewer, topMenuId?: string): MenuRow[] {
   const menus = allMenus(sqlite);
-  let visible = withAncestors(menus, grantedMenuIds(sqlite, roleIds));
+  let visible = withAncestors(menus, grantedForViewer(sqlite, viewer, menus));
   if (topMenuId) {
     const rows = prepare(
       sqlite,
@@ -85,13 +173,21 @@ export function routesFor(sqlite: Database.Database, roleIds: string[], topMenuI
     const inTop = new Set(rows.map((r) => String(r.id)));
     visible = withAncestors(menus, new Set([...visible].filter((id) => inTop.has(id))));
   }
-  return forest(menus.filter((m) => m.category === 1 && visible.has(m.id)));
+  visible = byMetaRoles(menus, visible, viewer.roleAliases);
+  return forest(
+    menus
+      .filter((m) => m.category === 1 && visible.has(m.id))
+      .map((m) => {
+        const roles = metaRoles(m);
+        return { ...m, meta: roles ? { i18n: m.code, roles } : { i18n: m.code } };
+      }),
+  );
 }
 
 /** Parent menus with their granted buttons as leaves (leaves omit `children`). */
-export function buttonsFor(sqlite: Database.Database, roleIds: string[]): MenuRow[] {
+export function buttonsFor(sqlite: Database.Database, viewer: MenuViewer): MenuRow[] {
   const menus = allMenus(sqlite);
-  const granted = grantedMenuIds(sqlite, roleIds);
+  const granted = grantedForViewer(sqlite, viewer, menus);
   const buttons = menus.filter((m) => m.category === 2 && granted.has(m.id));
   const parents = new Set(buttons.map((b) => b.parentId));
   return forest([...menus.filter((m) => m.category === 1 && parents.has(m.id)), ...buttons]).filter(

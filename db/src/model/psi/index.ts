@@ -1,0 +1,5 @@
+export * from './isbn';
+export * from './docno';
+export * from './pricing';
+export * from './status';
+export * from './messages';

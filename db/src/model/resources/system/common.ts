@@ -1,0 +1,74 @@
+import type { FieldDef } from '../../resource';
+import { t, type Text } from '../../text';
+
+/** Field builders shared by the system declarations, so labels and rules stay the same everywhere. */
+
+export const remarkField = (maxLength = 255): FieldDef => ({
+  name: 'remark',
+  kind: 'textarea',
+  label: t('备注', 'Remark'),
+  maxLength,
+  span: 24,
+  inTable: false,
+});
+
+export const sortField = (message: Text = t('请输入排序', 'Please enter the sort order')): FieldDef => ({
+  name: 'sort',
+  kind: 'number',
+  label: t('排序', 'Sort'),
+  required: true,
+  message,
+  min: -999999,
+  max: 999999,
+  sortable: true,
+  defaultValue: 1,
+});
+
+export const createTimeField = (inTable = false): FieldDef => ({
+  name: 'createTime',
+  kind: 'datetime',
+  label: t('创建时间', 'Created at'),
+  readOnly: true,
+  inForm: false,
+  search: 'dateRange',
+  sortable: true,
+  inTable,
+});
+
+/** The owning tenant: filled by the server (the platform super-admin may choose it on some resources). */
+export const tenantIdField = (inTable = false): FieldDef => ({
+  name: 'tenantId',
+  kind: 'text',
+  label: t('所属租户', 'Tenant'),
+  readOnly: true,
+  inForm: false,
+  search: 'equal',
+  inTable,
+});
+
+/** A parent in a tree of the same resource (`0` for a root). */
+export const parentField = (label: Text, url: string, message?: Text): FieldDef => ({
+  name: 'parentId',
+  kind: 'tree',
+  label,
+  tree: { url },
+  search: 'equal',
+  defaultValue: '0',
+  inTable: false,
+  ...(message ? { required: true, message } : {}),
+});
+
+/** `status` with BladeX's enable semantics of configuration rows (2 enabled, 1 disabled). */
+export const enabledField = (): FieldDef => ({
+  name: 'status',
+  kind: 'select',
+  numeric: true,
+  label: t('是否启用', 'Enabled'),
+  options: [
+    { value: 1, label: t('否', 'No') },
+    { value: 2, label: t('是', 'Yes') },
+  ],
+  readOnly: true,
+  inForm: false,
+  search: 'equal',
+});

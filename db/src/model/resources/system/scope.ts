@@ -1,0 +1,144 @@
+import { defineResource, type FieldDef } from '../../resource';
+import { t } from '../../text';
+import { remarkField } from './common';
+
+const menuField: FieldDef = {
+  name: 'menuId',
+  kind: 'ref',
+  label: t('菜单', 'Menu'),
+  tree: { url: '/blade-system/menu/lazy-menu-list' },
+  required: true,
+  message: t('请选择菜单', 'Please select the menu'),
+  search: 'equal',
+  inTable: false,
+};
+
+export const dataScopeResource = defineResource({
+  key: 'datascope',
+  api: '/blade-system/data-scope',
+  title: t('数据权限', 'Data scopes'),
+  permission: 'datascope',
+  tenant: 'none',
+  fields: [
+    menuField,
+    {
+      name: 'scopeName',
+      kind: 'text',
+      label: t('权限名称', 'Scope name'),
+      required: true,
+      message: t('请输入数据权限名称', 'Please enter the scope name'),
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'resourceCode',
+      kind: 'text',
+      label: t('权限编号', 'Resource code'),
+      required: true,
+      message: t('请输入数据权限编号', 'Please enter the resource code'),
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'scopeColumn',
+      kind: 'text',
+      label: t('权限字段', 'Column'),
+      maxLength: 255,
+      pattern: {
+        regex: '^[A-Za-z_][A-Za-z0-9_]*$',
+        message: t('权限字段只能包含字母、数字和下划线', 'The column may hold letters, digits and _'),
+      },
+      defaultValue: 'create_dept',
+    },
+    {
+      name: 'scopeType',
+      kind: 'dict',
+      dict: { code: 'data_scope_type' },
+      numeric: true,
+      label: t('规则类型', 'Rule'),
+      required: true,
+      message: t('请选择数据权限类型', 'Please select the rule'),
+      options: [
+        { value: 1, label: t('全部可见', 'Everything') },
+        { value: 2, label: t('本人可见', 'Own rows') },
+        { value: 3, label: t('所在机构可见', 'Own department') },
+        { value: 4, label: t('所在机构及子级可见', 'Own department and below') },
+        { value: 5, label: t('自定义', 'Chosen departments') },
+      ],
+      search: 'equal',
+    },
+    {
+      name: 'scopeValue',
+      kind: 'textarea',
+      label: t('规则值', 'Rule value'),
+      maxLength: 2000,
+      inTable: false,
+    },
+    {
+      name: 'scopeField',
+      kind: 'text',
+      label: t('可见字段', 'Visible fields'),
+      maxLength: 255,
+      inTable: false,
+    },
+    { name: 'scopeClass', kind: 'text', label: t('权限类名', 'Mapper id'), maxLength: 500, inTable: false },
+    remarkField(),
+  ],
+});
+
+export const apiScopeResource = defineResource({
+  key: 'apiscope',
+  api: '/blade-system/api-scope',
+  title: t('接口权限', 'API scopes'),
+  permission: 'apiscope',
+  tenant: 'none',
+  fields: [
+    menuField,
+    {
+      name: 'scopeName',
+      kind: 'text',
+      label: t('权限名称', 'Scope name'),
+      required: true,
+      message: t('请输入接口权限名称', 'Please enter the scope name'),
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'resourceCode',
+      kind: 'text',
+      label: t('权限编号', 'Resource code'),
+      required: true,
+      message: t('请输入接口权限编号', 'Please enter the resource code'),
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'scopePath',
+      kind: 'text',
+      label: t('权限路径', 'Path'),
+      required: true,
+      message: t('请输入接口权限路径', 'Please enter the path'),
+      maxLength: 255,
+      pattern: {
+        regex: '^/[A-Za-z0-9_./*-]*$',
+        message: t('接口路径须以/开头', 'The path starts with / (use /** for a prefix)'),
+      },
+      search: 'like',
+    },
+    {
+      name: 'scopeType',
+      kind: 'dict',
+      dict: { code: 'api_scope_type' },
+      numeric: true,
+      label: t('接口类型', 'Type'),
+      required: true,
+      message: t('请选择接口权限类型', 'Please select the type'),
+      options: [
+        { value: 1, label: t('系统接口', 'System API') },
+        { value: 2, label: t('业务接口', 'Business API') },
+      ],
+      search: 'equal',
+    },
+    remarkField(),
+  ],
+});

@@ -1,0 +1,412 @@
+/**
+ * `pnpm bench`: QUALITY.md's figures on SEED=large, printed beside their targets.
+ *
+ * 1. A large database (100 000 books, 1 000 schools, 1 000 000 stock log rows) is seeded once through
+ *    the services and kept as a pristine copy under data/bench; each run works on a fresh copy.
+ * 2. The ledger invariants are checked on it.
+ * 3. The server runs in its own process on a loopback port; autocannon (50 connections, BENCH_DURATION seconds,
+ *    default 10) measures the ceiling (/healthz), the book list (page 1, equality filter, a deep page),
+ *    the title search, the stock ledger on 1 000 000 rows with a depository and date filter, and
+ *    10-line delivery approvals (stock, log, status) over HTTP, and json-server 1.0 serving the same
+ *    100 000 books as the peer.
+ * 4. The invariants are checked again after the approvals.
+ *
+ * Timings never go into a test. The run exits non-zero only when a ratio target (share of the
+ * ceiling, deep page against page 1, against json-server) is missed by more than half; absolute
+ * figures (p99, approvals per second) and smaller misses are printed as WARN.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openDatabase } from '@psi/db/client';
+import { migrationsFolder, runMigrations } from '@psi/db/migrate';
+import { isSeeded, seed } from '@psi/db/seed';
+import { demoLayer, loadDemoFixture } from '../src/seed/demo';
+import { largeLayer } from '../src/seed/large';
+import { resolveActor, stmt, type PsiEnv } from '../src/modules/psi/env';
+import { recharge } from '../src/modules/psi/account';
+import {
+  approveAuditDepository,
+  depositoryOrderLines,
+  submitDirectOrder,
+} from '../src/modules/psi/depository-order';
+import { submitDeliveryOrder } from '../src/modules/psi/delivery';
+import { assertInvariants } from '../test/psi/invariants';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '../..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(repoRoot, 'data', 'bench'));
+
+const log = (...parts: unknown[]) => console.log(...parts);
+const seconds = (t: number) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+
+/** A hash of the migrations and seed sources: the pristine copy is rebuilt when any of them changes. */
+function sourceStamp(): string {
+  const h = createHash('sha256');
+  const files = [
+    ...fs
+      .readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => path.join(migrationsFolder, f)),
+    path.join(repoRoot, 'server/src/seed/demo.ts'),
+    path.join(repoRoot, 'server/src/seed/large.ts'),
+    path.join(repoRoot, 'fixtures/psi/demo.json'),
+  ];
+  for (const f of files) h.update(fs.readFileSync(f));
+  return h.digest('hex').slice(0, 16);
+}
+
+function pristineDatabase(): string {
+  const file = path.join(dataDir, 'large.db');
+  const stampFile = path.join(dataDir, 'large.stamp');
+  const stamp = sourceStamp();
+  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
+    log(`using the seeded large database ${path.relative(repoRoot, file)}`);
+    return file;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  log('seeding SEED=large through the services (once; kept for later runs)…');
+  const t = Date.now();
+  const handle = openDatabase(file);
+  runMigrations(handle.db);
+  seed(handle, 'large', {
+    demo: demoLayer,
+    large: largeLayer,
+    onProgress: (p) => log(`  ${p.step} (${p.done}/${p.total})`),
+  });
+  handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  handle.close();
+  fs.writeFileSync(stampFile, stamp);
+  log(`seeded in ${seconds(t)}`);
+  return file;
+}
+
+/** json-server's command-line entry, from its package.json `bin`. */
+function peerBin(): string {
+  const pkg = fileURLToPath(import.meta.resolve('json-server/package.json'));
+  const bin = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin[
+    'json-server'
+  ];
+  return path.join(path.dirname(pkg), bin);
+}
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+async function login(base: string, tenantId: string, account: string, password: string): Promise<string> {
+  const query = new URLSearchParams({
+    tenantId,
+    username: account,
+    password: md5(password),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const res = await fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'tenant-id': tenantId,
+    },
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`login ${account} failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  opts: Omit<autocannon.Options, 'connections' | 'duration'>,
+): Promise<Figure> {
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+  const ok = r['2xx'];
+  const figure = {
+    name,
+    rps: ok / DURATION,
+    p99: r.latency.p99,
+    ok,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
+  log(
+    `  ${name}: ${figure.rps.toFixed(0)} req/s, p99 ${figure.p99} ms (${ok} ok, ${figure.errors} refused/failed)`,
+  );
+  return figure;
+}
+
+/**
+ * Pending 10-line deliveries for the approval run: direct orders of a large-seed school at L01
+ * (whose books each hold about 350 copies), accepted, and shipped in deliveries of one copy per line.
+ */
+function prepareDeliveries(env: PsiEnv, count: number): string[] {
+  const t = Date.now();
+  const one = <T>(sql: string, ...p: unknown[]) => stmt(env.sqlite, sql).get(...p) as T;
+  const user = (account: string) =>
+    one<{ id: string; alias: string }>(
+      `SELECT CAST(u.id AS TEXT) AS id, r.role_alias AS alias FROM blade_user u JOIN blade_role r ON r.id = u.role_id
+       WHERE u.tenant_id = '100001' AND u.account = ?`,
+      account,
+    );
+  const actor = (account: string) => {
+    const u = user(account);
+    return resolveActor(env.sqlite, { tenantId: '100001', userId: u.id, deptId: '', roleAliases: [u.alias] });
+  };
+  const pt = actor('pt_admin');
+  const ck = actor('ck_jx');
+  const school = one<{ id: string }>(
+    `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = '100001' AND school_code = 'S00001'`,
+  ).id;
+  const l01 = one<{ id: string }>(
+    `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info WHERE tenant_id = '100001' AND depository_code = 'L01' AND is_deleted = 0`,
+  ).id;
+  const goods = (
+    stmt(
+      env.sqlite,
+      `SELECT CAST(goods_id AS TEXT) AS id FROM psi_depository_stock WHERE tenant_id = '100001' AND depository_id = ?
+       AND quantity >= 100 ORDER BY goods_id`,
+    ).all(BigInt(l01)) as { id: string }[]
+  ).map((g) => g.id);
+  recharge(env, pt, {
+    schoolId: school,
+    amount: 500_000_000,
+    payMethod: 5,
+    voucherNo: `BENCH${Date.now()}`,
+    remark: 'bench',
+  });
+  const perOrder = 100;
+  const orders = Math.ceil(count / perOrder);
+  if (goods.length < orders * 10) throw new Error('not enough stocked books at L01 for the approval run');
+  const ids: string[] = [];
+  for (let o = 0; o < orders; o++) {
+    const order = submitDirectOrder(env, pt, {
+      schoolId: school,
+      depositoryId: l01,
+      term: '2025-2026-1',
+      details: goods.slice(o * 10, o * 10 + 10).map((goodsId) => ({ goodsId, quantity: perOrder })),
+    });
+    approveAuditDepository(env, ck, { id: order.id, pass: true });
+    const lines = depositoryOrderLines(env, order.id);
+    for (let d = 0; d < perOrder && ids.length < count; d++)
+      ids.push(
+        submitDeliveryOrder(env, ck, {
+          depositoryOrderId: order.id,
+          details: lines.map((l) => ({ sourceDetailId: l.id, quantity: 1 })),
+        }).id,
+      );
+  }
+  log(`  prepared ${ids.length} pending 10-line deliveries in ${seconds(t)}`);
+  return ids;
+}
+
+async function main() {
+  const pristine = pristineDatabase();
+  const workDir = path.join(dataDir, 'work');
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  const dbFile = path.join(workDir, 'psi.db');
+  fs.copyFileSync(pristine, dbFile);
+
+  const handle = openDatabase(dbFile);
+  if (!isSeeded(handle)) throw new Error('the bench database is not seeded');
+  const counts = stmt(
+    handle.sqlite,
+    `SELECT (SELECT COUNT(*) FROM psi_goods_info) AS goods, (SELECT COUNT(*) FROM psi_school_info) AS schools,
+       (SELECT COUNT(*) FROM psi_depository_log) AS logs`,
+  ).get() as { goods: number; schools: number; logs: number };
+  log(`data: ${counts.goods} books, ${counts.schools} schools, ${counts.logs} stock log rows`);
+  let t = Date.now();
+  assertInvariants(handle.sqlite);
+  log(`invariants hold on SEED=large (${seconds(t)})`);
+  const deliveries = prepareDeliveries(
+    { sqlite: handle.sqlite, now: () => new Date() },
+    Math.max(2000, DURATION * 2500),
+  );
+  const l05 = stmt(
+    handle.sqlite,
+    `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info WHERE tenant_id = '100001' AND depository_code = 'L05'`,
+  ).get() as { id: string };
+  // the peer's data: the same 100 000 books as a json-server database
+  const peerFile = path.join(workDir, 'peer.json');
+  const books = stmt(
+    handle.sqlite,
+    `SELECT CAST(id AS TEXT) AS id, goods_code AS goodsCode, isbn, goods_name AS goodsName, publisher, edition,
+       school_stage AS schoolStage, grade, subject, volume, term_no AS termNo, goods_type AS goodsType,
+       printf('%d.%02d', price / 100, price % 100) AS price, status, create_time AS createTime
+     FROM psi_goods_info WHERE tenant_id = '100001' AND is_deleted = 0 ORDER BY create_time DESC, id DESC`,
+  ).all();
+  fs.writeFileSync(peerFile, JSON.stringify({ goods: books }));
+  handle.close();
+
+  // the server in its own process: the load generator must not share its event loop
+  const server = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts'), dbFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const password = loadDemoFixture().password;
+  const ptToken = await login(base, '100001', 'pt_admin', password);
+  const ckToken = await login(base, '100001', 'ck_jx', password);
+  const auth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
+
+  log(`\nmeasuring (${CONNECTIONS} connections, ${DURATION} s each)…`);
+  const list = (query: string) => `${base}/api/blade-psi/goodsinfo/list?${query}`;
+  // warm-up (not recorded): the JIT and SQLite's page cache see the routes once before they are timed
+  for (const url of [`${base}/healthz`, list('current=1&size=10'), list('current=1&size=10&schoolStage=2')])
+    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: auth(ptToken) });
+  const ceiling = await measure('ceiling: GET /healthz', { url: `${base}/healthz` });
+  const page1 = await measure('goodsinfo/list page 1', {
+    url: list('current=1&size=10'),
+    headers: auth(ptToken),
+  });
+  const filtered = await measure('goodsinfo/list schoolStage=2', {
+    url: list('current=1&size=10&schoolStage=2'),
+    headers: auth(ptToken),
+  });
+  const deep = await measure('goodsinfo/list page 9000', {
+    url: list('current=9000&size=10'),
+    headers: auth(ptToken),
+  });
+  const search = await measure('goodsinfo/list title contains', {
+    url: list(`current=1&size=10&goodsName=${encodeURIComponent('数学 七年级')}`),
+    headers: auth(ptToken),
+  });
+  const ledger = await measure('depositorylog/list depository + dates', {
+    url: `${base}/api/blade-psi/depositorylog/list?current=1&size=10&depositoryId=${l05.id}&createTime_datege=2024-11-01&createTime_datelt=2025-02-01`,
+    headers: auth(ptToken),
+  });
+  let next = 0;
+  const approvals = await measure('deliveryorder/approveDelivery (10 lines)', {
+    url: `${base}/api/blade-psi/deliveryorder/approveDelivery`,
+    headers: { ...auth(ckToken), 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ id: deliveries[next++ % deliveries.length] }),
+        }),
+      },
+    ],
+  });
+  const used = Math.min(next, deliveries.length);
+
+  // the peer: json-server 1.0 (beta.3, the last 1.0 build for Node 20) over the same books
+  const peerPort = port + 1;
+  const peer = spawn(process.execPath, [peerBin(), peerFile, '--port', String(peerPort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    peer.stdout.on('data', (chunk: Buffer) => {
+      if (/started|PORT/i.test(chunk.toString())) resolve();
+    });
+    peer.once('exit', (code) => reject(new Error(`json-server exited with ${code}`)));
+  });
+  const peerBase = `http://127.0.0.1:${peerPort}/goods`;
+  const probe = (await (await fetch(`${peerBase}?schoolStage=2&_page=1&_per_page=10`)).json()) as {
+    items: number;
+  };
+  log(`  json-server holds ${books.length} books (${probe.items} with schoolStage=2)`);
+  const peerPage = await measure('json-server goods page 1', { url: `${peerBase}?_page=1&_per_page=10` });
+  const peerFiltered = await measure('json-server goods schoolStage=2', {
+    url: `${peerBase}?schoolStage=2&_page=1&_per_page=10`,
+  });
+  peer.kill('SIGTERM');
+  await once(peer, 'exit');
+
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+  t = Date.now();
+  const after = openDatabase(dbFile);
+  assertInvariants(after.sqlite);
+  after.close();
+  log(`invariants hold after ${approvals.ok} approvals (${seconds(t)}); ${used} deliveries were offered`);
+
+  const rows: [string, string, string, boolean, boolean][] = [];
+  const target = (name: string, figure: string, goal: string, met: boolean, wide: boolean) =>
+    rows.push([name, figure, goal, met, wide]);
+  const share = (f: Figure) => f.rps / ceiling.rps;
+  for (const f of [page1, filtered])
+    target(
+      f.name,
+      `${f.rps.toFixed(0)} req/s (${(share(f) * 100).toFixed(1)} % of ceiling), p99 ${f.p99} ms`,
+      '≥ 10 % of ceiling, p99 ≤ 30 ms',
+      share(f) >= 0.1 && f.p99 <= 30,
+      share(f) < 0.05,
+    );
+  target(
+    deep.name,
+    `${deep.rps.toFixed(0)} req/s (${(page1.rps / deep.rps).toFixed(2)}× the cost of page 1)`,
+    '≤ 2× page 1',
+    page1.rps / deep.rps <= 2,
+    page1.rps / deep.rps > 4,
+  );
+  target(
+    search.name,
+    `${search.rps.toFixed(0)} req/s, p99 ${search.p99} ms`,
+    '≥ 200 req/s, p99 ≤ 300 ms',
+    search.rps >= 200 && search.p99 <= 300,
+    false,
+  );
+  target(
+    ledger.name,
+    `${ledger.rps.toFixed(0)} req/s (${(share(ledger) * 100).toFixed(1)} % of ceiling), p99 ${ledger.p99} ms`,
+    '≥ 4 % of ceiling, p99 ≤ 100 ms',
+    share(ledger) >= 0.04 && ledger.p99 <= 100,
+    share(ledger) < 0.02,
+  );
+  target(
+    approvals.name,
+    `${approvals.rps.toFixed(0)} approvals/s, p99 ${approvals.p99} ms`,
+    '≥ 1 000 /s, invariants intact',
+    approvals.rps >= 1000,
+    false,
+  );
+  for (const [ours, theirs] of [
+    [page1, peerPage],
+    [filtered, peerFiltered],
+  ] as const)
+    target(
+      `${ours.name} vs json-server`,
+      theirs.ok
+        ? `${(ours.rps / theirs.rps).toFixed(1)}× (${ours.rps.toFixed(0)} vs ${theirs.rps.toFixed(1)} req/s)`
+        : `${ours.rps.toFixed(0)} req/s vs none: json-server answered no request within ${DURATION} s`,
+      '≥ 10× json-server 1.0',
+      ours.rps >= 10 * theirs.rps,
+      ours.rps < 5 * theirs.rps,
+    );
+  log(`\nceiling (bare JSON route): ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms\n`);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [name, figure, goal, met, wide] of rows)
+    log(`${met ? 'OK  ' : wide ? 'FAIL' : 'WARN'} ${name.padEnd(width)}  ${figure}   target ${goal}`);
+  if (rows.some((r) => !r[3] && r[4])) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

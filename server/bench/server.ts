@@ -1,0 +1,29 @@
+/**
+ * The server under measurement, in its own process so that the load generator does not share its
+ * event loop: `tsx bench/server.ts <dbFile>` opens an existing database (no seed), listens on a
+ * loopback port and prints `PORT <n>`. SIGTERM closes it cleanly.
+ */
+import path from 'node:path';
+import { buildApp } from '../src/app';
+
+async function main() {
+  const dbFile = path.resolve(process.argv[2]);
+  const app = await buildApp({
+    dataDir: path.dirname(dbFile),
+    dbFile,
+    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    seed: 'none',
+    authRateLimit: 1_000_000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
+  process.on('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

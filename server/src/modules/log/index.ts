@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { logApi, logError, logUsual } from '@psi/db/schema';
+import { apiLogResource, errorLogResource, usualLogResource } from '@psi/db/model';
+import { flushApiLogs } from '../../core/logs';
+import { crudRoutes } from '../system/crud';
+
+/**
+ * `/blade-log/usual|api|error`: list and detail of the logs the server writes itself (core/logs.ts).
+ * Read-only; api-log lists leave the parameters out (they are in the detail, secrets redacted).
+ */
+export default async function logModule(app: FastifyInstance) {
+  app.addHook('preHandler', async () => flushApiLogs(app));
+  crudRoutes(app, usualLogResource, logUsual, { submit: false, remove: false });
+  crudRoutes(app, apiLogResource, logApi, {
+    submit: false,
+    remove: false,
+    decorate: (rows, req) =>
+      req.routeOptions.url?.endsWith('/list')
+        ? rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'params')))
+        : rows,
+  });
+  crudRoutes(app, errorLogResource, logError, { submit: false, remove: false });
+}

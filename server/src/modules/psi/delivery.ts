@@ -1,0 +1,334 @@
+import { t } from '@psi/db/model';
+import {
+  DOC_PREFIX,
+  DeliveryStatus,
+  DepositoryOrderSource,
+  DepositoryOrderStatus,
+  LogSource,
+  YyptStatus,
+  priceLine,
+  progressStatus,
+  sumLines,
+} from '@psi/db/model/psi/index';
+import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
+import { ApiError } from '../../core/errors';
+import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { storedLines, storedTotals, type StoredLine } from './lines';
+import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
+import { postStock } from './stock';
+
+export interface DeliveryHeader {
+  id: string;
+  orderNo: string;
+  status: number;
+  version: number;
+  depositoryOrderId: string;
+  schoolId: string;
+  depositoryId: string;
+  createUser: string | null;
+  receiverName: string;
+  receiverPhone: string;
+  receiverAddress: string;
+  logisticsCompany: string | null;
+  trackingNo: string | null;
+  packageCount: number | null;
+  remark: string | null;
+}
+
+const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository_order_id AS TEXT) AS depositoryOrderId,
+  CAST(school_id AS TEXT) AS schoolId, CAST(depository_id AS TEXT) AS depositoryId, receiver_name AS receiverName,
+  receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
+  tracking_no AS trackingNo, package_count AS packageCount, remark`;
+
+export const loadDelivery = (env: PsiEnv, tenantId: string, id: string) =>
+  loadHeader<DeliveryHeader>(env, 'psi_delivery_order', tenantId, id, COLUMNS);
+
+export interface DeliveryLine extends StoredLine {
+  sourceDetailId: string;
+}
+
+export const deliveryLines = (env: PsiEnv, id: string) =>
+  storedLines<DeliveryLine>(
+    env,
+    'psi_delivery_detail',
+    'delivery_id',
+    id,
+    'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  );
+
+export interface DeliveryInput {
+  id?: string | null;
+  version?: number | null;
+  depositoryOrderId?: string | null;
+  receiverName?: string | null;
+  receiverPhone?: string | null;
+  receiverAddress?: string | null;
+  logisticsCompany?: string | null;
+  trackingNo?: string | null;
+  packageCount?: number | null;
+  remark?: string | null;
+  details?: { sourceDetailId: string; quantity: number; remark?: string | null }[];
+}
+
+const orderRequired = t('请选择配送单', 'Please select the distribution order');
+
+/** Quantity of a 配送单 line reserved by other live, not yet shipped delivery lines. */
+function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId: string | null): number {
+  const row = stmt(
+    env.sqlite,
+    `SELECT COALESCE(SUM(d.quantity), 0) AS q FROM psi_delivery_detail d
+     JOIN psi_delivery_order o ON o.id = d.delivery_id AND o.is_deleted = 0 AND o.order_status = 1
+     WHERE d.source_detail_id = ? AND d.is_deleted = 0 AND d.delivery_id <> ?`,
+  ).get(big(sourceDetailId), big(exceptDeliveryId ?? '0')) as { q: number };
+  return row.q;
+}
+
+/**
+ * `submitDeliveryOrder`: a 发货单 against a 配送单 in 2 or 4, created or replaced while in 1. Each
+ * line ships at most the open quantity: ordered − delivered − what other pending deliveries hold.
+ */
+export function submitDeliveryOrder(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: DeliveryInput,
+): { id: string; orderNo: string } {
+  return tx(env, () => {
+    const existing = input.id ? loadDelivery(env, actor.tenantId, input.id) : null;
+    if (existing) {
+      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
+      if (existing.status !== DeliveryStatus.pending) throw fail('notEditable');
+      checkVersion(existing, input.version);
+      if (input.depositoryOrderId && input.depositoryOrderId !== existing.depositoryOrderId)
+        throw fail('lineNotInOrder');
+    }
+    const orderId = existing?.depositoryOrderId ?? input.depositoryOrderId;
+    if (!orderId) throw new ApiError(400, 400, orderRequired);
+    const order = loadDepositoryOrder(env, actor.tenantId, orderId);
+    if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+    if (order.status !== DepositoryOrderStatus.accepted && order.status !== DepositoryOrderStatus.partial)
+      throw fail('orderNotShippable');
+    const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
+    const inputs =
+      input.details ??
+      (existing ? deliveryLines(env, existing.id).map((l) => ({ ...l, remark: l.remark })) : []);
+    if (!inputs.length) throw fail('linesRequired');
+    const seen = new Set<string>();
+    const lines = inputs.map((d, index) => {
+      const src = sourceLines.get(d.sourceDetailId);
+      if (!src) throw fail('lineNotInOrder');
+      const label = src.goodsCode || src.isbn;
+      if (seen.has(d.sourceDetailId)) throw fail('duplicateGoods', { goods: label });
+      seen.add(d.sourceDetailId);
+      if (!Number.isSafeInteger(d.quantity) || d.quantity < 1)
+        throw fail('quantityInvalid', { row: index + 1 });
+      const open = src.quantity - src.deliveredQuantity - pendingElsewhere(env, src.id, existing?.id ?? null);
+      if (d.quantity > open)
+        throw fail('overDelivery', { goods: label, open: Math.max(open, 0), qty: d.quantity });
+      return {
+        src,
+        remark: d.remark ?? null,
+        sort: index + 1,
+        ...priceLine(src.price, src.discount, d.quantity),
+      };
+    });
+    // unit prices are the order line's (already rounded), so amounts are unit price × quantity
+    for (const l of lines) {
+      l.unitPrice = l.src.unitPrice;
+      l.amount = l.src.unitPrice * l.quantity;
+    }
+    const totals = sumLines(lines);
+    const pick = (v: string | null | undefined, old: string | undefined, fallback: string) =>
+      (v ?? '').trim() || old || fallback;
+    const values = {
+      depositoryOrderId: order.id,
+      depositoryOrderNo: order.orderNo,
+      schoolId: order.schoolId,
+      depositoryId: order.depositoryId,
+      receiverName: pick(input.receiverName, existing?.receiverName, order.receiverName),
+      receiverPhone: pick(input.receiverPhone, existing?.receiverPhone, order.receiverPhone),
+      receiverAddress: pick(input.receiverAddress, existing?.receiverAddress, order.receiverAddress),
+      logisticsCompany:
+        input.logisticsCompany !== undefined ? input.logisticsCompany : (existing?.logisticsCompany ?? null),
+      trackingNo: input.trackingNo !== undefined ? input.trackingNo : (existing?.trackingNo ?? null),
+      packageCount: input.packageCount !== undefined ? input.packageCount : (existing?.packageCount ?? null),
+      remark: input.remark !== undefined ? input.remark : (existing?.remark ?? null),
+      ...totals,
+      orderStatus: DeliveryStatus.pending,
+      submitTime: nowText(env),
+    };
+    let id: string;
+    let orderNo: string;
+    if (existing) {
+      exactlyOne(
+        updateRow(env, deliveryOrder, actor, existing.id, values, {
+          sql: 'order_status = 1 AND version = ?',
+          params: [existing.version],
+        }),
+      );
+      id = existing.id;
+      orderNo = existing.orderNo;
+      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
+    } else {
+      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.deliveryOrder);
+      id = insertRow(env, deliveryOrder, actor, { ...values, deliveryNo: orderNo });
+    }
+    for (const l of lines)
+      insertRow(env, deliveryDetail, actor, {
+        deliveryId: id,
+        sourceDetailId: l.src.id,
+        goodsId: l.src.goodsId,
+        isbn: l.src.isbn,
+        goodsName: l.src.goodsName,
+        publisher: l.src.publisher,
+        edition: l.src.edition,
+        price: l.price,
+        discount: l.discount,
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        listAmount: l.listAmount,
+        amount: l.amount,
+        sort: l.sort,
+        remark: l.remark,
+      });
+    return { id, orderNo };
+  });
+}
+
+/** Recomputes a progress header from its lines: Σ delivered and status 4 (partial) or 3 (done). */
+function refreshProgress(
+  env: PsiEnv,
+  actor: PsiActor,
+  table: typeof purchaseOrderDepository | typeof purchaseOrderYypt,
+  lineTable: string,
+  id: string,
+  from: readonly number[],
+): void {
+  const sums = stmt(
+    env.sqlite,
+    `SELECT COALESCE(SUM(delivered_quantity), 0) AS delivered, COALESCE(SUM(quantity), 0) AS ordered
+     FROM ${lineTable} WHERE purchase_id = ? AND is_deleted = 0`,
+  ).get(big(id)) as { delivered: number; ordered: number };
+  exactlyOne(
+    updateRow(
+      env,
+      table,
+      actor,
+      id,
+      { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
+      { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
+    ),
+  );
+}
+
+export interface DeliverInput {
+  id: string;
+  deliveryRemark?: string | null;
+  version?: number | null;
+}
+
+/**
+ * `approveDelivery` (1 → 3): in ascending goods id, stock falls (refused when short) and a log row
+ * is appended per line; the 配送单 lines (and the 征订单 lines of a platform order) count the
+ * delivery, and both headers move to 4 or 3. Any failed line rolls back the whole approval.
+ */
+export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInput): void {
+  tx(env, () => {
+    const delivery = loadDelivery(env, actor.tenantId, input.id);
+    if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
+    requireStatus(delivery, [DeliveryStatus.pending]);
+    checkVersion(delivery, input.version);
+    const order: DepositoryOrderHeader = loadDepositoryOrder(env, actor.tenantId, delivery.depositoryOrderId);
+    if (order.status !== DepositoryOrderStatus.accepted && order.status !== DepositoryOrderStatus.partial)
+      throw fail('orderNotShippable');
+    const lines = deliveryLines(env, delivery.id);
+    if (!lines.length) throw fail('linesRequired');
+    const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
+    // claim the delivery first: a racing second approval stops here
+    exactlyOne(
+      updateRow(
+        env,
+        deliveryOrder,
+        actor,
+        delivery.id,
+        {
+          ...storedTotals(lines),
+          orderStatus: DeliveryStatus.shipped,
+          deliveryUser: actor.userId,
+          deliveryTime: nowText(env),
+          deliveryRemark: input.deliveryRemark?.trim() || null,
+        },
+        { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
+      ),
+    );
+    const sorted = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
+    const now = nowText(env);
+    for (const line of sorted) {
+      const src = sourceLines.get(line.sourceDetailId);
+      const label = line.goodsCode || line.isbn;
+      if (!src) throw fail('lineNotInOrder');
+      if (line.quantity > src.quantity - src.deliveredQuantity)
+        throw fail('overDelivery', {
+          goods: label,
+          open: src.quantity - src.deliveredQuantity,
+          qty: line.quantity,
+        });
+      postStock(env, actor, {
+        depositoryId: delivery.depositoryId,
+        goodsId: line.goodsId,
+        change: -line.quantity,
+        unitPrice: line.unitPrice,
+        source: { type: LogSource.delivery, id: delivery.id, no: delivery.orderNo, detailId: line.id },
+        isbn: line.isbn,
+        goodsName: line.goodsName,
+        label,
+      });
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE psi_purchase_detail_depository SET delivered_quantity = delivered_quantity + ?, update_user = ?,
+             update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
+        ).run(line.quantity, big(actor.userId), now, big(src.id), line.quantity).changes,
+      );
+      if (order.sourceType === DepositoryOrderSource.platform && src.sourceDetailId)
+        exactlyOne(
+          stmt(
+            env.sqlite,
+            `UPDATE psi_purchase_detail_yypt SET delivered_quantity = delivered_quantity + ?, update_user = ?,
+               update_time = ?
+             WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
+          ).run(line.quantity, big(actor.userId), now, big(src.sourceDetailId), line.quantity).changes,
+        );
+    }
+    refreshProgress(env, actor, purchaseOrderDepository, 'psi_purchase_detail_depository', order.id, [
+      DepositoryOrderStatus.accepted,
+      DepositoryOrderStatus.partial,
+    ]);
+    if (order.sourceType === DepositoryOrderSource.platform && order.sourceId)
+      refreshProgress(env, actor, purchaseOrderYypt, 'psi_purchase_detail_yypt', order.sourceId, [
+        YyptStatus.approved,
+        YyptStatus.partial,
+      ]);
+  });
+}
+
+/** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
+export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  tx(env, () => {
+    for (const id of ids) {
+      const delivery = loadDelivery(env, actor.tenantId, id);
+      if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
+      if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE psi_delivery_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND order_status = 1`,
+        ).run(big(actor.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
+    }
+  });
+}

@@ -1,0 +1,245 @@
+import {
+  DOC_PREFIX,
+  DepositoryOrderSource,
+  DepositoryOrderStatus,
+  EDITABLE,
+  PayStatus,
+  StatementSource,
+  TradeType,
+  YyptStatus,
+} from '@psi/db/model/psi/index';
+import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
+import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
+import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
+import { moveMoney, requireBalance } from './account';
+import { loadYypt } from './yypt';
+import type { AuditInput } from './purchase';
+
+export interface DepositoryOrderHeader {
+  id: string;
+  orderNo: string;
+  status: number;
+  payStatus: number;
+  sourceType: number;
+  sourceId: string | null;
+  version: number;
+  schoolId: string;
+  depositoryId: string;
+  createUser: string | null;
+  term: string;
+  receiverName: string;
+  receiverPhone: string;
+  receiverAddress: string;
+  remark: string | null;
+  totalAmount: number;
+}
+
+const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payStatus, source_type AS sourceType,
+  CAST(source_id AS TEXT) AS sourceId, CAST(school_id AS TEXT) AS schoolId, CAST(depository_id AS TEXT) AS depositoryId,
+  term, receiver_name AS receiverName, receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
+  total_amount AS totalAmount`;
+
+export const loadDepositoryOrder = (env: PsiEnv, tenantId: string, id: string) =>
+  loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', tenantId, id, COLUMNS);
+
+export interface DepositoryOrderLine extends StoredLine {
+  deliveredQuantity: number;
+  sourceDetailId: string | null;
+}
+
+export const depositoryOrderLines = (env: PsiEnv, id: string) =>
+  storedLines<DepositoryOrderLine>(
+    env,
+    'psi_purchase_detail_depository',
+    'purchase_id',
+    id,
+    'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  );
+
+/** May the caller change this direct order? (school: own school; depository: own depository) */
+function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
+  if (actor.kind === 'platform') return true;
+  if (actor.kind === 'school') return actor.schoolId === order.schoolId;
+  return canActForDepository(actor, order.depositoryId);
+}
+
+/**
+ * `submitPurchaseOrderDepository`: a direct supplementary order (补订单, source_type 2), created or
+ * replaced while in 1 or 8 (→ 1). Orders created from a 征订单 can never be edited.
+ */
+export function submitDirectOrder(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: SchoolOrderInput,
+): { id: string; orderNo: string } {
+  return tx(env, () => {
+    const existing = input.id ? loadDepositoryOrder(env, actor.tenantId, input.id) : null;
+    if (existing) {
+      if (existing.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
+      if (!mayEdit(actor, existing)) throw fail('noPermission');
+      if (!EDITABLE.depositoryOrder.includes(existing.status)) throw fail('notEditable');
+      checkVersion(existing, input.version);
+    }
+    const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
+      depositoryOrderLines(env, existing!.id).map((l) => ({
+        goodsId: l.goodsId,
+        quantity: l.quantity,
+        remark: l.remark,
+      })),
+    );
+    const totals = resolved.lines
+      ? totalsOf(resolved.lines)
+      : storedTotals(depositoryOrderLines(env, existing!.id));
+    const values = {
+      ...resolved.header,
+      ...totals,
+      sourceType: DepositoryOrderSource.direct,
+      sourceId: null,
+      sourceNo: null,
+      deliveredQuantity: 0,
+      orderStatus: DepositoryOrderStatus.pending,
+      payStatus: PayStatus.unpaid,
+      submitTime: nowText(env),
+      auditUser: null,
+      auditTime: null,
+      auditRemark: null,
+    };
+    let id: string;
+    let orderNo: string;
+    if (existing) {
+      exactlyOne(
+        updateRow(env, purchaseOrderDepository, actor, existing.id, values, {
+          sql: 'order_status IN (1, 8) AND source_type = 2 AND version = ?',
+          params: [existing.version],
+        }),
+      );
+      id = existing.id;
+      orderNo = existing.orderNo;
+      if (resolved.lines) softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
+    } else {
+      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositoryOrder);
+      id = insertRow(env, purchaseOrderDepository, actor, { ...values, orderNo });
+    }
+    if (resolved.lines)
+      insertLines(env, purchaseDetailDepository, actor, { purchaseId: id }, resolved.lines, () => ({
+        deliveredQuantity: 0,
+      }));
+    return { id, orderNo };
+  });
+}
+
+/**
+ * `approveAuditDepository` by the order's depository (or the platform).
+ * - pass: 1 → 2; a direct order is charged now (balance ≥ total).
+ * - reject: 1 → 8 (remark required); an order from a 征订单 was charged at the platform audit, so
+ *   the 征订单 goes 2 → 7 and the school is refunded once, in the same transaction.
+ */
+export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
+  const remark = input.auditRemark?.trim() || null;
+  if (!input.pass && !remark) throw fail('remarkRequired');
+  tx(env, () => {
+    const order = loadDepositoryOrder(env, actor.tenantId, input.id);
+    if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+    requireStatus(order, [DepositoryOrderStatus.pending]);
+    checkVersion(order, input.version);
+    const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
+    const guard = { sql: 'order_status = ?', params: [DepositoryOrderStatus.pending] };
+    const direct = order.sourceType === DepositoryOrderSource.direct;
+    const totals = storedTotals(depositoryOrderLines(env, order.id));
+    if (input.pass) {
+      if (direct) requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
+      exactlyOne(
+        updateRow(
+          env,
+          purchaseOrderDepository,
+          actor,
+          order.id,
+          {
+            ...audit,
+            ...totals,
+            orderStatus: DepositoryOrderStatus.accepted,
+            payStatus: direct ? PayStatus.charged : order.payStatus,
+          },
+          guard,
+        ),
+      );
+      if (direct && totals.totalAmount > 0)
+        moveMoney(env, actor, order.schoolId, {
+          tradeType: TradeType.debit,
+          amount: -totals.totalAmount,
+          sourceType: StatementSource.depositoryOrder,
+          sourceId: order.id,
+          sourceNo: order.orderNo,
+        });
+      return;
+    }
+    if (direct) {
+      exactlyOne(
+        updateRow(
+          env,
+          purchaseOrderDepository,
+          actor,
+          order.id,
+          { ...audit, orderStatus: DepositoryOrderStatus.rejected },
+          guard,
+        ),
+      );
+      return;
+    }
+    const source = loadYypt(env, actor.tenantId, order.sourceId!);
+    requireStatus(source, [YyptStatus.approved]);
+    exactlyOne(
+      updateRow(
+        env,
+        purchaseOrderDepository,
+        actor,
+        order.id,
+        { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
+        guard,
+      ),
+    );
+    exactlyOne(
+      updateRow(
+        env,
+        purchaseOrderYypt,
+        actor,
+        source.id,
+        { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
+        { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
+      ),
+    );
+    if (source.totalAmount > 0)
+      moveMoney(env, actor, source.schoolId, {
+        tradeType: TradeType.refund,
+        amount: source.totalAmount,
+        sourceType: StatementSource.yyptOrder,
+        sourceId: source.id,
+        sourceNo: source.orderNo,
+        remark,
+      });
+  });
+}
+
+/** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
+export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  tx(env, () => {
+    for (const id of ids) {
+      const order = loadDepositoryOrder(env, actor.tenantId, id);
+      if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
+      if (!mayEdit(actor, order)) throw fail('noPermission');
+      if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE psi_purchase_order_depository SET is_deleted = 1, version = version + 1, update_user = ?,
+             update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND source_type = 2 AND order_status IN (1, 8)`,
+        ).run(big(actor.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
+    }
+  });
+}

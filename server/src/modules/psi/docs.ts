@@ -1,0 +1,131 @@
+import { big, fail, stmt, type PsiEnv } from './env';
+
+/** Fields every document header read for a decision carries. */
+export interface HeaderRow {
+  id: string;
+  orderNo: string;
+  orderStatus: number;
+  version: number;
+  depositoryId: string;
+  createUser: string | null;
+}
+
+/**
+ * Reads a live document header of the tenant inside the caller's transaction; a missing id (or
+ * another tenant's) is "单据不存在". `columns` adds table-specific fields.
+ */
+export function loadHeader<T extends object>(
+  env: PsiEnv,
+  table: string,
+  tenantId: string,
+  id: string,
+  columns: string,
+): T {
+  const row = stmt(
+    env.sqlite,
+    `SELECT CAST(id AS TEXT) AS id, version, CAST(create_user AS TEXT) AS createUser, ${columns}
+     FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+  ).get(big(id), tenantId) as T | undefined;
+  if (!row) throw fail('docNotFound');
+  return row;
+}
+
+/** Optional compare-and-set token of the approve and submit bodies. */
+export function checkVersion(row: { version: number }, version: number | null | undefined): void {
+  if (version !== undefined && version !== null && version !== row.version) throw fail('versionChanged');
+}
+
+export function requireStatus(row: { status: number }, allowed: readonly number[]): void {
+  if (!allowed.includes(row.status)) throw fail('statusChanged');
+}
+
+/** The conditional status update changed exactly one row, or the document moved under us. */
+export function exactlyOne(changes: number): void {
+  if (changes !== 1) throw fail('statusChanged');
+}
+
+export interface DepositoryRow {
+  id: string;
+  depositoryCode: string;
+  depositoryName: string;
+  serviceRegionCodes: string;
+  status: number;
+}
+
+export function loadDepository(env: PsiEnv, tenantId: string, id: string): DepositoryRow | undefined {
+  return stmt(
+    env.sqlite,
+    `SELECT CAST(id AS TEXT) AS id, depository_code AS depositoryCode, depository_name AS depositoryName,
+       service_region_codes AS serviceRegionCodes, status
+     FROM psi_depository_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+  ).get(big(id), tenantId) as DepositoryRow | undefined;
+}
+
+/** An enabled depository of the tenant, else "仓库不存在或已停用". */
+export function requireEnabledDepository(env: PsiEnv, tenantId: string, id: string): DepositoryRow {
+  const d = loadDepository(env, tenantId, id);
+  if (!d || d.status !== 1) throw fail('depositoryUnavailable');
+  return d;
+}
+
+export const servesRegion = (serviceRegionCodes: string, regionCode: string) =>
+  serviceRegionCodes
+    .split(',')
+    .map((c) => c.trim())
+    .includes(regionCode);
+
+export interface SchoolRow {
+  id: string;
+  schoolCode: string;
+  schoolName: string;
+  regionCode: string;
+  address: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  depositoryId: string | null;
+  accountBalance: number;
+  status: number;
+}
+
+export function loadSchool(env: PsiEnv, tenantId: string, id: string): SchoolRow | undefined {
+  return stmt(
+    env.sqlite,
+    `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName, region_code AS regionCode,
+       address, contact_name AS contactName, contact_phone AS contactPhone,
+       CAST(depository_id AS TEXT) AS depositoryId, account_balance AS accountBalance, status
+     FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+  ).get(big(id), tenantId) as SchoolRow | undefined;
+}
+
+export function requireEnabledSchool(env: PsiEnv, tenantId: string, id: string): SchoolRow {
+  const s = loadSchool(env, tenantId, id);
+  if (!s || s.status !== 1) throw fail('schoolUnavailable');
+  return s;
+}
+
+/** The platform's sale discount for a school (schoolyyptinfo), 1.0000 when none is on file. */
+export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string): number {
+  const row = stmt(
+    env.sqlite,
+    `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
+     ORDER BY id DESC LIMIT 1`,
+  ).get(tenantId, big(schoolId)) as { discount: number } | undefined;
+  return row?.discount ?? 10000;
+}
+
+/**
+ * Enabled depositories serving a school's region, the school's default first (DOMAIN.md 2.2,
+ * `getSchoolDepositoryList`).
+ */
+export function depositoriesServing(env: PsiEnv, tenantId: string, school: SchoolRow): string[] {
+  const rows = stmt(
+    env.sqlite,
+    `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
+     WHERE tenant_id = ? AND is_deleted = 0 AND status = 1
+       AND instr(',' || replace(service_region_codes, ' ', '') || ',', ',' || ? || ',') > 0
+     ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, sort, depository_code`,
+  ).all(tenantId, school.regionCode, school.depositoryId ? big(school.depositoryId) : null) as {
+    id: string;
+  }[];
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { registerMasterRoutes } from './routes-master';
+import { registerDocumentRoutes } from './routes-docs';
+
+/**
+ * `/blade-psi`: the book-ordering domain (DOMAIN.md). Catalogue, depositories, schools and their
+ * platform terms; the two ledgers (stock log, account statements, read-only); the four order
+ * flavours with their lines and approvals; stocktakes. Every write that touches more than one row
+ * is one synchronous transaction in the services; the routes only parse, scope and answer.
+ */
+export default async function psiModule(app: FastifyInstance) {
+  // The ledger indexes are written at random places (per depository and book): a 64 MiB page cache
+  // keeps them in memory instead of re-reading pages on every approval (SQLite's default is 2 MiB).
+  // Pages are taken only as they are used, so a small database stays small in memory.
+  app.ctx.sqlite.pragma('cache_size = -65536');
+  registerMasterRoutes(app);
+  registerDocumentRoutes(app);
+}

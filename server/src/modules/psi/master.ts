@@ -1,0 +1,243 @@
+import { fill, messages, type Text } from '@psi/db/model';
+import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
+import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
+import { ApiError } from '../../core/errors';
+import { big, fail, nowText, requirePlatform, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { insertRow, updateRow } from './rows';
+import { loadDepository, servesRegion } from './docs';
+
+/** A duplicate among live rows of the tenant: "ISBN已存在". */
+const duplicate = (label: Text) =>
+  new ApiError(400, 400, {
+    zh: fill(messages.duplicate.zh, { label: label.zh }),
+    en: fill(messages.duplicate.en, { label: label.en }),
+  });
+
+const uniqueLabel = (def: { unique?: { label: Text }[] }) => def.unique![0].label;
+
+function liveExists(
+  env: PsiEnv,
+  table: string,
+  column: string,
+  tenantId: string,
+  value: unknown,
+  exceptId?: string,
+) {
+  return !!stmt(
+    env.sqlite,
+    `SELECT 1 FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
+  ).get(tenantId, value, big(exceptId ?? '0'));
+}
+
+/** "省 市 区" of a county code from the region table, for rows that leave the region name empty. */
+export function regionNameOf(env: PsiEnv, code: string): string | null {
+  const r = stmt(
+    env.sqlite,
+    `SELECT province_name AS p, city_name AS c, district_name AS d, name FROM blade_region WHERE code = ?`,
+  ).get(code) as { p: string | null; c: string | null; d: string | null; name: string } | undefined;
+  if (!r) return null;
+  return [r.p, r.c, r.d].filter(Boolean).join('') || r.name;
+}
+
+// ---------------------------------------------------------------- goods
+
+export type GoodsValues = Record<string, unknown>;
+
+/** `goodsinfo/save|update|submit`: catalogue writes (platform only); never touches documents. */
+export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?: string | null): string {
+  requirePlatform(actor);
+  return tx(env, () => {
+    if (id) {
+      const row = stmt(
+        env.sqlite,
+        `SELECT 1 FROM psi_goods_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).get(big(id), actor.tenantId);
+      if (!row) throw new ApiError(400, 400, messages.recordNotFound);
+    }
+    if (
+      values.isbn !== undefined &&
+      liveExists(env, 'psi_goods_info', 'isbn', actor.tenantId, values.isbn, id ?? undefined)
+    )
+      throw duplicate(uniqueLabel(goodsInfoResource));
+    if (id) {
+      updateRow(env, goodsInfo, actor, id, values);
+      return id;
+    }
+    return insertRow(env, goodsInfo, actor, { ...values, goodsCode: values.goodsCode ?? values.isbn });
+  });
+}
+
+/** Soft-deletes books (platform only); documents keep their snapshots. */
+export function removeGoods(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  requirePlatform(actor);
+  tx(env, () => {
+    for (const id of ids) {
+      const changed = stmt(
+        env.sqlite,
+        `UPDATE psi_goods_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+         WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
+      if (changed !== 1) throw fail('docNotFound');
+    }
+  });
+}
+
+// ---------------------------------------------------------------- depositories
+
+function checkUser(env: PsiEnv, tenantId: string, userId: string) {
+  const u = stmt(
+    env.sqlite,
+    `SELECT 1 FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+  ).get(big(userId), tenantId);
+  if (!u) throw fail('userNotFound');
+}
+
+export function saveDepository(
+  env: PsiEnv,
+  actor: PsiActor,
+  values: Record<string, unknown>,
+  id?: string | null,
+) {
+  requirePlatform(actor);
+  return tx(env, () => {
+    if (id && !loadDepository(env, actor.tenantId, id)) throw new ApiError(400, 400, messages.recordNotFound);
+    if (
+      values.depositoryCode !== undefined &&
+      liveExists(
+        env,
+        'psi_depository_info',
+        'depository_code',
+        actor.tenantId,
+        values.depositoryCode,
+        id ?? undefined,
+      )
+    )
+      throw duplicate(uniqueLabel(depositoryInfoResource));
+    if (values.userId) checkUser(env, actor.tenantId, String(values.userId));
+    const row = { ...values };
+    if (typeof row.serviceRegionCodes === 'string')
+      row.serviceRegionCodes = row.serviceRegionCodes.replace(/\s/g, '');
+    if (typeof row.regionCode === 'string' && !row.regionName)
+      row.regionName = regionNameOf(env, row.regionCode);
+    if (id) {
+      updateRow(env, depositoryInfo, actor, id, row);
+      return id;
+    }
+    return insertRow(env, depositoryInfo, actor, row);
+  });
+}
+
+/** A depository that still holds stock or has open documents stays. */
+export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  requirePlatform(actor);
+  tx(env, () => {
+    for (const id of ids) {
+      if (!loadDepository(env, actor.tenantId, id)) throw fail('docNotFound');
+      const busy = stmt(
+        env.sqlite,
+        `SELECT
+           EXISTS (SELECT 1 FROM psi_depository_stock WHERE depository_id = ? AND quantity > 0)
+        OR EXISTS (SELECT 1 FROM psi_purchase_order WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2))
+        OR EXISTS (SELECT 1 FROM psi_purchase_order_yypt WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
+        OR EXISTS (SELECT 1 FROM psi_purchase_order_depository WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
+        OR EXISTS (SELECT 1 FROM psi_delivery_order WHERE depository_id = ? AND is_deleted = 0 AND order_status = 1)
+        OR EXISTS (SELECT 1 FROM psi_depository_check WHERE depository_id = ? AND is_deleted = 0 AND check_status = 1)
+        AS busy`,
+      ).get(...Array.from({ length: 6 }, () => big(id))) as { busy: number };
+      if (busy.busy) throw fail('depositoryInUse');
+      stmt(
+        env.sqlite,
+        `UPDATE psi_depository_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
+      ).run(big(actor.userId), nowText(env), big(id));
+    }
+  });
+}
+
+// ---------------------------------------------------------------- schools
+
+/** Checks a school's links: a live user of the tenant bound to no other school, a serving depository. */
+export function checkSchoolLinks(
+  env: PsiEnv,
+  tenantId: string,
+  values: { userId?: unknown; depositoryId?: unknown; regionCode?: unknown },
+  schoolId: string | null,
+  current?: { regionCode: string; depositoryId: string | null },
+) {
+  if (values.userId) {
+    checkUser(env, tenantId, String(values.userId));
+    const bound = stmt(
+      env.sqlite,
+      `SELECT 1 FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0 AND id <> ?`,
+    ).get(tenantId, big(String(values.userId)), big(schoolId ?? '0'));
+    if (bound) throw fail('userBound');
+  }
+  const depositoryId = values.depositoryId !== undefined ? values.depositoryId : current?.depositoryId;
+  const regionCode = (values.regionCode as string | undefined) ?? current?.regionCode;
+  if (depositoryId && regionCode) {
+    const d = loadDepository(env, tenantId, String(depositoryId));
+    if (!d) throw fail('depositoryUnavailable');
+    if (!servesRegion(d.serviceRegionCodes, regionCode)) throw fail('regionNotServed');
+  }
+}
+
+export function saveSchool(
+  env: PsiEnv,
+  actor: PsiActor,
+  values: Record<string, unknown>,
+  id?: string | null,
+) {
+  requirePlatform(actor);
+  return tx(env, () => {
+    const row = { ...values };
+    delete row.accountBalance;
+    let current: { regionCode: string; depositoryId: string | null } | undefined;
+    if (id) {
+      current = stmt(
+        env.sqlite,
+        `SELECT region_code AS regionCode, CAST(depository_id AS TEXT) AS depositoryId FROM psi_school_info
+         WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).get(big(id), actor.tenantId) as typeof current;
+      if (!current) throw new ApiError(400, 400, messages.recordNotFound);
+    }
+    if (
+      row.schoolCode !== undefined &&
+      liveExists(env, 'psi_school_info', 'school_code', actor.tenantId, row.schoolCode, id ?? undefined)
+    )
+      throw duplicate(uniqueLabel(schoolInfoResource));
+    checkSchoolLinks(env, actor.tenantId, row, id ?? null, current);
+    if (typeof row.regionCode === 'string' && !row.regionName)
+      row.regionName = regionNameOf(env, row.regionCode);
+    if (id) {
+      updateRow(env, schoolInfo, actor, id, row);
+      return id;
+    }
+    return insertRow(env, schoolInfo, actor, { ...row, accountBalance: 0 });
+  });
+}
+
+/** A school with money on its account or open orders stays (its ledger must stay reachable). */
+export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  requirePlatform(actor);
+  tx(env, () => {
+    for (const id of ids) {
+      const s = stmt(
+        env.sqlite,
+        `SELECT account_balance AS balance,
+           EXISTS (SELECT 1 FROM psi_purchase_order_yypt WHERE school_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
+        OR EXISTS (SELECT 1 FROM psi_purchase_order_depository WHERE school_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
+           AS busy
+         FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).get(big(id), big(id), big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
+      if (!s) throw fail('docNotFound');
+      if (s.balance > 0 || s.busy) throw fail('schoolInUse');
+      stmt(
+        env.sqlite,
+        `UPDATE psi_school_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
+      ).run(big(actor.userId), nowText(env), big(id));
+      stmt(
+        env.sqlite,
+        `UPDATE psi_school_yypt_info SET is_deleted = 1, update_user = ?, update_time = ? WHERE school_id = ? AND is_deleted = 0`,
+      ).run(big(actor.userId), nowText(env), big(id));
+    }
+  });
+}

@@ -1,0 +1,274 @@
+import { DOC_PREFIX, EDITABLE, LogSource, PurchaseStatus } from '@psi/db/model/psi/index';
+import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
+import {
+  big,
+  canActForDepository,
+  fail,
+  nowText,
+  requirePlatform,
+  stmt,
+  tx,
+  type PsiActor,
+  type PsiEnv,
+} from './env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import {
+  buildLines,
+  insertLines,
+  storedLines,
+  storedTotals,
+  totalsOf,
+  type LineInput,
+  type StoredLine,
+} from './lines';
+import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import { postStock } from './stock';
+
+export interface PurchaseHeader {
+  id: string;
+  orderNo: string;
+  status: number;
+  version: number;
+  depositoryId: string;
+  createUser: string | null;
+  supplierName: string;
+  supplierContact: string | null;
+  term: string;
+  expectedDate: string | null;
+  remark: string | null;
+}
+
+const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
+  supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
+
+export const loadPurchase = (env: PsiEnv, tenantId: string, id: string) =>
+  loadHeader<PurchaseHeader>(env, 'psi_purchase_order', tenantId, id, COLUMNS);
+
+export interface PurchaseLine extends StoredLine {
+  receivedQuantity: number;
+}
+
+export const purchaseLines = (env: PsiEnv, id: string) =>
+  storedLines<PurchaseLine>(
+    env,
+    'psi_purchase_detail',
+    'purchase_id',
+    id,
+    'l.received_quantity AS receivedQuantity',
+  );
+
+export interface PurchaseInput {
+  id?: string | null;
+  version?: number | null;
+  supplierName?: string;
+  supplierContact?: string | null;
+  depositoryId?: string | null;
+  term?: string;
+  expectedDate?: string | null;
+  remark?: string | null;
+  details?: LineInput[];
+}
+
+/** The depository a caller may book into: a depository user always books into its own. */
+function depositoryFor(actor: PsiActor, wanted: string | null | undefined): string | null {
+  if (actor.kind === 'platform') return wanted ?? null;
+  if (actor.kind === 'depository' && actor.depositoryIds.length)
+    return wanted && actor.depositoryIds.includes(wanted) ? wanted : actor.depositoryIds[0];
+  throw fail('noPermission');
+}
+
+/**
+ * `submitPurchaseOrder`: creates a 采购入库单 (→ 1) or replaces one still in 1 or 8 (→ 1):
+ * snapshots, line maths at the purchase discount, totals from the lines, audit fields cleared.
+ */
+export function submitPurchaseOrder(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: PurchaseInput,
+): { id: string; orderNo: string } {
+  return tx(env, () => {
+    const existing = input.id ? loadPurchase(env, actor.tenantId, input.id) : null;
+    if (existing) {
+      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
+      if (!EDITABLE.purchaseOrder.includes(existing.status)) throw fail('notEditable');
+      checkVersion(existing, input.version);
+    }
+    const depositoryId = depositoryFor(actor, input.depositoryId ?? existing?.depositoryId);
+    if (!depositoryId) throw fail('depositoryUnavailable');
+    requireEnabledDepository(env, actor.tenantId, depositoryId);
+    const header = {
+      supplierName: input.supplierName ?? existing?.supplierName,
+      supplierContact:
+        input.supplierContact !== undefined ? input.supplierContact : existing?.supplierContact,
+      depositoryId,
+      term: input.term ?? existing?.term,
+      expectedDate: input.expectedDate !== undefined ? input.expectedDate : existing?.expectedDate,
+      remark: input.remark !== undefined ? input.remark : existing?.remark,
+    };
+    const lines =
+      input.details === undefined && existing
+        ? null
+        : buildLines(
+            env,
+            actor.tenantId,
+            input.details ?? [],
+            (g, l) => l.discount ?? g.purchaseDiscount ?? 10000,
+          );
+    const totals = lines ? totalsOf(lines) : storedTotals(purchaseLines(env, existing!.id));
+    const values = {
+      ...header,
+      ...totals,
+      receivedQuantity: 0,
+      orderStatus: PurchaseStatus.pending,
+      submitTime: nowText(env),
+      auditUser: null,
+      auditTime: null,
+      auditRemark: null,
+    };
+    let id: string;
+    let orderNo: string;
+    if (existing) {
+      exactlyOne(
+        updateRow(env, purchaseOrder, actor, existing.id, values, {
+          sql: 'order_status IN (1, 8) AND version = ?',
+          params: [existing.version],
+        }),
+      );
+      id = existing.id;
+      orderNo = existing.orderNo;
+      if (lines) softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
+    } else {
+      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.purchaseOrder);
+      id = insertRow(env, purchaseOrder, actor, { ...values, orderNo });
+    }
+    if (lines)
+      insertLines(env, purchaseDetail, actor, { purchaseId: id }, lines, () => ({ receivedQuantity: 0 }));
+    return { id, orderNo };
+  });
+}
+
+export interface AuditInput {
+  id: string;
+  pass: boolean;
+  auditRemark?: string | null;
+  version?: number | null;
+}
+
+/** `purchaseorder/approveAudit`: platform audit, 1 → 2 or 1 → 8 (a reject needs a remark). */
+export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
+  requirePlatform(actor);
+  const remark = input.auditRemark?.trim() || null;
+  if (!input.pass && !remark) throw fail('remarkRequired');
+  tx(env, () => {
+    const order = loadPurchase(env, actor.tenantId, input.id);
+    requireStatus(order, [PurchaseStatus.pending]);
+    checkVersion(order, input.version);
+    exactlyOne(
+      updateRow(
+        env,
+        purchaseOrder,
+        actor,
+        order.id,
+        {
+          orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
+          auditUser: actor.userId,
+          auditTime: nowText(env),
+          auditRemark: remark,
+        },
+        { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
+      ),
+    );
+  });
+}
+
+export interface StorageInput {
+  id: string;
+  storageRemark?: string | null;
+  details?: { detailId: string; receivedQuantity: number }[];
+  version?: number | null;
+}
+
+/**
+ * `approveStorage` (2 → 3): each line receives its quantity (or the body's `receivedQuantity`,
+ * 0 … quantity); stock rises and a log row is appended per received line, in ascending goods id.
+ */
+export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput): void {
+  tx(env, () => {
+    const order = loadPurchase(env, actor.tenantId, input.id);
+    if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+    requireStatus(order, [PurchaseStatus.audited]);
+    checkVersion(order, input.version);
+    const lines = purchaseLines(env, order.id);
+    if (!lines.length) throw fail('linesRequired');
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const received = new Map(lines.map((l) => [l.id, l.quantity]));
+    for (const d of input.details ?? []) {
+      const line = byId.get(d.detailId);
+      if (!line) throw fail('lineNotInOrder');
+      if (
+        !Number.isSafeInteger(d.receivedQuantity) ||
+        d.receivedQuantity < 0 ||
+        d.receivedQuantity > line.quantity
+      )
+        throw fail('receivedInvalid', { goods: line.goodsCode || line.isbn });
+      received.set(line.id, d.receivedQuantity);
+    }
+    if (![...received.values()].some((q) => q > 0)) throw fail('receivedNone');
+    const ordered = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
+    let total = 0;
+    for (const line of ordered) {
+      const qty = received.get(line.id)!;
+      total += qty;
+      stmt(
+        env.sqlite,
+        `UPDATE psi_purchase_detail SET received_quantity = ?, update_user = ?, update_time = ? WHERE id = ?`,
+      ).run(qty, big(actor.userId), nowText(env), big(line.id));
+      if (qty === 0) continue;
+      postStock(env, actor, {
+        depositoryId: order.depositoryId,
+        goodsId: line.goodsId,
+        change: qty,
+        unitPrice: line.unitPrice,
+        source: { type: LogSource.purchase, id: order.id, no: order.orderNo, detailId: line.id },
+        isbn: line.isbn,
+        goodsName: line.goodsName,
+        label: line.goodsCode || line.isbn,
+      });
+    }
+    exactlyOne(
+      updateRow(
+        env,
+        purchaseOrder,
+        actor,
+        order.id,
+        {
+          orderStatus: PurchaseStatus.stored,
+          receivedQuantity: total,
+          storageUser: actor.userId,
+          storageTime: nowText(env),
+          storageRemark: input.storageRemark?.trim() || null,
+        },
+        { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
+      ),
+    );
+  });
+}
+
+/** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
+export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  tx(env, () => {
+    for (const id of ids) {
+      const order = loadPurchase(env, actor.tenantId, id);
+      if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+      if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE psi_purchase_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
+        ).run(big(actor.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
+    }
+  });
+}

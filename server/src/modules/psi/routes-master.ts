@@ -1,0 +1,278 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  fill,
+  goodsInfoResource,
+  depositoryInfoResource,
+  messages,
+  parseId,
+  schoolInfoResource,
+  schoolYyptInfoResource,
+  accountStatementResource,
+} from '@psi/db/model';
+import { psiMessages } from '@psi/db/model/psi/index';
+import { schoolYyptInfo } from '@psi/db/schema';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { tableMeta } from '../../core/table-meta';
+import { big, fail, nowText, requirePlatform, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import {
+  bodyOf,
+  idValue,
+  intValue,
+  liveEnv,
+  moneyValue,
+  parseBody,
+  psiActor,
+  textValue,
+  write,
+} from './http';
+import { findOne, listAll, everyone, wire } from './lists';
+import { specs } from './specs';
+import { importRoute, readOnlyWrites, readRoutes, templateRoute, writeRoutes } from './routes-common';
+import { parseOrThrow } from './validate';
+import {
+  removeDepositories,
+  removeGoods,
+  removeSchools,
+  saveDepository,
+  saveGoods,
+  saveSchool,
+} from './master';
+import { GOODS_COLUMNS, ROSTER_COLUMNS, importGoods, importRoster, saveRosterRow } from './imports';
+import { depositoriesServing, loadSchool } from './docs';
+import { recharge } from './account';
+
+/** Soft-deletes live rows of the tenant (platform only); any unknown id refuses the batch. */
+function softRemove(env: PsiEnv, actor: PsiActor, table: SQLiteTable, ids: string[]) {
+  requirePlatform(actor);
+  const name = tableMeta(table).name;
+  tx(env, () => {
+    for (const id of ids) {
+      const changed = stmt(
+        env.sqlite,
+        `UPDATE "${name}" SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
+      if (changed !== 1) throw fail('docNotFound');
+    }
+  });
+}
+
+/** Depositories serving a school (default first), as wire rows. */
+function servingList(app: FastifyInstance, actor: PsiActor, schoolId: string) {
+  const env = liveEnv(app);
+  const school = loadSchool(env, actor.tenantId, schoolId);
+  if (!school) return [];
+  const ids = depositoriesServing(env, actor.tenantId, school);
+  if (!ids.length) return [];
+  const rows = listAll(app.ctx.sqlite, { ...specs.depository, scope: everyone }, actor, {}, 500, {
+    sql: `"id" IN (${ids.map(() => '?').join(', ')})`,
+    params: ids.map((i) => BigInt(i)),
+  });
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  return ids
+    .map((i) => byId.get(i))
+    .filter((r) => r !== undefined)
+    .map((r) => wire(specs.depository.def, r));
+}
+
+function optionalQueryId(req: FastifyRequest, name: string): string | null {
+  const raw = (req.query as Record<string, unknown>)[name];
+  if (raw === undefined || raw === '') return null;
+  const id = parseId(raw);
+  if (!id) throw badRequest('paramType', { name });
+  return id;
+}
+
+export function registerMasterRoutes(app: FastifyInstance) {
+  const env = liveEnv(app);
+
+  // ------------------------------------------------------------------ goods
+  readRoutes(app, specs.goods);
+  writeRoutes(app, goodsInfoResource, {
+    submit: (req, id, body) => {
+      const values = parseOrThrow(goodsInfoResource, body, req.lang, id ? 'edit' : 'add');
+      const saved = saveGoods(env, psiActor(app, req), values, id);
+      return findOne(app.ctx.sqlite, specs.goods, psiActor(app, req), saved);
+    },
+    remove: (req, ids) => removeGoods(env, psiActor(app, req), ids),
+  });
+  app.post(
+    '/blade-psi/goodsinfo/upLoadList',
+    { config: { access: { button: 'goodsinfo_import' } } },
+    async (req, reply) =>
+      importRoute(app, req, reply, GOODS_COLUMNS, (rows, lang) =>
+        importGoods(env, psiActor(app, req), rows, lang),
+      ),
+  );
+  app.get(
+    '/blade-psi/goodsinfo/template',
+    { config: { access: { button: 'goodsinfo_import' } } },
+    async (req, reply) =>
+      templateRoute(reply, req.lang === 'en' ? 'books-template' : '图书导入模板', GOODS_COLUMNS, [
+        req.lang === 'en'
+          ? 'One book per row; * marks required columns. ISBN-13 with a valid check digit (hyphens allowed).'
+          : '每行一种图书，带*为必填列。ISBN为13位并校验末位（可含连字符）。',
+        req.lang === 'en'
+          ? 'Stage: 小学/初中/高中; Term: 秋季/春季/全年; Type: 教材/教辅/其他; Price > 0; Purchase discount in (0, 1], e.g. 0.72.'
+          : '学段：小学/初中/高中；学期：秋季/春季/全年；类型：教材/教辅/其他；定价大于0；进货折扣在0到1之间，如0.72。',
+        req.lang === 'en'
+          ? 'Rows are matched by ISBN: existing books are updated, new ones created. Any bad row rejects the whole file.'
+          : '按ISBN匹配：已有图书更新，新图书新增。任一行有误则整份文件不导入。',
+        req.lang === 'en'
+          ? 'Example: 9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72'
+          : '示例：9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72',
+      ]),
+  );
+
+  // ------------------------------------------------------------------ depositories
+  readRoutes(app, specs.depository);
+  writeRoutes(app, depositoryInfoResource, {
+    submit: (req, id, body) => {
+      const values = parseOrThrow(depositoryInfoResource, body, req.lang, id ? 'edit' : 'add');
+      const saved = saveDepository(env, psiActor(app, req), values, id);
+      return findOne(app.ctx.sqlite, specs.depository, psiActor(app, req), saved);
+    },
+    remove: (req, ids) => removeDepositories(env, psiActor(app, req), ids),
+  });
+  app.get(
+    '/blade-psi/depositoryinfo/getSchoolDepositoryList',
+    { config: { access: 'user' } },
+    async (req) => {
+      const actor = psiActor(app, req);
+      const schoolId = actor.kind === 'school' ? actor.schoolId : optionalQueryId(req, 'schoolId');
+      if (actor.kind !== 'school' && !schoolId) throw badRequest('paramMissing', { name: 'schoolId' });
+      return ok(schoolId ? servingList(app, actor, schoolId) : [], req.lang);
+    },
+  );
+  app.get('/blade-psi/depositoryinfo/allList', { config: { access: 'user' } }, async (req) => {
+    const actor = psiActor(app, req);
+    const wanted = optionalQueryId(req, 'schoolId');
+    const schoolId = wanted && actor.kind === 'school' ? actor.schoolId : wanted;
+    if (schoolId) return ok(servingList(app, actor, schoolId), req.lang);
+    const rows = listAll(app.ctx.sqlite, { ...specs.depository, scope: everyone }, actor, {}, 500, {
+      sql: '"status" = 1',
+      params: [],
+    });
+    return ok(
+      rows.map((r) => wire(specs.depository.def, r)),
+      req.lang,
+    );
+  });
+
+  // ------------------------------------------------------------------ schools
+  readRoutes(app, specs.school);
+  writeRoutes(app, schoolInfoResource, {
+    submit: (req, id, body) => {
+      const values = parseOrThrow(schoolInfoResource, body, req.lang, id ? 'edit' : 'add');
+      const saved = saveSchool(env, psiActor(app, req), values, id);
+      return findOne(app.ctx.sqlite, specs.school, psiActor(app, req), saved);
+    },
+    remove: (req, ids) => removeSchools(env, psiActor(app, req), ids),
+  });
+  app.get('/blade-psi/schoolinfo/detailByUserId', { config: { access: 'user' } }, async (req) => {
+    const actor = psiActor(app, req);
+    let schoolId: string | null = null;
+    if (actor.kind === 'school') schoolId = actor.schoolId;
+    else {
+      const userId = optionalQueryId(req, 'userId') ?? actor.userId;
+      if (userId !== actor.userId && actor.kind !== 'platform') return ok(null, req.lang);
+      const row = stmt(
+        app.ctx.sqlite,
+        `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
+      ).get(actor.tenantId, big(userId)) as { id: string } | undefined;
+      schoolId = row?.id ?? null;
+    }
+    if (!schoolId) return ok(null, req.lang);
+    const school = findOne(app.ctx.sqlite, { ...specs.school, scope: everyone }, actor, schoolId);
+    if (!school) return ok(null, req.lang);
+    const terms = stmt(
+      app.ctx.sqlite,
+      `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0`,
+    ).get(actor.tenantId, big(schoolId)) as { discount: number } | undefined;
+    return ok(
+      { ...school, discount: wire(specs.roster.def, { discount: terms?.discount ?? 10000 }).discount },
+      req.lang,
+    );
+  });
+
+  // ------------------------------------------------------------------ school platform terms (roster)
+  readRoutes(app, specs.roster);
+  writeRoutes(app, schoolYyptInfoResource, {
+    submit: (req, id, body) => {
+      const values = parseOrThrow(schoolYyptInfoResource, body, req.lang, id ? 'edit' : 'add');
+      saveRosterRow(env, psiActor(app, req), values, id, req.lang);
+      return undefined;
+    },
+    remove: (req, ids) => softRemove(env, psiActor(app, req), schoolYyptInfo, ids),
+  });
+  app.post(
+    '/blade-psi/schoolyyptinfo/upLoadList',
+    { config: { access: { button: 'schoolyyptinfo_import' } } },
+    async (req, reply) =>
+      importRoute(app, req, reply, ROSTER_COLUMNS, (rows, lang) =>
+        importRoster(env, psiActor(app, req), rows, lang),
+      ),
+  );
+  app.get(
+    '/blade-psi/schoolyyptinfo/template',
+    { config: { access: { button: 'schoolyyptinfo_import' } } },
+    async (req, reply) =>
+      templateRoute(reply, req.lang === 'en' ? 'schools-template' : '学校导入模板', ROSTER_COLUMNS, [
+        req.lang === 'en'
+          ? 'One school per row, matched by school code; * marks required columns. Any bad row rejects the whole file.'
+          : '每行一所学校，按学校标识码匹配；带*为必填列。任一行有误则整份文件不导入。',
+        req.lang === 'en'
+          ? 'Type: 小学/初中/高中/九年一贯制/完全中学; region code: county code such as 330402; discount in (0, 1], e.g. 0.95.'
+          : '学校类型：小学/初中/高中/九年一贯制/完全中学；地区代码为区县代码，如330402；销售折扣在0到1之间，如0.95。',
+        req.lang === 'en'
+          ? 'The default depository code must name a depository serving the region. The import never changes accounts or balances.'
+          : '默认仓库编码须为服务该地区的仓库。导入不会改变学校账号和账户余额。',
+      ]),
+  );
+
+  // ------------------------------------------------------------------ ledgers
+  readRoutes(app, specs.log);
+  readOnlyWrites(app, specs.log.def);
+  readRoutes(app, specs.statement);
+  readOnlyWrites(app, accountStatementResource);
+  app.post(
+    '/blade-psi/accountstatement/recharge',
+    { config: { access: { button: 'accountstatement_recharge' } } },
+    async (req) => {
+      const lang = req.lang;
+      const label = (name: string) =>
+        accountStatementResource.fields.find((f) => f.name === name)!.label[lang];
+      const schema = z.object({
+        schoolId: idValue(fill(messages.paramType[lang], { name: 'schoolId' })).refine((v) => !!v, {
+          message: fill(messages.requiredSelect[lang], { label: label('schoolName') }),
+        }),
+        amount: moneyValue(psiMessages.amountInvalid[lang]).refine((v) => v !== undefined && v > 0, {
+          message: psiMessages.amountInvalid[lang],
+        }),
+        payMethod: intValue(fill(messages.invalidValue[lang], { label: label('payMethod') })).refine(
+          (v) => v !== undefined && v >= 1 && v <= 5,
+          { message: fill(messages.requiredSelect[lang], { label: label('payMethod') }) },
+        ),
+        voucherNo: textValue(fill(messages.tooLong[lang], { label: label('voucherNo'), max: 64 }), 64).refine(
+          (v) => !!v,
+          { message: fill(messages.required[lang], { label: label('voucherNo') }) },
+        ),
+        remark: textValue(fill(messages.tooLong[lang], { label: label('remark'), max: 255 }), 255),
+      });
+      const body = parseBody(schema, bodyOf(req));
+      const row = await write(app, () => {
+        const id = recharge(env, psiActor(app, req), {
+          schoolId: body.schoolId!,
+          amount: body.amount!,
+          payMethod: body.payMethod!,
+          voucherNo: body.voucherNo!,
+          remark: body.remark ?? null,
+        });
+        return findOne(app.ctx.sqlite, specs.statement, psiActor(app, req), id);
+      });
+      return ok(row, lang);
+    },
+  );
+}

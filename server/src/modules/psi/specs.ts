@@ -1,0 +1,176 @@
+import * as schema from '@psi/db/schema';
+import {
+  accountStatementResource,
+  deliveryDetailResource,
+  deliveryOrderResource,
+  depositoryCheckDetailResource,
+  depositoryCheckResource,
+  depositoryInfoResource,
+  depositoryLogResource,
+  goodsInfoResource,
+  purchaseDetailDepositoryResource,
+  purchaseDetailResource,
+  purchaseDetailYyptResource,
+  purchaseOrderDepositoryResource,
+  purchaseOrderResource,
+  purchaseOrderYyptResource,
+  schoolInfoResource,
+  schoolYyptInfoResource,
+} from '@psi/db/model';
+import type { SqlWhere } from '../../core/filters';
+import {
+  depositoryScope,
+  everyone,
+  lineScope,
+  orderScope,
+  platformOnly,
+  schoolScope,
+  type ListSpec,
+  type ScopeFn,
+} from './lists';
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const big = (ids: string[]) => ids.map((i) => BigInt(i));
+
+const nameOf = (table: string, column: string, source: string, target: string, as: string) =>
+  `(SELECT x.${target} FROM ${source} x WHERE x.id = "${table}".${column}) AS "${as}"`;
+const schoolName = (table: string) =>
+  nameOf(table, 'school_id', 'psi_school_info', 'school_name', 'schoolName');
+const depositoryName = (table: string) =>
+  nameOf(table, 'depository_id', 'psi_depository_info', 'depository_name', 'depositoryName');
+const userAccount = (table: string) => nameOf(table, 'user_id', 'blade_user', 'account', 'userAccount');
+
+/** Title search: an FTS5 trigram match for 3+ characters, the declared LIKE below that. */
+function goodsFilters(query: Record<string, unknown>): { where: SqlWhere; rest: Record<string, unknown> } {
+  const rest = { ...query };
+  const where: SqlWhere = { clauses: [], params: [] };
+  for (const key of ['goodsName', 'goodsName_like']) {
+    const v = rest[key];
+    if (typeof v !== 'string' || [...v.trim()].length < 3) continue;
+    delete rest[key];
+    where.clauses.push('"id" IN (SELECT rowid FROM psi_goods_fts WHERE psi_goods_fts MATCH ?)');
+    where.params.push(`"${v.trim().replace(/"/g, '""')}"`);
+  }
+  return { where, rest };
+}
+
+/** Depositories: the platform sees all, a depository user its own, a school those serving it. */
+const depositoryInfoScope: ScopeFn = (a) => {
+  if (a.kind === 'platform') return { sql: '1', params: [] };
+  if (a.kind === 'depository' && a.depositoryIds.length)
+    return { sql: `id IN (${marks(a.depositoryIds.length)})`, params: big(a.depositoryIds) };
+  if (a.kind === 'school' && a.schoolId)
+    return {
+      sql: `instr(',' || service_region_codes || ',', ',' || (SELECT s.region_code FROM psi_school_info s WHERE s.id = ?) || ',') > 0`,
+      params: [BigInt(a.schoolId)],
+    };
+  return null;
+};
+
+/** Schools: a depository user sees the schools it serves (default depository or region). */
+const schoolInfoScope: ScopeFn = (a) => {
+  if (a.kind === 'platform') return { sql: '1', params: [] };
+  if (a.kind === 'school' && a.schoolId) return { sql: 'id = ?', params: [BigInt(a.schoolId)] };
+  if (a.kind === 'depository' && a.depositoryIds.length) {
+    const m = marks(a.depositoryIds.length);
+    return {
+      sql: `(depository_id IN (${m}) OR EXISTS (SELECT 1 FROM psi_depository_info d WHERE d.id IN (${m})
+              AND instr(',' || d.service_region_codes || ',', ',' || "psi_school_info".region_code || ',') > 0))`,
+      params: [...big(a.depositoryIds), ...big(a.depositoryIds)],
+    };
+  }
+  return null;
+};
+
+export const specs = {
+  goods: {
+    def: goodsInfoResource,
+    table: schema.goodsInfo,
+    scope: everyone,
+    filters: goodsFilters,
+  },
+  depository: {
+    def: depositoryInfoResource,
+    table: schema.depositoryInfo,
+    scope: depositoryInfoScope,
+    extra: userAccount('psi_depository_info'),
+  },
+  school: {
+    def: schoolInfoResource,
+    table: schema.schoolInfo,
+    scope: schoolInfoScope,
+    extra: `${userAccount('psi_school_info')}, ${depositoryName('psi_school_info')}`,
+  },
+  roster: {
+    def: schoolYyptInfoResource,
+    table: schema.schoolYyptInfo,
+    scope: platformOnly,
+  },
+  log: {
+    def: depositoryLogResource,
+    table: schema.depositoryLog,
+    scope: depositoryScope(),
+    extra: depositoryName('psi_depository_log'),
+  },
+  statement: {
+    def: accountStatementResource,
+    table: schema.accountStatement,
+    scope: schoolScope(),
+    extra: schoolName('psi_account_statement'),
+  },
+  check: {
+    def: depositoryCheckResource,
+    table: schema.depositoryCheck,
+    scope: depositoryScope(),
+    extra: depositoryName('psi_depository_check'),
+  },
+  checkDetail: {
+    def: depositoryCheckDetailResource,
+    table: schema.depositoryCheckDetail,
+    scope: lineScope('check_id', 'psi_depository_check', depositoryScope()),
+  },
+  purchase: {
+    def: purchaseOrderResource,
+    table: schema.purchaseOrder,
+    scope: depositoryScope(),
+    extra: depositoryName('psi_purchase_order'),
+  },
+  purchaseDetail: {
+    def: purchaseDetailResource,
+    table: schema.purchaseDetail,
+    scope: lineScope('purchase_id', 'psi_purchase_order', depositoryScope()),
+  },
+  yypt: {
+    def: purchaseOrderYyptResource,
+    table: schema.purchaseOrderYypt,
+    scope: orderScope,
+    extra: `${schoolName('psi_purchase_order_yypt')}, ${depositoryName('psi_purchase_order_yypt')}`,
+  },
+  yyptDetail: {
+    def: purchaseDetailYyptResource,
+    table: schema.purchaseDetailYypt,
+    scope: lineScope('purchase_id', 'psi_purchase_order_yypt', orderScope),
+  },
+  pod: {
+    def: purchaseOrderDepositoryResource,
+    table: schema.purchaseOrderDepository,
+    scope: orderScope,
+    extra: `${schoolName('psi_purchase_order_depository')}, ${depositoryName('psi_purchase_order_depository')}`,
+  },
+  podDetail: {
+    def: purchaseDetailDepositoryResource,
+    table: schema.purchaseDetailDepository,
+    scope: lineScope('purchase_id', 'psi_purchase_order_depository', orderScope),
+  },
+  delivery: {
+    def: deliveryOrderResource,
+    table: schema.deliveryOrder,
+    scope: orderScope,
+    extra: `${schoolName('psi_delivery_order')}, ${depositoryName('psi_delivery_order')}`,
+  },
+  deliveryDetail: {
+    def: deliveryDetailResource,
+    table: schema.deliveryDetail,
+    scope: lineScope('delivery_id', 'psi_delivery_order', orderScope),
+  },
+} satisfies Record<string, ListSpec>;

@@ -1,0 +1,252 @@
+import {
+  DOC_PREFIX,
+  DepositoryOrderSource,
+  DepositoryOrderStatus,
+  EDITABLE,
+  PayStatus,
+  StatementSource,
+  TradeType,
+  YyptStatus,
+} from '@psi/db/model/psi/index';
+import {
+  purchaseDetailDepository,
+  purchaseDetailYypt,
+  purchaseOrderDepository,
+  purchaseOrderYypt,
+} from '@psi/db/schema';
+import {
+  big,
+  canActForSchool,
+  fail,
+  nowText,
+  requirePlatform,
+  stmt,
+  tx,
+  type PsiActor,
+  type PsiEnv,
+} from './env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
+import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
+import { moveMoney, requireBalance } from './account';
+import type { AuditInput } from './purchase';
+
+export interface YyptHeader {
+  id: string;
+  orderNo: string;
+  status: number;
+  payStatus: number;
+  version: number;
+  schoolId: string;
+  depositoryId: string;
+  depositoryOrderId: string | null;
+  createUser: string | null;
+  term: string;
+  receiverName: string;
+  receiverPhone: string;
+  receiverAddress: string;
+  remark: string | null;
+  totalQuantity: number;
+  totalListAmount: number;
+  totalAmount: number;
+}
+
+const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payStatus,
+  CAST(school_id AS TEXT) AS schoolId, CAST(depository_id AS TEXT) AS depositoryId,
+  CAST(depository_order_id AS TEXT) AS depositoryOrderId, term, receiver_name AS receiverName,
+  receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
+  total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
+
+export const loadYypt = (env: PsiEnv, tenantId: string, id: string) =>
+  loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', tenantId, id, COLUMNS);
+
+export interface YyptLine extends StoredLine {
+  deliveredQuantity: number;
+}
+
+export const yyptLines = (env: PsiEnv, id: string) =>
+  storedLines<YyptLine>(
+    env,
+    'psi_purchase_detail_yypt',
+    'purchase_id',
+    id,
+    'l.delivered_quantity AS deliveredQuantity',
+  );
+
+/** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while in 1 or 8 (→ 1). */
+export function submitYyptOrder(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: SchoolOrderInput,
+): { id: string; orderNo: string } {
+  return tx(env, () => {
+    const existing = input.id ? loadYypt(env, actor.tenantId, input.id) : null;
+    if (existing) {
+      if (!canActForSchool(actor, existing.schoolId)) throw fail('noPermission');
+      if (!EDITABLE.yyptOrder.includes(existing.status)) throw fail('notEditable');
+      checkVersion(existing, input.version);
+    }
+    const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
+      yyptLines(env, existing!.id).map((l) => ({
+        goodsId: l.goodsId,
+        quantity: l.quantity,
+        remark: l.remark,
+      })),
+    );
+    const totals = resolved.lines ? totalsOf(resolved.lines) : storedTotals(yyptLines(env, existing!.id));
+    const values = {
+      ...resolved.header,
+      ...totals,
+      deliveredQuantity: 0,
+      orderStatus: YyptStatus.pending,
+      payStatus: PayStatus.unpaid,
+      depositoryOrderId: null,
+      submitTime: nowText(env),
+      auditUser: null,
+      auditTime: null,
+      auditRemark: null,
+    };
+    let id: string;
+    let orderNo: string;
+    if (existing) {
+      exactlyOne(
+        updateRow(env, purchaseOrderYypt, actor, existing.id, values, {
+          sql: 'order_status IN (1, 8) AND version = ?',
+          params: [existing.version],
+        }),
+      );
+      id = existing.id;
+      orderNo = existing.orderNo;
+      if (resolved.lines) softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
+    } else {
+      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.yyptOrder);
+      id = insertRow(env, purchaseOrderYypt, actor, { ...values, orderNo });
+    }
+    if (resolved.lines)
+      insertLines(env, purchaseDetailYypt, actor, { purchaseId: id }, resolved.lines, () => ({
+        deliveredQuantity: 0,
+      }));
+    return { id, orderNo };
+  });
+}
+
+/**
+ * `purchaseorderyypt/approveAudit` (platform). Pass (1 → 2): the school is debited the order total
+ * (refused with both amounts when the balance is short), and the depository's 配送单 is created
+ * with the same lines. Reject (1 → 8): audit fields only.
+ */
+export function approveYyptAudit(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: AuditInput,
+): { depositoryOrderId?: string } {
+  requirePlatform(actor);
+  const remark = input.auditRemark?.trim() || null;
+  if (!input.pass && !remark) throw fail('remarkRequired');
+  return tx(env, () => {
+    const order = loadYypt(env, actor.tenantId, input.id);
+    requireStatus(order, [YyptStatus.pending]);
+    checkVersion(order, input.version);
+    const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
+    if (!input.pass) {
+      exactlyOne(
+        updateRow(
+          env,
+          purchaseOrderYypt,
+          actor,
+          order.id,
+          { ...audit, orderStatus: YyptStatus.rejected },
+          { sql: 'order_status = ?', params: [YyptStatus.pending] },
+        ),
+      );
+      return {};
+    }
+    requireEnabledDepository(env, actor.tenantId, order.depositoryId);
+    const lines = yyptLines(env, order.id);
+    if (!lines.length) throw fail('linesRequired');
+    const totals = storedTotals(lines);
+    requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
+    // the status moves first: a second, racing approval fails here before touching money
+    exactlyOne(
+      updateRow(
+        env,
+        purchaseOrderYypt,
+        actor,
+        order.id,
+        { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
+        { sql: 'order_status = ?', params: [YyptStatus.pending] },
+      ),
+    );
+    if (totals.totalAmount > 0)
+      moveMoney(env, actor, order.schoolId, {
+        tradeType: TradeType.debit,
+        amount: -totals.totalAmount,
+        sourceType: StatementSource.yyptOrder,
+        sourceId: order.id,
+        sourceNo: order.orderNo,
+      });
+    const orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositoryOrder);
+    const podId = insertRow(env, purchaseOrderDepository, actor, {
+      orderNo,
+      sourceType: DepositoryOrderSource.platform,
+      sourceId: order.id,
+      sourceNo: order.orderNo,
+      schoolId: order.schoolId,
+      depositoryId: order.depositoryId,
+      term: order.term,
+      receiverName: order.receiverName,
+      receiverPhone: order.receiverPhone,
+      receiverAddress: order.receiverAddress,
+      ...totals,
+      deliveredQuantity: 0,
+      orderStatus: DepositoryOrderStatus.pending,
+      payStatus: PayStatus.charged,
+      submitTime: nowText(env),
+      remark: order.remark,
+    });
+    for (const l of lines)
+      insertRow(env, purchaseDetailDepository, actor, {
+        purchaseId: podId,
+        sourceDetailId: l.id,
+        goodsId: l.goodsId,
+        isbn: l.isbn,
+        goodsName: l.goodsName,
+        publisher: l.publisher,
+        edition: l.edition,
+        price: l.price,
+        discount: l.discount,
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        listAmount: l.listAmount,
+        amount: l.amount,
+        sort: l.sort,
+        remark: l.remark,
+        deliveredQuantity: 0,
+      });
+    stmt(env.sqlite, `UPDATE psi_purchase_order_yypt SET depository_order_id = ? WHERE id = ?`).run(
+      big(podId),
+      big(order.id),
+    );
+    return { depositoryOrderId: podId };
+  });
+}
+
+/** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
+export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  tx(env, () => {
+    for (const id of ids) {
+      const order = loadYypt(env, actor.tenantId, id);
+      if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
+      if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE psi_purchase_order_yypt SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
+        ).run(big(actor.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
+    }
+  });
+}

@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { dict as dictTable, dictBiz as dictBizTable } from '@psi/db/schema';
+import { dictBizResource, dictKeyMessage, dictResource, parseId, t, type ResourceDef } from '@psi/db/model';
+import { ok } from '../../core/envelope';
+import { ApiError, badRequest } from '../../core/errors';
+import { buildOrder } from '../../core/filters';
+import { parsePage } from '../../core/page';
+import { prepare, scopeOf, type Repo } from '../../core/data';
+import { actorOf, listFilters } from '../../core/resource-routes';
+import { forest, toWireRow } from '../../core/serialize';
+import { treeNode, type TreeNode } from './menu-service';
+import { crudRoutes, param, refuseWithChildren } from './crud';
+
+export const dictTexts = {
+  sealed: t('该字典已封存，不可修改或删除', 'The entry is sealed: it cannot be changed or removed'),
+  keyTaken: t('当前字典键值已存在!', 'The dictionary key already exists!'),
+  codeTaken: t('当前字典编号已存在!', 'The dictionary code already exists!'),
+  keyNumeric: t('系统字典键值须为整数', 'A system dictionary key is an integer'),
+  parentNotRoot: t('上级字典须为字典本身', 'The parent must be a dictionary, not an entry'),
+  parentMissing: t('上级字典不存在!', 'The parent dictionary does not exist!'),
+  root: t('顶级', 'Top level'),
+};
+
+interface DictFlavour {
+  def: ResourceDef;
+  table: SQLiteTable;
+  sql: string;
+  platform: boolean;
+  numericKey: boolean;
+}
+
+const rowWire = (def: ResourceDef, numericKey: boolean) => (r: Record<string, unknown>) => {
+  const w = toWireRow(r, def);
+  return numericKey && /^-?\d+$/.test(String(w.dictKey)) ? { ...w, dictKey: Number(w.dictKey) } : w;
+};
+
+function dictRoutes(app: FastifyInstance, f: DictFlavour) {
+  const sqlite = app.ctx.sqlite;
+  const { def } = f;
+  const tenantSql = (req: FastifyRequest) =>
+    def.tenant === 'none'
+      ? { sql: '', params: [] as unknown[] }
+      : { sql: ' AND tenant_id = ?', params: [actorOf(req).tenantId] };
+  const wire = rowWire(def, f.numericKey);
+
+  const parentNames = (req: FastifyRequest) => {
+    const scope = tenantSql(req);
+    const rows = prepare(
+      sqlite,
+      `SELECT id, dict_value AS v FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0${scope.sql}`,
+    ).all(...scope.params) as { id: bigint; v: string }[];
+    return new Map(rows.map((r) => [String(r.id), r.v]));
+  };
+
+  const repo: Repo = crudRoutes(app, def, f.table, {
+    list: 'forest',
+    platform: f.platform,
+    decorate: (rows, req) => {
+      const names = parentNames(req);
+      return rows.map((r) => ({
+        ...(f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? { ...r, dictKey: Number(r.dictKey) } : r),
+        parentName: r.parentId === '0' ? dictTexts.root[req.lang] : (names.get(String(r.parentId)) ?? ''),
+      }));
+    },
+    beforeSave: ({ values, existing, mode, tenantId }) => {
+      if (existing && Number(existing.isSealed) === 1) {
+        // a sealed entry may only be unsealed
+        const changes = Object.keys(values).filter(
+          (k) => values[k] !== undefined && values[k] !== existing[k],
+        );
+        if (changes.some((k) => k !== 'isSealed')) throw new ApiError(400, 400, dictTexts.sealed);
+      }
+      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+      if (mode === 'add') values.parentId = parentId;
+      const scope = def.tenant === 'none' ? '' : ' AND tenant_id = ?';
+      const scopeParams = def.tenant === 'none' ? [] : [tenantId];
+      if (parentId === '0') {
+        values.dictKey = '-1';
+        const code = (values.code ?? existing?.code) as string;
+        const taken = prepare(
+          sqlite,
+          `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0 AND code = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+        ).get(code, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+        if (taken) throw badRequest(dictTexts.codeTaken);
+        return;
+      }
+      const parent = prepare(
+        sqlite,
+        `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
+      ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
+      if (!parent) throw badRequest(dictTexts.parentMissing);
+      if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
+        throw badRequest(dictTexts.parentNotRoot);
+      // an entry shares its dictionary's code; its key is required and unique in the dictionary
+      values.code = parent.code;
+      const key = values.dictKey ?? existing?.dictKey;
+      if (key === undefined || key === null || String(key).trim() === '' || String(key) === '-1') {
+        if (mode === 'add' || values.dictKey !== undefined) throw badRequest(dictKeyMessage);
+      }
+      const dictKey = String(key ?? '').trim();
+      if (f.numericKey && !/^\d{1,9}$/.test(dictKey)) throw badRequest(dictTexts.keyNumeric);
+      values.dictKey = dictKey;
+      const taken = prepare(
+        sqlite,
+        `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = ? AND dict_key = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+      ).get(BigInt(parentId), dictKey, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+      if (taken) throw badRequest(dictTexts.keyTaken);
+    },
+    beforeRemove: (ids) => {
+      if (!ids.length) return;
+      const sealed = prepare(
+        sqlite,
+        `SELECT 1 FROM ${f.sql} WHERE is_sealed = 1 AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')}) LIMIT 1`,
+      ).get(...ids.map((i) => BigInt(i)));
+      if (sealed) throw new ApiError(400, 400, dictTexts.sealed);
+      refuseWithChildren(app, f.sql, ids);
+    },
+  });
+
+  const pageOf = (req: FastifyRequest, parentClause: string, parentParams: unknown[]) => {
+    const query = req.query as Record<string, unknown>;
+    const where = listFilters(app, req, def, repo.meta);
+    const page = repo.page(
+      scopeOf(def.tenant, actorOf(req)),
+      { clauses: [...where.clauses, parentClause], params: [...where.params, ...parentParams] },
+      buildOrder(def, repo.meta, query),
+      parsePage(query),
+    );
+    return { ...page, records: page.records.map(wire) };
+  };
+
+  app.get(`${def.api}/parent-list`, { config: { access: { menu: def.permission } } }, async (req) =>
+    ok(pageOf(req, '"parent_id" = 0', []), req.lang),
+  );
+
+  app.get(
+    `${def.api}/child-list`,
+    { config: { access: { button: [def.permission, `${def.permission}_config`] } } },
+    async (req) => {
+      const raw = param(req, 'parentId');
+      if (!raw) throw badRequest('paramMissing', { name: 'parentId' });
+      const parentId = parseId(raw);
+      if (!parentId) throw badRequest('paramType', { name: 'parentId' });
+      return ok(pageOf(req, '"parent_id" = ?', [BigInt(parentId)]), req.lang);
+    },
+  );
+
+  /** Every dictionary with its entries as TreeNodes (`code=DICT` is Saber's root; another code narrows). */
+  app.get(
+    `${def.api}/tree`,
+    { config: { access: { button: [def.permission, `${def.permission}_config`] } } },
+    async (req) => {
+      const code = param(req, 'code');
+      const scope = tenantSql(req);
+      const narrow = code && code !== 'DICT';
+      const rows = prepare(
+        sqlite,
+        `SELECT id, parent_id AS parentId, dict_value AS v FROM ${f.sql} WHERE is_deleted = 0${scope.sql}${narrow ? ' AND code = ?' : ''} ORDER BY sort, id`,
+      ).all(...scope.params, ...(narrow ? [code] : [])) as { id: bigint; parentId: bigint; v: string }[];
+      return ok(
+        forest(rows.map((r) => treeNode(String(r.id), String(r.parentId), r.v))) as TreeNode[],
+        req.lang,
+      );
+    },
+  );
+
+  /** A dictionary's entries for selects, sorted by `sort`; any signed-in user. */
+  app.get(`${def.api}/dictionary`, { config: { access: 'user' } }, async (req) => {
+    const code = param(req, 'code');
+    if (!code) throw badRequest('paramMissing', { name: 'code' });
+    const scope = tenantSql(req);
+    const rows = prepare(
+      sqlite,
+      `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, sort, remark, is_sealed AS isSealed
+       FROM ${f.sql} WHERE is_deleted = 0 AND parent_id <> 0 AND code = ?${scope.sql} ORDER BY sort, id`,
+    ).all(code, ...scope.params) as Record<string, unknown>[];
+    return ok(
+      rows.map((r) => ({
+        id: String(r.id),
+        parentId: String(r.parentId),
+        code: r.code,
+        dictKey: f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? Number(r.dictKey) : String(r.dictKey),
+        dictValue: r.dictValue,
+        sort: Number(r.sort),
+        remark: r.remark ?? '',
+        isSealed: Number(r.isSealed),
+      })),
+      req.lang,
+    );
+  });
+}
+
+export function dictionaryRoutes(app: FastifyInstance) {
+  dictRoutes(app, {
+    def: dictResource,
+    table: dictTable,
+    sql: 'blade_dict',
+    platform: true,
+    numericKey: true,
+  });
+  dictRoutes(app, {
+    def: dictBizResource,
+    table: dictBizTable,
+    sql: 'blade_dict_biz',
+    platform: false,
+    numericKey: false,
+  });
+}

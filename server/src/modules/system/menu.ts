@@ -1,0 +1,329 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { menu as menuTable } from '@psi/db/schema';
+import { menuResource, parseId, parseIdList, t, type Lang } from '@psi/db/model';
+import { ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { prepare } from '../../core/data';
+import { actorOf } from '../../core/resource-routes';
+import { forest, type Node } from '../../core/serialize';
+import type { SessionUser } from '../../core/context';
+import {
+  allMenus,
+  buttonsFor,
+  grantedForViewer,
+  packageMenuIds,
+  routesFor,
+  treeNode,
+  withAncestors,
+  type MenuRow,
+  type TreeNode,
+} from './menu-service';
+import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
+
+const ROOT_NAME = t('顶级', 'Top level');
+const CATEGORY = { 1: t('菜单', 'Menu'), 2: t('按钮', 'Button') } as Record<number, ReturnType<typeof t>>;
+const ACTION = {
+  0: t('无', 'None'),
+  1: t('工具栏', 'Toolbar'),
+  2: t('操作栏', 'Row'),
+  3: t('工具操作栏', 'Toolbar and row'),
+} as Record<number, ReturnType<typeof t>>;
+const YES_NO = { 1: t('否', 'No'), 2: t('是', 'Yes') } as Record<number, ReturnType<typeof t>>;
+
+/** The query's optional id parameter (`parentId`, `topMenuId`): absent, or a valid id. */
+export function optionalId(req: FastifyRequest, name: string): string | undefined {
+  const raw = param(req, name);
+  if (raw === undefined || raw === '') return undefined;
+  const id = parseId(raw);
+  if (id === null) throw badRequest('paramType', { name });
+  return id;
+}
+
+/** Menu ids a caller may hand out or see in grant trees: every menu for the super-admin role. */
+export function menusOfCaller(app: FastifyInstance, user: SessionUser, menus: MenuRow[]): Set<string> {
+  if (isAdministrator(user)) {
+    const allowed = packageMenuIds(app.ctx.sqlite, user.tenantId, menus);
+    return allowed ?? new Set(menus.map((m) => m.id));
+  }
+  return grantedForViewer(app.ctx.sqlite, user, menus);
+}
+
+const menuNodes = (menus: MenuRow[]): TreeNode[] =>
+  forest(menus.map((m) => treeNode(m.id, m.parentId, m.name))) as TreeNode[];
+
+/** A scope tree: the menus that own scope rows, with each scope as a child node. */
+function scopeTree(
+  app: FastifyInstance,
+  table: string,
+  menus: MenuRow[],
+  only: Set<string> | null,
+): TreeNode[] {
+  const rows = prepare(
+    app.ctx.sqlite,
+    `SELECT id, menu_id AS menuId, scope_name AS name FROM ${table} WHERE is_deleted = 0 ORDER BY id`,
+  ).all() as { id: bigint; menuId: bigint; name: string }[];
+  const scopes = rows
+    .map((r) => ({ id: String(r.id), menuId: String(r.menuId), name: r.name }))
+    .filter((r) => !only || only.has(r.id));
+  const owners = new Set(scopes.map((s) => s.menuId));
+  const nodes = [
+    ...menus.filter((m) => owners.has(m.id)).map((m) => treeNode(m.id, '0', m.name)),
+    ...scopes.map((s) => treeNode(s.id, s.menuId, s.name)),
+  ];
+  return forest(nodes) as TreeNode[];
+}
+
+/** Scope ids (1 data, 2 api) granted to roles. */
+export function scopeIdsOf(app: FastifyInstance, roleIds: string[], category: 1 | 2): Set<string> {
+  const ids = roleIds.filter((r) => /^\d+$/.test(r));
+  if (!ids.length) return new Set();
+  const rows = prepare(
+    app.ctx.sqlite,
+    `SELECT DISTINCT scope_id AS id FROM blade_role_scope WHERE scope_category = ? AND role_id IN (${ids.map(() => '?').join(',')})`,
+  ).all(category, ...ids.map((i) => BigInt(i))) as { id: bigint }[];
+  return new Set(rows.map((r) => String(r.id)));
+}
+
+/** Roles in the caller's reach (own tenant; every tenant for the super-admin) among the given ids. */
+export function rolesInReach(app: FastifyInstance, user: SessionUser, roleIds: string[]): string[] {
+  if (!roleIds.length) return [];
+  const rows = prepare(
+    app.ctx.sqlite,
+    `SELECT id, tenant_id AS tenantId FROM blade_role WHERE is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',')})`,
+  ).all(...roleIds.map((i) => BigInt(i))) as { id: bigint; tenantId: string }[];
+  return rows.filter((r) => user.isSuperAdmin || r.tenantId === user.tenantId).map((r) => String(r.id));
+}
+
+function decorateMenus(lang: Lang, menus: MenuRow[]) {
+  const names = new Map(menus.map((m) => [m.id, m.name]));
+  return <R extends Record<string, unknown>>(rows: R[]) =>
+    rows.map((r) => ({
+      ...r,
+      parentName: r.parentId === '0' ? ROOT_NAME[lang] : (names.get(String(r.parentId)) ?? ''),
+      categoryName: CATEGORY[Number(r.category)]?.[lang] ?? '',
+      actionName: ACTION[Number(r.action)]?.[lang] ?? '',
+      isOpenName: YES_NO[Number(r.isOpen)]?.[lang] ?? '',
+    }));
+}
+
+/** Menu rows of a lazy list, each with a real `hasChildren`. */
+function withHasChildren(menus: MenuRow[], rows: MenuRow[], categoryOne: boolean) {
+  const parents = new Set(menus.filter((m) => !categoryOne || m.category === 1).map((m) => m.parentId));
+  return rows.map((m) => ({ ...m, hasChildren: parents.has(m.id) }));
+}
+
+export function menuRoutes(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+
+  /** Public at the gateway: anonymous callers get `data: {}`. */
+  app.get('/blade-system/menu/routes', { config: { access: 'public' } }, async (req) => {
+    if (!req.user) return ok(null, req.lang);
+    return ok(routesFor(sqlite, req.user, optionalId(req, 'topMenuId')), req.lang);
+  });
+
+  app.get('/blade-system/menu/buttons', { config: { access: 'user' } }, async (req) =>
+    ok(buttonsFor(sqlite, actorOf(req)), req.lang),
+  );
+
+  /**
+   * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
+   * lead to at least one menu the user may open.
+   */
+  app.get('/blade-system/menu/top-menu', { config: { access: 'user' } }, async (req) => {
+    const me = actorOf(req);
+    const select = `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
+    let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
+    if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
+    const menus = allMenus(sqlite);
+    const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
+    const settings = prepare(
+      sqlite,
+      'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
+    ).all() as {
+      topId: bigint;
+      menuId: bigint;
+    }[];
+    const reachable = new Set(
+      settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
+    );
+    return ok(
+      rows
+        .filter((r) => reachable.has(String(r.id)))
+        .map((r) => ({
+          id: String(r.id),
+          code: r.code,
+          name: r.name,
+          source: r.source ?? '',
+          path: r.path ?? '',
+          sort: Number(r.sort),
+        })),
+      req.lang,
+    );
+  });
+
+  crudRoutes(app, menuResource, menuTable, {
+    list: 'forest',
+    platform: true,
+    clearsGrants: true,
+    decorate: (rows, req) => decorateMenus(req.lang, allMenus(sqlite))(rows),
+    beforeSave: ({ values, id, mode, existing }) => {
+      if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
+        values.parentId = '0';
+      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+      checkParent(app, 'blade_menu', id, parentId);
+      if (mode === 'add') {
+        values.alias ??= 'menu';
+        values.action ??= 0;
+        values.isOpen ??= 1;
+      }
+    },
+    beforeRemove: (ids) => refuseWithChildren(app, 'blade_menu', ids),
+  });
+
+  const filtered = (req: FastifyRequest, categoryOne: boolean) => {
+    const query = req.query as Record<string, unknown>;
+    const text = (k: string) =>
+      typeof query[k] === 'string' ? (query[k] as string).trim().toLowerCase() : '';
+    const name = text('name');
+    const code = text('code');
+    const alias = text('alias');
+    return allMenus(sqlite).filter(
+      (m) =>
+        (!categoryOne || m.category === 1) &&
+        (!name || m.name.toLowerCase().includes(name)) &&
+        (!code || m.code.toLowerCase().includes(code)) &&
+        (!alias || m.alias.toLowerCase().includes(alias)),
+    );
+  };
+  const hasSearch = (req: FastifyRequest) =>
+    ['name', 'code', 'alias'].some((k) => {
+      const v = (req.query as Record<string, unknown>)[k];
+      return typeof v === 'string' && v.trim() !== '';
+    });
+
+  app.get('/blade-system/menu/menu-list', { config: { access: { menu: 'menu' } } }, async (req) => {
+    const rows = filtered(req, true);
+    return ok(forest(decorateMenus(req.lang, allMenus(sqlite))(rows) as Node[]), req.lang);
+  });
+
+  app.get('/blade-system/menu/lazy-list', { config: { access: { menu: 'menu' } } }, async (req) => {
+    const parentId = optionalId(req, 'parentId') ?? '0';
+    const menus = allMenus(sqlite);
+    const rows = hasSearch(req) ? filtered(req, false) : menus.filter((m) => m.parentId === parentId);
+    return ok(decorateMenus(req.lang, menus)(withHasChildren(menus, rows, false)), req.lang);
+  });
+
+  app.get(
+    '/blade-system/menu/lazy-menu-list',
+    { config: { access: { button: ['menu', 'datascope', 'apiscope'] } } },
+    async (req) => {
+      const parentId = optionalId(req, 'parentId');
+      const menus = allMenus(sqlite);
+      if (parentId === undefined && !hasSearch(req)) {
+        return ok(forest(withHasChildren(menus, filtered(req, true), true) as Node[]), req.lang);
+      }
+      const rows = hasSearch(req)
+        ? filtered(req, true)
+        : menus.filter((m) => m.category === 1 && m.parentId === parentId);
+      return ok(withHasChildren(menus, rows, true), req.lang);
+    },
+  );
+
+  /** Category-1 menus as TreeNodes (for package and parent choosers), within a tenant's package. */
+  app.get(
+    '/blade-system/menu/tree',
+    { config: { access: { button: ['menu', 'tenantpackage', 'topmenu', 'role', 'datascope', 'apiscope'] } } },
+    async (req) => {
+      const me = actorOf(req);
+      const wanted = param(req, 'tenantId');
+      const tenantId = me.isSuperAdmin ? wanted || null : me.tenantId;
+      const menus = allMenus(sqlite);
+      const allowed = tenantId ? packageMenuIds(sqlite, tenantId, menus) : null;
+      return ok(
+        menuNodes(menus.filter((m) => m.category === 1 && (!allowed || allowed.has(m.id)))),
+        req.lang,
+      );
+    },
+  );
+
+  /** The role grant dialog: every menu and scope the caller may hand out. */
+  app.get(
+    '/blade-system/menu/grant-tree',
+    { config: { access: { button: ['role_grant', 'role'] } } },
+    async (req) => {
+      const me = actorOf(req);
+      const menus = allMenus(sqlite);
+      const mine = menusOfCaller(app, me, menus);
+      const visible = withAncestors(menus, mine);
+      const admin = isAdministrator(me);
+      return ok(
+        {
+          menu: menuNodes(menus.filter((m) => visible.has(m.id))),
+          dataScope: scopeTree(app, 'blade_scope_data', menus, admin ? null : scopeIdsOf(app, me.roleIds, 1)),
+          apiScope: scopeTree(app, 'blade_scope_api', menus, admin ? null : scopeIdsOf(app, me.roleIds, 2)),
+        },
+        req.lang,
+      );
+    },
+  );
+
+  app.get(
+    '/blade-system/menu/role-tree-keys',
+    { config: { access: { button: ['role_grant', 'role'] } } },
+    async (req) => {
+      const ids = parseIdList(param(req, 'roleIds') ?? '');
+      const roles = rolesInReach(app, actorOf(req), ids ?? []);
+      const menuRows = roles.length
+        ? (prepare(
+            sqlite,
+            `SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (${roles.map(() => '?').join(',')})`,
+          ).all(...roles.map((r) => BigInt(r))) as { id: bigint }[])
+        : [];
+      return ok(
+        {
+          menu: menuRows.map((r) => String(r.id)),
+          dataScope: [...scopeIdsOf(app, roles, 1)],
+          apiScope: [...scopeIdsOf(app, roles, 2)],
+        },
+        req.lang,
+      );
+    },
+  );
+
+  app.get(
+    '/blade-system/menu/grant-top-tree',
+    { config: { access: { button: 'topmenu_setting' } } },
+    async (req) => {
+      const menus = allMenus(sqlite);
+      return ok(
+        { menu: menuNodes(menus.filter((m) => m.category === 1)), dataScope: [], apiScope: [] },
+        req.lang,
+      );
+    },
+  );
+
+  app.get(
+    '/blade-system/menu/top-tree-keys',
+    { config: { access: { button: 'topmenu_setting' } } },
+    async (req) => {
+      const me = actorOf(req);
+      const ids = parseIdList(param(req, 'topMenuIds') ?? '') ?? [];
+      const tops = ids.length
+        ? (
+            prepare(
+              sqlite,
+              `SELECT id FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})${me.isSuperAdmin ? '' : ' AND tenant_id = ?'}`,
+            ).all(...ids.map((i) => BigInt(i)), ...(me.isSuperAdmin ? [] : [me.tenantId])) as { id: bigint }[]
+          ).map((r) => r.id)
+        : [];
+      const rows = tops.length
+        ? (prepare(
+            sqlite,
+            `SELECT DISTINCT menu_id AS id FROM blade_top_menu_setting WHERE top_menu_id IN (${tops.map(() => '?').join(',')})`,
+          ).all(...tops) as { id: bigint }[])
+        : [];
+      return ok({ menu: rows.map((r) => String(r.id)), dataScope: [], apiScope: [] }, req.lang);
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { region as regionTable } from '@psi/db/schema';
+import { regionResource, submitSchema, t } from '@psi/db/model';
+import { done, ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { buildOrder } from '../../core/filters';
+import { parsePage } from '../../core/page';
+import { prepare, Repo } from '../../core/data';
+import { listFilters, actorOf } from '../../core/resource-routes';
+import { toWireRow } from '../../core/serialize';
+import { validationError } from '../../core/validation';
+import { treeNode } from './menu-service';
+import { bodyOf, crudTexts, param, requireButton, requirePlatform } from './crud';
+
+const texts = {
+  codeParam: t('请输入区划编号', 'Please enter the region code'),
+  missing: t('行政区划不存在', 'The region does not exist'),
+  parentMissing: t('上级区划不存在', 'The parent region does not exist'),
+  codePrefix: t('区划编号须以上级区划编号开头', 'The code must start with the parent region code'),
+  tooDeep: t('区划层级不能超过村委', 'Regions go no deeper than villages'),
+  root: t('顶级', 'Top level'),
+};
+
+const LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
+const COLUMNS = `code, parent_code AS parentCode, ancestors, name, province_code AS provinceCode, province_name AS provinceName,
+  city_code AS cityCode, city_name AS cityName, district_code AS districtCode, district_name AS districtName,
+  town_code AS townCode, town_name AS townName, village_code AS villageCode, village_name AS villageName, level, sort, remark`;
+
+type RegionRow = Record<string, unknown> & { code: string; parentCode: string; name: string; level: number };
+
+const regionRow = (r: Record<string, unknown>): RegionRow => ({
+  ...r,
+  code: String(r.code),
+  parentCode: String(r.parentCode),
+  name: String(r.name),
+  level: Number(r.level),
+  sort: Number(r.sort),
+});
+
+const codeOf = (raw: string | undefined, name: string): string => {
+  if (!raw) throw badRequest('paramMissing', { name });
+  if (!/^\d{1,12}$/.test(raw)) throw badRequest('paramType', { name });
+  return raw;
+};
+
+export function regionRoutes(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+  const def = regionResource;
+  const repo = new Repo(sqlite, regionTable, 'none');
+  const find = (code: string) => {
+    const row = prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE code = ?`).get(code) as
+      Record<string, unknown> | undefined;
+    return row ? regionRow(row) : undefined;
+  };
+  const childParents = (codes: string[]) => {
+    if (!codes.length) return new Set<string>();
+    const rows = prepare(
+      sqlite,
+      `SELECT DISTINCT parent_code AS p FROM blade_region WHERE parent_code IN (${codes.map(() => '?').join(',')})`,
+    ).all(...codes) as { p: string }[];
+    return new Set(rows.map((r) => r.p));
+  };
+  const children = (parentCode: string) =>
+    (
+      prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE parent_code = ? ORDER BY sort, code`).all(
+        parentCode,
+      ) as Record<string, unknown>[]
+    ).map(regionRow);
+
+  app.get(`${def.api}/list`, { config: { access: { menu: 'region' } } }, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const page = repo.page(
+      { tenantId: null },
+      listFilters(app, req, def, repo.meta),
+      buildOrder(def, repo.meta, query),
+      parsePage(query),
+    );
+    return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
+  });
+
+  app.get(`${def.api}/lazy-list`, { config: { access: { menu: 'region' } } }, async (req) => {
+    const rows = children(param(req, 'parentCode') || '00');
+    const parents = childParents(rows.map((r) => r.code));
+    return ok(
+      rows.map((r) => ({ ...toWireRow(r, def), hasChildren: parents.has(r.code) })),
+      req.lang,
+    );
+  });
+
+  /** TreeNodes of a region's children (`00` China gives the provinces), with a real `hasChildren`. */
+  app.get(`${def.api}/lazy-tree`, { config: { access: 'user' } }, async (req) => {
+    const parentCode = param(req, 'parentCode') || '00';
+    if (!/^\d{1,12}$/.test(parentCode)) throw badRequest('paramType', { name: 'parentCode' });
+    const rows = children(parentCode);
+    const parents = childParents(rows.map((r) => r.code));
+    return ok(
+      rows.map((r) => ({ ...treeNode(r.code, r.parentCode, r.name), hasChildren: parents.has(r.code) })),
+      req.lang,
+    );
+  });
+
+  app.get(`${def.api}/select`, { config: { access: 'user' } }, async (req) => {
+    const code = param(req, 'code') || '00';
+    if (!/^\d{1,12}$/.test(code)) throw badRequest('paramType', { name: 'code' });
+    return ok(
+      children(code).map((r) => toWireRow(r, def)),
+      req.lang,
+    );
+  });
+
+  app.get(`${def.api}/detail`, { config: { access: { menu: 'region' } } }, async (req) => {
+    const row = find(codeOf(param(req, 'code'), 'code'));
+    if (!row) return ok(null, req.lang);
+    const parent = row.parentCode === '0' ? undefined : find(row.parentCode);
+    return ok({ ...toWireRow(row, def), parentName: parent?.name ?? texts.root[req.lang] }, req.lang);
+  });
+
+  /** Physical removal by code (`id`); a region with children stays. */
+  app.post(`${def.api}/remove`, { config: { access: { button: 'region_delete' } } }, async (req) => {
+    requirePlatform(actorOf(req));
+    const code = codeOf(param(req, 'id') ?? param(req, 'code'), 'id');
+    sqlite.transaction(() => {
+      if (childParents([code]).size) throw badRequest(crudTexts.hasChildren);
+      if (!prepare(sqlite, 'DELETE FROM blade_region WHERE code = ?').run(code).changes)
+        throw badRequest(texts.missing);
+    })();
+    return done(req.lang);
+  });
+
+  /**
+   * Adds a region under its parent (code, level, ancestors and the province…village columns derived
+   * from the parent), or, when the code exists, updates its name, sort and remark.
+   */
+  app.post(
+    `${def.api}/submit`,
+    { config: { access: { button: ['region_add', 'region_edit'] } } },
+    async (req: FastifyRequest) => {
+      const user = actorOf(req);
+      requirePlatform(user);
+      const body = bodyOf(req);
+      const code =
+        typeof body.code === 'string' || typeof body.code === 'number' ? String(body.code).trim() : '';
+      const existing = code ? find(code) : undefined;
+      const mode = existing ? 'edit' : 'add';
+      requireButton(app, user, `region_${mode}`);
+      const parsed = submitSchema(def, req.lang, mode).safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error);
+      const v = parsed.data as Record<string, unknown>;
+      sqlite.transaction(() => {
+        if (existing) {
+          const sets = (['name', 'sort', 'remark'] as const).filter((k) => v[k] !== undefined);
+          if (!sets.length) return;
+          const columns: Record<string, string> = { name: 'name', sort: 'sort', remark: 'remark' };
+          if (sets.includes('name')) {
+            const level = LEVELS[existing.level - 1];
+            if (level) {
+              prepare(sqlite, `UPDATE blade_region SET ${level}_name = ? WHERE ${level}_code = ?`).run(
+                v.name,
+                code,
+              );
+            }
+          }
+          prepare(
+            sqlite,
+            `UPDATE blade_region SET ${sets.map((k) => `${columns[k]} = ?`).join(', ')} WHERE code = ?`,
+          ).run(...sets.map((k) => v[k] ?? null), code);
+          return;
+        }
+        const parentCode = String(v.parentCode);
+        const parent = find(parentCode);
+        if (!parent) throw badRequest(texts.parentMissing);
+        if (!String(v.code).startsWith(parent.code === '00' ? '' : parent.code) || v.code === parent.code)
+          throw badRequest(texts.codePrefix);
+        const level = parent.level + 1;
+        if (level > LEVELS.length) throw badRequest(texts.tooDeep);
+        const row: Record<string, unknown> = {
+          code: v.code,
+          parent_code: parent.code,
+          ancestors: parent.code === '00' ? '00' : `${String(parent.ancestors)},${parent.code}`,
+          name: v.name,
+          level,
+          sort: v.sort ?? 1,
+          remark: v.remark ?? null,
+        };
+        LEVELS.forEach((name, i) => {
+          row[`${name}_code`] = i + 1 === level ? v.code : (parent[`${name}Code`] ?? null);
+          row[`${name}_name`] = i + 1 === level ? v.name : (parent[`${name}Name`] ?? null);
+        });
+        const keys = Object.keys(row);
+        prepare(
+          sqlite,
+          `INSERT INTO blade_region (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+        ).run(...keys.map((k) => row[k]));
+      })();
+      return done(req.lang);
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify';
+import { role as roleTable } from '@psi/db/schema';
+import { nextId, parseId, parseIdList, roleResource, SUPER_ADMIN_ROLE, t } from '@psi/db/model';
+import { done, ok } from '../../core/envelope';
+import { ApiError, badRequest, otherTenant } from '../../core/errors';
+import { prepare } from '../../core/data';
+import { actorOf } from '../../core/resource-routes';
+import { forest } from '../../core/serialize';
+import type { SessionUser } from '../../core/context';
+import { allMenus, packageMenuIds, treeNode, type TreeNode } from './menu-service';
+import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
+import { menusOfCaller, scopeIdsOf } from './menu';
+
+export const roleTexts = {
+  noAdministrator: t('无权限创建超管角色！', 'You may not create or change the super-admin role!'),
+  grantAdministrator: t('无权授予超管角色！', 'You may not grant the super-admin role!'),
+  menuNotHeld: t('无权授予本人未拥有的菜单', 'You may not grant menus you do not hold'),
+  scopeNotHeld: t('无权授予本人未拥有的权限', 'You may not grant scopes you do not hold'),
+  outsidePackage: t('所选菜单超出租户产品包范围', 'Some menus are outside the tenant package'),
+  chooseRole: t('请选择角色', 'Please select the roles'),
+};
+
+interface RoleRow {
+  id: string;
+  tenantId: string;
+  parentId: string;
+  roleName: string;
+  roleAlias: string;
+  sort: number;
+}
+
+export function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
+  const rows = prepare(
+    app.ctx.sqlite,
+    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
+     FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
+  ).all(...(tenantId ? [tenantId] : [])) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    id: String(r.id),
+    tenantId: String(r.tenantId),
+    parentId: String(r.parentId),
+    roleName: String(r.roleName),
+    roleAlias: String(r.roleAlias),
+    sort: Number(r.sort),
+  }));
+}
+
+/** Roles a caller may see in choosers: the super-admin role only to holders of it. */
+const visibleTo = (user: SessionUser) => (r: RoleRow) =>
+  r.roleAlias !== SUPER_ADMIN_ROLE || isAdministrator(user);
+
+/** An id list from JSON (`["1","2"]`, `[1,2]`) or a comma-joined string; missing is empty. */
+function idArray(value: unknown, name: string): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value) && value.length === 0) return [];
+  const ids = parseIdList(value);
+  if (!ids) throw badRequest('paramType', { name });
+  return ids;
+}
+
+/** The tenant whose roles a tree shows: the caller's own, any for the super-admin. */
+function treeTenant(user: SessionUser, wanted: string | undefined): string {
+  return user.isSuperAdmin && wanted ? wanted : user.tenantId;
+}
+
+export function roleRoutes(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+
+  crudRoutes(app, roleResource, roleTable, {
+    list: 'forest',
+    chooseTenant: true,
+    clearsGrants: true,
+    beforeSave: ({ user, values, id, mode, existing, tenantId }) => {
+      const alias = (values.roleAlias ?? existing?.roleAlias) as string | undefined;
+      if (!isAdministrator(user) && (alias === SUPER_ADMIN_ROLE || existing?.roleAlias === SUPER_ADMIN_ROLE))
+        throw new ApiError(403, 403, roleTexts.noAdministrator);
+      if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
+        values.parentId = '0';
+      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+      const parent = checkParent(app, 'blade_role', id, parentId);
+      if (parent && String(parent.tenant_id) !== tenantId) throw otherTenant();
+    },
+    beforeRemove: (ids, req) => {
+      const user = actorOf(req);
+      if (!isAdministrator(user) && rolesById(app, ids).some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
+        throw new ApiError(403, 403, roleTexts.noAdministrator);
+      refuseWithChildren(app, 'blade_role', ids);
+    },
+  });
+
+  /**
+   * `{roleIds, menuIds, dataScopeIds, apiScopeIds}` replaces those roles' menu, data-scope and
+   * api-scope grants. A caller other than the super-admin role may grant only what it holds itself,
+   * never to the super-admin role, and only to roles of its tenant; menus stay within the tenant's
+   * package.
+   */
+  app.post('/blade-system/role/grant', { config: { access: { button: 'role_grant' } } }, async (req) => {
+    const me = actorOf(req);
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const roleIds = idArray(body.roleIds, 'roleIds');
+    if (!roleIds.length) throw badRequest(roleTexts.chooseRole);
+    const menuIds = idArray(body.menuIds, 'menuIds');
+    const dataScopeIds = idArray(body.dataScopeIds, 'dataScopeIds');
+    const apiScopeIds = idArray(body.apiScopeIds, 'apiScopeIds');
+
+    const roles = rolesById(app, roleIds);
+    if (roles.length !== roleIds.length) throw badRequest('recordNotFound');
+    if (!me.isSuperAdmin && roles.some((r) => r.tenantId !== me.tenantId)) throw otherTenant();
+    const admin = isAdministrator(me);
+    if (!admin && roles.some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
+      throw new ApiError(403, 403, roleTexts.grantAdministrator);
+
+    const menus = allMenus(sqlite);
+    const live = new Set(menus.map((m) => m.id));
+    const wantedMenus = menuIds.filter((id) => live.has(id));
+    if (!admin) {
+      const mine = menusOfCaller(app, me, menus);
+      if (wantedMenus.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
+    }
+    for (const tenantId of new Set(roles.map((r) => r.tenantId))) {
+      const allowed = packageMenuIds(sqlite, tenantId, menus);
+      if (allowed && wantedMenus.some((id) => !allowed.has(id))) throw badRequest(roleTexts.outsidePackage);
+    }
+    // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
+    const scopes = (table: string, ids: string[], category: 1 | 2) => {
+      if (!ids.length) return [];
+      const rows = prepare(
+        sqlite,
+        `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+      ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
+      const found = rows.map((r) => String(r.id));
+      if (!admin) {
+        const mine = scopeIdsOf(app, me.roleIds, category);
+        if (found.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.scopeNotHeld);
+      }
+      return found;
+    };
+    const dataScopes = scopes('blade_scope_data', dataScopeIds, 1);
+    const apiScopes = scopes('blade_scope_api', apiScopeIds, 2);
+
+    const marks = roleIds.map(() => '?').join(',');
+    const roleParams = roleIds.map((r) => BigInt(r));
+    sqlite.transaction(() => {
+      prepare(sqlite, `DELETE FROM blade_role_menu WHERE role_id IN (${marks})`).run(...roleParams);
+      prepare(sqlite, `DELETE FROM blade_role_scope WHERE role_id IN (${marks})`).run(...roleParams);
+      const addMenu = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
+      const addScope = prepare(
+        sqlite,
+        'INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)',
+      );
+      for (const role of roleParams) {
+        for (const m of wantedMenus) addMenu.run(BigInt(nextId()), BigInt(m), role);
+        for (const s of dataScopes) addScope.run(BigInt(nextId()), 1, BigInt(s), role);
+        for (const s of apiScopes) addScope.run(BigInt(nextId()), 2, BigInt(s), role);
+      }
+    })();
+    app.ctx.grants.clear();
+    return done(req.lang);
+  });
+
+  const treeAccess = { button: ['role', 'user', 'role_grant'] };
+
+  app.get('/blade-system/role/tree', { config: { access: treeAccess } }, async (req) => {
+    const me = actorOf(req);
+    const roles = rolesOf(app, treeTenant(me, param(req, 'tenantId'))).filter(visibleTo(me));
+    return ok(forest(roles.map((r) => treeNode(r.id, r.parentId, r.roleName))) as TreeNode[], req.lang);
+  });
+
+  /** The tree of the role's tenant without the role and its descendants (its possible parents). */
+  app.get('/blade-system/role/tree-by-id', { config: { access: treeAccess } }, async (req) => {
+    const me = actorOf(req);
+    const roleId = param(req, 'roleId');
+    const id = roleId ? parseId(roleId) : null;
+    if (roleId && !id) throw badRequest('paramType', { name: 'roleId' });
+    const target = id ? rolesById(app, [id])[0] : undefined;
+    if (target && !me.isSuperAdmin && target.tenantId !== me.tenantId) throw otherTenant();
+    const roles = rolesOf(app, target?.tenantId ?? me.tenantId).filter(visibleTo(me));
+    const excluded = new Set<string>(id ? [id] : []);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const r of roles)
+        if (!excluded.has(r.id) && excluded.has(r.parentId)) {
+          excluded.add(r.id);
+          grew = true;
+        }
+    }
+    return ok(
+      forest(roles.filter((r) => !excluded.has(r.id)).map((r) => treeNode(r.id, r.parentId, r.roleName))),
+      req.lang,
+    );
+  });
+
+  /** The roles a user may be given: those of the user's tenant (the caller's when no user is named). */
+  app.get('/blade-system/role/select', { config: { access: treeAccess } }, async (req) => {
+    const me = actorOf(req);
+    const userId = param(req, 'userId');
+    let tenantId = me.tenantId;
+    if (userId) {
+      const id = parseId(userId);
+      if (!id) throw badRequest('paramType', { name: 'userId' });
+      const row = prepare(
+        sqlite,
+        'SELECT tenant_id AS t FROM blade_user WHERE id = ? AND is_deleted = 0',
+      ).get(BigInt(id)) as { t: string } | undefined;
+      if (row && row.t !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
+      if (row) tenantId = row.t;
+    }
+    return ok(
+      rolesOf(app, tenantId)
+        .filter(visibleTo(me))
+        .map((r) => ({ ...r })),
+      req.lang,
+    );
+  });
+}
+
+export function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
+  if (!ids.length) return [];
+  const rows = prepare(
+    app.ctx.sqlite,
+    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
+     FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+  ).all(...ids.map((i) => BigInt(i))) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    id: String(r.id),
+    tenantId: String(r.tenantId),
+    parentId: String(r.parentId),
+    roleName: String(r.roleName),
+    roleAlias: String(r.roleAlias),
+    sort: Number(r.sort),
+  }));
+}

@@ -1,0 +1,342 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { tenant as tenantTable, tenantPackage as packageTable } from '@psi/db/schema';
+import { hashPassword, md5Hex } from '@psi/db/password';
+import {
+  formatDateTime,
+  normalizeDateTime,
+  nextId,
+  parseId,
+  parseIdList,
+  t,
+  tenantPackageResource,
+  tenantResource,
+} from '@psi/db/model';
+import { done, ok } from '../../core/envelope';
+import { ApiError, badRequest } from '../../core/errors';
+import { prepare } from '../../core/data';
+import { actorOf, idsParam } from '../../core/resource-routes';
+import type { SessionUser } from '../../core/context';
+import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
+import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from './crud';
+
+export const tenantTexts = {
+  superAdminOnly: t('仅平台超级管理员可操作租户', 'Only the platform super-admin may manage tenants'),
+  platformTenant: t('不可删除平台租户', 'The platform tenant cannot be removed'),
+  tenantIdTaken: t('租户ID已存在', 'The tenant ID is taken'),
+  accountNumber: t(
+    '账号额度须为-1(不限)或正整数',
+    'The account limit is -1 (unlimited) or a positive number',
+  ),
+  expireTime: t('过期时间格式不正确', 'The expiry time is invalid'),
+  packageMissing: t('产品包不存在', 'The package does not exist'),
+  datasourceMissing: t('数据源不存在', 'The data source does not exist'),
+  noIds: t('请选择至少一个租户', 'Please select at least one tenant'),
+  tenantMissing: t('租户不存在', 'The tenant does not exist'),
+  accountLimit: t('当前租户已到最大账号额度!', 'The tenant has reached its account limit!'),
+  expired: t('租户已过期', 'The tenant has expired'),
+};
+
+const paramValue = (app: FastifyInstance, key: string): string | undefined =>
+  (
+    prepare(
+      app.ctx.sqlite,
+      'SELECT param_value AS v FROM blade_param WHERE param_key = ? AND is_deleted = 0',
+    ).get(key) as { v: string } | undefined
+  )?.v;
+
+export { paramValue };
+
+/** Tenants are the platform's: only its super-admin manages them. */
+function requireSuperAdmin(user: SessionUser) {
+  requirePlatform(user);
+  if (!isAdministrator(user)) throw new ApiError(403, 403, tenantTexts.superAdminOnly);
+}
+
+/**
+ * The account limit and expiry of a tenant, checked when a user is created: the tenant must not be
+ * expired and must have room for `adding` more live accounts (`account_number` -1 is unlimited).
+ */
+export function checkTenantCapacity(app: FastifyInstance, tenantId: string, adding = 1): void {
+  const row = prepare(
+    app.ctx.sqlite,
+    'SELECT account_number AS n, expire_time AS e, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
+  ).get(tenantId) as { n: bigint; e: string | null; status: bigint } | undefined;
+  if (!row) throw badRequest(tenantTexts.tenantMissing);
+  if (Number(row.status) !== 1 || (row.e && row.e < formatDateTime())) throw badRequest(tenantTexts.expired);
+  const limit = Number(row.n);
+  if (limit < 0) return;
+  const used = Number(
+    (
+      prepare(
+        app.ctx.sqlite,
+        'SELECT COUNT(*) AS c FROM blade_user WHERE tenant_id = ? AND is_deleted = 0',
+      ).get(tenantId) as { c: bigint }
+    ).c,
+  );
+  if (used + adding > limit) throw badRequest(tenantTexts.accountLimit);
+}
+
+/** Removes grants of a tenant's roles that fall outside its package (after the package changes). */
+export function pruneToPackage(app: FastifyInstance, tenantId: string): void {
+  const allowed = packageMenuIds(app.ctx.sqlite, tenantId);
+  if (!allowed) return;
+  const grants = prepare(
+    app.ctx.sqlite,
+    `SELECT rm.id AS id, rm.menu_id AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id WHERE r.tenant_id = ?`,
+  ).all(tenantId) as { id: bigint; menuId: bigint }[];
+  const drop = prepare(app.ctx.sqlite, 'DELETE FROM blade_role_menu WHERE id = ?');
+  for (const g of grants) if (!allowed.has(String(g.menuId))) drop.run(g.id);
+}
+
+function newTenantId(app: FastifyInstance): string {
+  const taken = prepare(app.ctx.sqlite, 'SELECT 1 FROM blade_tenant WHERE tenant_id = ?');
+  for (let i = 0; i < 1000; i++) {
+    const id = String(randomInt(100000, 1000000));
+    if (!taken.get(id)) return id;
+  }
+  throw new Error('no free tenant id');
+}
+
+/**
+ * What a new tenant starts with (Blade's TenantServiceImpl): an `admin` role granted the menus of the
+ * param `tenant.default.menuCode` (with their pages and buttons, within the tenant's package), a
+ * department named after the tenant, a `ceo` post and an `admin` user whose password is the param
+ * `tenant.default.password`.
+ */
+function provisionTenant(
+  app: FastifyInstance,
+  user: SessionUser,
+  tenantId: string,
+  tenantName: string,
+): void {
+  const sqlite = app.ctx.sqlite;
+  const now = formatDateTime();
+  const audit = [BigInt(user.userId), null, now, BigInt(user.userId), now] as const;
+  const roleId = nextId();
+  prepare(
+    sqlite,
+    `INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, 0, '管理员', 1, 'admin', ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(BigInt(roleId), tenantId, ...audit);
+  const deptId = nextId();
+  prepare(
+    sqlite,
+    `INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, 0, '0', 1, ?, ?, 1, ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(BigInt(deptId), tenantId, tenantName.slice(0, 45), tenantName.slice(0, 100), ...audit);
+  const postId = nextId();
+  prepare(
+    sqlite,
+    `INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, 1, 'ceo', '首席执行官', 1, ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(BigInt(postId), tenantId, ...audit);
+  const password = paramValue(app, 'tenant.default.password') || 'admin';
+  prepare(
+    sqlite,
+    `INSERT INTO blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, post_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, 1, 'admin', ?, 'admin', '管理员', ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(BigInt(nextId()), tenantId, hashPassword(md5Hex(password)), roleId, deptId, postId, ...audit);
+
+  const menus = allMenus(sqlite);
+  const codes = new Set(
+    (paramValue(app, 'tenant.default.menuCode') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  const chosen = new Set(menus.filter((m) => codes.has(m.code)).map((m) => m.id));
+  let granted = new Set([...withAncestors(menus, chosen), ...withDescendants(menus, chosen)]);
+  const allowed = packageMenuIds(sqlite, tenantId, menus);
+  if (allowed) granted = new Set([...granted].filter((id) => allowed.has(id)));
+  const add = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
+  for (const m of granted) add.run(BigInt(nextId()), BigInt(m), BigInt(roleId));
+}
+
+export function tenantRoutes(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+
+  crudRoutes(app, tenantResource, tenantTable, {
+    platform: true,
+    returnRecord: true,
+    clearsGrants: true,
+    beforeSave: (ctx) => {
+      requireSuperAdmin(ctx.user);
+      if (ctx.mode !== 'add') return;
+      const wanted = ctx.values.tenantId as string | undefined;
+      if (wanted && prepare(sqlite, 'SELECT 1 FROM blade_tenant WHERE tenant_id = ?').get(wanted))
+        throw badRequest(tenantTexts.tenantIdTaken);
+      ctx.values.tenantId = wanted || newTenantId(app);
+      ctx.tenantId = String(ctx.values.tenantId);
+      const limit = Number(paramValue(app, 'tenant.default.accountNumber') ?? -1);
+      ctx.values.accountNumber = Number.isSafeInteger(limit) ? limit : -1;
+      ctx.values.expireTime = normalizeDateTime(paramValue(app, 'tenant.default.expireTime')) ?? null;
+    },
+    afterSave: (ctx) => {
+      if (ctx.mode === 'add')
+        provisionTenant(app, ctx.user, String(ctx.values.tenantId), String(ctx.values.tenantName));
+    },
+    beforeRemove: (ids, req) => {
+      requireSuperAdmin(actorOf(req));
+      const rows = prepare(
+        sqlite,
+        `SELECT tenant_id AS t FROM blade_tenant WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ).all(...ids.map((i) => BigInt(i))) as { t: string }[];
+      if (rows.some((r) => r.t === PLATFORM_TENANT)) throw badRequest(tenantTexts.platformTenant);
+    },
+  });
+
+  /** `ids` + `accountNumber` + `expireTime`: the account limit and expiry of tenants. */
+  app.post(
+    '/blade-system/tenant/setting',
+    { config: { access: { button: 'tenant_setting' } } },
+    async (req) => {
+      requireSuperAdmin(actorOf(req));
+      const ids = idsParam(req);
+      const rawNumber = param(req, 'accountNumber');
+      const rawExpire = param(req, 'expireTime');
+      const accountNumber = rawNumber === undefined || rawNumber === '' ? -1 : Number(rawNumber);
+      if (!Number.isSafeInteger(accountNumber) || accountNumber < -1 || accountNumber === 0)
+        throw badRequest(tenantTexts.accountNumber);
+      const expireTime = rawExpire ? normalizeDateTime(rawExpire) : null;
+      if (rawExpire && !expireTime) throw badRequest(tenantTexts.expireTime);
+      const me = actorOf(req);
+      sqlite.transaction(() => {
+        const update = prepare(
+          sqlite,
+          'UPDATE blade_tenant SET account_number = ?, expire_time = ?, update_user = ?, update_time = ? WHERE id = ? AND is_deleted = 0',
+        );
+        for (const id of ids)
+          update.run(accountNumber, expireTime, BigInt(me.userId), formatDateTime(), BigInt(id));
+      })();
+      return done(req.lang);
+    },
+  );
+
+  app.post(
+    '/blade-system/tenant/datasource',
+    { config: { access: { button: 'tenant_datasource' } } },
+    async (req) => {
+      requireSuperAdmin(actorOf(req));
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      const raw = param(req, 'datasourceId');
+      const datasourceId = raw ? parseId(raw) : null;
+      if (raw && !datasourceId) throw badRequest('paramType', { name: 'datasourceId' });
+      if (
+        datasourceId &&
+        !prepare(sqlite, 'SELECT 1 FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(
+          BigInt(datasourceId),
+        )
+      )
+        throw badRequest(tenantTexts.datasourceMissing);
+      const changed = prepare(
+        sqlite,
+        'UPDATE blade_tenant SET datasource_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
+      ).run(datasourceId ? BigInt(datasourceId) : null, formatDateTime(), tenantId).changes;
+      if (!changed) throw badRequest(tenantTexts.tenantMissing);
+      return done(req.lang);
+    },
+  );
+
+  /** Public: the login page asks which tenant a domain belongs to (`{}` when none). */
+  app.get('/blade-system/tenant/info', { config: { access: 'public' } }, async (req) => {
+    const domain = param(req, 'domain');
+    if (!domain) return ok(null, req.lang);
+    const row = prepare(
+      sqlite,
+      `SELECT tenant_id AS tenantId, domain, background_url AS backgroundUrl FROM blade_tenant
+       WHERE domain = ? AND domain <> '' AND is_deleted = 0 AND status = 1 LIMIT 1`,
+    ).get(domain.slice(0, 255)) as Record<string, string | null> | undefined;
+    return ok(
+      row
+        ? { tenantId: row.tenantId, domain: row.domain ?? '', backgroundUrl: row.backgroundUrl ?? '' }
+        : null,
+      req.lang,
+    );
+  });
+
+  /** Tenants for choosers: every tenant for the super-admin, the caller's own otherwise. */
+  app.get('/blade-system/tenant/select', { config: { access: 'user' } }, async (req) => {
+    const me = actorOf(req);
+    const rows = prepare(
+      sqlite,
+      `SELECT id, tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0${me.isSuperAdmin ? '' : ' AND tenant_id = ?'} ORDER BY tenant_id`,
+    ).all(...(me.isSuperAdmin ? [] : [me.tenantId])) as Record<string, unknown>[];
+    return ok(
+      rows.map((r) => ({ id: String(r.id), tenantId: r.tenantId, tenantName: r.tenantName })),
+      req.lang,
+    );
+  });
+
+  app.get('/blade-system/tenant/package-detail', { config: { access: { menu: 'tenant' } } }, async (req) => {
+    const tenantId = param(req, 'tenantId');
+    if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+    const me = actorOf(req);
+    if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
+    const row = prepare(
+      sqlite,
+      `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
+       JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0 WHERE t.tenant_id = ? AND t.is_deleted = 0`,
+    ).get(tenantId) as Record<string, unknown> | undefined;
+    return ok(
+      row
+        ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
+        : null,
+      req.lang,
+    );
+  });
+
+  /** `tenantId` + `packageId` (empty clears it): the tenant's roles lose menus outside the package. */
+  app.post(
+    '/blade-system/tenant/package-setting',
+    { config: { access: { button: 'tenant_package' } } },
+    async (req) => {
+      requireSuperAdmin(actorOf(req));
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      if (tenantId === PLATFORM_TENANT) throw badRequest(tenantTexts.platformTenant);
+      const raw = param(req, 'packageId');
+      const packageId = raw ? parseId(raw) : null;
+      if (raw && !packageId) throw badRequest('paramType', { name: 'packageId' });
+      if (
+        packageId &&
+        !prepare(sqlite, 'SELECT 1 FROM blade_tenant_package WHERE id = ? AND is_deleted = 0').get(
+          BigInt(packageId),
+        )
+      )
+        throw badRequest(tenantTexts.packageMissing);
+      sqlite.transaction(() => {
+        const changed = prepare(
+          sqlite,
+          'UPDATE blade_tenant SET package_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
+        ).run(packageId ? BigInt(packageId) : null, formatDateTime(), tenantId).changes;
+        if (!changed) throw badRequest(tenantTexts.tenantMissing);
+        pruneToPackage(app, tenantId);
+      })();
+      app.ctx.grants.clear();
+      return done(req.lang);
+    },
+  );
+
+  crudRoutes(app, tenantPackageResource, packageTable, {
+    platform: true,
+    clearsGrants: true,
+    beforeSave: ({ user, values }) => {
+      requireSuperAdmin(user);
+      if (typeof values.menuId === 'string') {
+        const ids = parseIdList(values.menuId) ?? [];
+        const live = new Set(allMenus(sqlite).map((m) => m.id));
+        values.menuId = ids.filter((id) => live.has(id)).join(',');
+      }
+    },
+    afterSave: ({ id }) => {
+      const tenants = prepare(
+        sqlite,
+        'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
+      ).all(BigInt(id)) as { t: string }[];
+      for (const row of tenants) pruneToPackage(app, row.t);
+    },
+    beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),
+  });
+}
