@@ -7,9 +7,14 @@ import './i18n';
 import { startTokenRefreshTimer } from './api/token-refresh';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { trackScreenSize } from './stores/settings';
+import { installErrorCapture } from './utils/error-capture';
 
 // Started before the first render so a session restored after a long pause refreshes before any call.
 startTokenRefreshTimer();
+// Runtime errors go to the local error log (the header's error-log dialog).
+installErrorCapture();
+trackScreenSize();
 
 const router = createAppRouter();
 const container = document.getElementById('root');

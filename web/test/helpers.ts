@@ -1,9 +1,11 @@
+import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import type { TokenBody } from '../src/api/types';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
 import { bindToaster } from '../src/utils/feedback';
 import { registerNavigate } from '../src/utils/navigation';
+import { server } from './msw-server';
 
 export const basicHeader = `Basic ${btoa('saber:saber_secret')}`;
 
@@ -59,4 +61,18 @@ export function resetStores(): void {
   useSession.getState().federatedLogout();
   useSession.setState({ tenantId: '000000' });
   useSettings.getState().setLanguage('zh');
+}
+
+export const envelope = (data: unknown, msg = '操作成功') =>
+  HttpResponse.json({ code: 200, success: true, data, msg });
+
+/**
+ * What every screen asks for besides its own data: the tenant of the site's domain (none) and the top
+ * menus (none). Tests add their own handlers after this one.
+ */
+export function serveShellDefaults(): void {
+  server.use(
+    http.get('/api/blade-system/tenant/info', () => envelope({}, '暂无承载数据')),
+    http.get('/api/blade-system/menu/top-menu', () => envelope([])),
+  );
 }

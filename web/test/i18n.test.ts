@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { i18n } from '../src/i18n';
 import { en } from '../src/i18n/locales/en';
+import { enShell } from '../src/i18n/locales/shell/en';
+import { zhShell } from '../src/i18n/locales/shell/zh';
 import { zh } from '../src/i18n/locales/zh';
 import { useSettings } from '../src/stores/settings';
 
@@ -14,12 +16,19 @@ function keysOf(tree: object, prefix = ''): string[] {
 }
 
 describe('i18n', () => {
-  it('has the same keys in zh and en (menu names are English-only overrides)', () => {
-    const { menu: zhMenus, ...zhRest } = zh;
-    const { menu: enMenus, ...enRest } = en;
+  it('has the same keys in zh and en, first screen and shell (menu names are English-only overrides)', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(zh).sort());
+    const { menu: zhMenus, ...zhRest } = zhShell;
+    const { menu: enMenus, ...enRest } = enShell;
     expect(keysOf(enRest).sort()).toEqual(keysOf(zhRest).sort());
     expect(Object.keys(zhMenus)).toEqual([]);
     expect(Object.keys(enMenus).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the shell messages out of the first screen, and adds them once the shell is loaded', () => {
+    expect(Object.keys(zh)).not.toContain('layout');
+    expect(i18n.t('errorLog.uploadConfirm')).toBe('确定上传本地日志到服务器?');
+    expect(i18n.t('lock.required')).toBe('锁屏密码不能为空');
   });
 
   it('defaults to zh and follows the persisted language, with dayjs and <html lang>', async () => {
@@ -29,6 +38,7 @@ describe('i18n', () => {
     useSettings.getState().setLanguage('en');
     expect(i18n.language).toBe('en');
     expect(i18n.t('app.title')).toBe('Book Ordering System');
+    expect(i18n.t('crud.selectOne')).toBe('Please select at least one record');
     expect(dayjs.locale()).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(JSON.parse(localStorage.getItem('saber-settings') ?? '{}')).toMatchObject({

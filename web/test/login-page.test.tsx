@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import LoginPage from '../src/pages/login';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
-import { captureToasts, resetStores, tokenBody } from './helpers';
+import { captureToasts, resetStores, serveShellDefaults, tokenBody } from './helpers';
 import { server } from './msw-server';
 import { renderRoutes } from './render';
 
@@ -41,7 +41,10 @@ function fill(testId: string, value: string) {
 }
 
 describe('login page', () => {
-  beforeEach(() => resetStores());
+  beforeEach(() => {
+    resetStores();
+    serveShellDefaults();
+  });
 
   it('renders the brand, the default tenant and the captcha image', async () => {
     serveCaptcha();
@@ -170,5 +173,33 @@ describe('login page', () => {
     await waitFor(() => expect(served.count).toBe(2));
     expect(screen.getByTestId('login-captcha')).toHaveProperty('value', '');
     expect(useSession.getState().token).toBeNull();
+  });
+
+  it("hides the tenant field when the site's domain belongs to a tenant, and signs in under it", async () => {
+    serveCaptcha();
+    let tokenUrl: URL | undefined;
+    server.use(
+      http.get('/api/blade-system/tenant/info', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('domain')).toBe(window.location.origin);
+        return HttpResponse.json({
+          code: 200,
+          success: true,
+          data: { tenantId: '654321', domain: 'x' },
+          msg: '',
+        });
+      }),
+      http.post('/api/blade-auth/oauth/token', ({ request }) => {
+        tokenUrl = new URL(request.url);
+        return HttpResponse.json({ error_code: 400, error_description: '用户名或密码错误' }, { status: 400 });
+      }),
+    );
+    renderLogin();
+    await screen.findByTestId('login-captcha-image');
+    await waitFor(() => expect(screen.queryByTestId('login-tenant')).toBeNull());
+    fill('login-account', 'admin');
+    fill('login-password', 'admin');
+    fill('login-captcha', 'abcde');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(tokenUrl?.searchParams.get('tenantId')).toBe('654321'));
   });
 });

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { fetchButtons, fetchRoutes, flattenButtons } from '../src/api/menu';
 import type { ButtonNode, MenuNode } from '../src/api/types';
 import { DefaultMenuIcon, resolveMenuIcon } from '../src/app/layout/menu-icons';
-import { menuHref, menuLabel, openKeysFor } from '../src/app/layout/menu-model';
+import {
+  filterByRoles,
+  findEmbeddedMenu,
+  findMenuByHref,
+  menuHref,
+  menuLabel,
+  menuLeaves,
+  openKeysFor,
+  searchMenus,
+} from '../src/app/layout/menu-model';
 import { i18n } from '../src/i18n';
 import { SettingOutlined, FileTextOutlined } from '@ant-design/icons';
 import { server } from './msw-server';
@@ -69,8 +78,55 @@ describe('menu model', () => {
   it('appends /index to a leaf path unless it is external or already ends with it', () => {
     expect(menuHref(node('notice', { path: '/desk/notice' }))).toBe('/desk/notice/index');
     expect(menuHref(node('wel', { path: '/wel/index' }))).toBe('/wel/index');
-    expect(menuHref(node('doc', { path: 'https://example.com/doc' }))).toBe('https://example.com/doc');
     expect(menuHref(node('desk', { path: '/desk', children: [node('notice')] }))).toBe('/desk');
+  });
+
+  it('opens http(s) and html paths in the embedded-page route, type-2 external paths in a new window', () => {
+    expect(menuHref(node('antd_doc', { path: 'https://ant.design/components/overview-cn/' }))).toBe(
+      '/myiframe/antd_doc',
+    );
+    expect(menuHref(node('report', { path: '/static/report.html' }))).toBe('/myiframe/report');
+    expect(menuHref(node('doc', { path: 'https://example.com/doc', isOpen: 2 }))).toBe(
+      'https://example.com/doc',
+    );
+
+    const forest = [
+      node('tool', {
+        children: [
+          node('doc', { path: 'https://example.com/doc', isOpen: 2 }),
+          node('antd_doc', { path: 'https://ant.design/' }),
+        ],
+      }),
+    ];
+    const [doc, antdDoc] = menuLeaves(forest, i18n.getFixedT('zh'), 'zh');
+    expect(doc).toMatchObject({ external: true, newWindow: true, href: 'https://example.com/doc' });
+    expect(antdDoc).toMatchObject({
+      external: false,
+      href: '/myiframe/antd_doc',
+      src: 'https://ant.design/',
+    });
+    expect(findEmbeddedMenu(forest, 'antd_doc')?.path).toBe('https://ant.design/');
+    expect(findMenuByHref(forest, '/myiframe/antd_doc')?.ancestors.map((entry) => entry.code)).toEqual([
+      'tool',
+    ]);
+  });
+
+  it('searches menu names by prefix, ignoring case', () => {
+    const forest = [
+      node('system', {
+        name: '系统管理',
+        children: [
+          node('param', { name: 'Param settings', path: '/system/param' }),
+          node('dict', { name: '字典管理', path: '/system/dict' }),
+          node('dictbiz', { name: '业务字典', path: '/system/dictbiz' }),
+        ],
+      }),
+    ];
+    const leaves = menuLeaves(forest, i18n.getFixedT('zh'), 'zh');
+    expect(searchMenus(leaves, 'PARAM').map((leaf) => leaf.href)).toEqual(['/system/param/index']);
+    expect(searchMenus(leaves, '字典').map((leaf) => leaf.code)).toEqual(['dict']);
+    expect(searchMenus(leaves, 'settings')).toEqual([]);
+    expect(searchMenus(leaves, '  ')).toEqual([]);
   });
 
   it('labels menus: server name in Chinese; nameEn, then our translation, then the name in English', () => {
@@ -96,5 +152,18 @@ describe('menu model', () => {
     expect(resolveMenuIcon('iconfont iconicon_setting')).toBe(SettingOutlined);
     expect(resolveMenuIcon('no-such-icon')).toBe(DefaultMenuIcon);
     expect(resolveMenuIcon(undefined)).toBe(DefaultMenuIcon);
+  });
+
+  it('shows a menu with meta.roles only to users holding one of them', () => {
+    const forest = [
+      node('system', {
+        children: [node('tenant', { meta: { roles: ['administrator'] } }), node('param')],
+      }),
+      node('audit', { meta: { roles: ['auditor'] } }),
+    ];
+    const admin = filterByRoles(forest, ['administrator', 'admin']);
+    expect(admin.map((entry) => entry.code)).toEqual(['system']);
+    expect(admin[0].children?.map((entry) => entry.code)).toEqual(['tenant', 'param']);
+    expect(filterByRoles(forest, ['user'])[0].children?.map((entry) => entry.code)).toEqual(['param']);
   });
 });

@@ -3,8 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../src/api/types';
 import { appRoutes } from '../src/app/router';
+import { useLock } from '../src/stores/lock';
 import { useSession } from '../src/stores/session';
-import { resetStores, signIn } from './helpers';
+import { resetStores, serveShellDefaults, signIn } from './helpers';
 import { server } from './msw-server';
 import { renderRoutes } from './render';
 
@@ -42,6 +43,7 @@ function serveBackend() {
 describe('routes and guard', () => {
   beforeEach(() => {
     resetStores();
+    serveShellDefaults();
   });
 
   it('sends a visitor without a token to /login, titled login', async () => {
@@ -99,5 +101,52 @@ describe('routes and guard', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.logout).toBe(1);
     expect(useSession.getState().token).toBeNull();
+  });
+
+  it('sends every page of a locked session to the lock screen', async () => {
+    serveBackend();
+    signIn({ nick_name: '王老师' });
+    await useLock.getState().setPassword('secret');
+    useLock.getState().lock('/wel/index');
+    const { router } = renderRoutes(appRoutes, '/wel/index');
+    expect(await screen.findByTestId('lock-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/lock');
+    expect(screen.getByText('王老师')).toBeTruthy();
+  });
+
+  it('opens a menu path with the generic page of its declaration, as a titled tab', async () => {
+    serveBackend();
+    server.use(
+      http.get('/api/blade-system/menu/routes', () =>
+        envelope([
+          {
+            id: '10',
+            parentId: '0',
+            code: 'system',
+            name: '系统管理',
+            path: '/system',
+            children: [{ id: '12', parentId: '10', code: 'param', name: '参数管理', path: '/system/param' }],
+          },
+        ]),
+      ),
+      http.get('/api/blade-system/param/list', () =>
+        envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+      ),
+    );
+    signIn();
+    renderRoutes(appRoutes, '/system/param/index');
+    const page = await screen.findByTestId('resource-page');
+    expect(page.getAttribute('data-resource')).toBe('param');
+    await waitFor(() => expect(document.title).toBe('参数管理 - 书籍征订系统'));
+    const tabs = within(screen.getByTestId('tab-bar')).getAllByTestId('tab');
+    await waitFor(() => expect(tabs.map((tab) => tab.textContent)).toEqual(['首页', '参数管理']));
+  });
+
+  it('shows 404 for a signed-in user on a path no menu leads to', async () => {
+    serveBackend();
+    signIn();
+    const { router } = renderRoutes(appRoutes, '/system/nothing/index');
+    expect(await screen.findByTestId('back-home')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
   });
 });

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import '../src/i18n/shell';
 import { server } from './msw-server';
 
 // antd reads media queries (Grid, responsive props) and observes element sizes; jsdom has neither.

@@ -86,6 +86,82 @@ export async function loginByUsername(form: LoginForm): Promise<TokenBody> {
   );
 }
 
+export interface SocialForm {
+  tenantId: string;
+  /** The provider (`github`, `gitee`, `wechat_open`...) and what it sent back to the callback. */
+  source: string;
+  code: string;
+  state: string;
+}
+
+/** Third-party sign-in: the provider's callback parameters exchanged for a token (`grant_type=social`). */
+export function loginBySocial(form: SocialForm): Promise<TokenBody> {
+  return postToken(
+    {
+      tenantId: form.tenantId,
+      source: form.source,
+      code: form.code,
+      state: form.state,
+      grant_type: 'social',
+      scope: 'all',
+    },
+    { 'Tenant-Id': form.tenantId },
+  );
+}
+
+/** A third-party sign-in without a user of this system (the user then asks for an account). */
+export function isUnboundSocialUser(body: TokenBody): boolean {
+  return !body.user_id || body.user_id === '-1';
+}
+
+export interface RegisterForm {
+  tenantId: string;
+  name: string;
+  account: string;
+  /** Plain passwords; they are sent as md5 hex. */
+  password: string;
+  password2: string;
+  oauthId: string;
+}
+
+/**
+ * Asks for an account for a third-party user (`/blade-user/register-guest`), with the token of the
+ * third-party sign-in. The account stays pending until an administrator approves it.
+ */
+export async function registerGuest(form: RegisterForm, accessToken: string): Promise<void> {
+  const [password, password2] = await Promise.all([
+    hashPassword(form.password),
+    hashPassword(form.password2),
+  ]);
+  await request.post('/blade-user/register-guest', null, {
+    params: {
+      tenantId: form.tenantId,
+      name: form.name,
+      account: form.account,
+      password,
+      password2,
+      oauthId: form.oauthId,
+    },
+    headers: { 'Blade-Auth': `bearer ${accessToken}` },
+    meta: { isToken: false, quiet: true },
+  });
+}
+
+/** `tenant/info?domain=`: the tenant a site's domain belongs to, so the login page can hide the field. */
+export interface TenantInfo {
+  tenantId?: string;
+  domain?: string;
+  backgroundUrl?: string;
+}
+
+export async function fetchTenantInfo(domain: string): Promise<TenantInfo> {
+  const data = await getData<TenantInfo | null>('/blade-system/tenant/info', {
+    params: { domain },
+    meta: { isToken: false },
+  });
+  return data ?? {};
+}
+
 export interface RefreshForm {
   refreshToken: string;
   tenantId: string;

@@ -1,5 +1,5 @@
 import { getData } from './request';
-import type { ButtonNode, MenuNode, PermissionMap } from './types';
+import type { ButtonNode, MenuNode, PermissionMap, TopMenu } from './types';
 
 /**
  * The menu forest granted to the user. Anonymous callers get `{}` rather than a list (a Blade quirk),
@@ -32,4 +32,10 @@ export function flattenButtons(nodes: readonly ButtonNode[]): PermissionMap {
   };
   nodes.forEach(visit);
   return permission;
+}
+
+/** The top menus (groups of side menus) granted to the user; `{}` when there are none. */
+export async function fetchTopMenus(): Promise<TopMenu[]> {
+  const data = await getData<TopMenu[] | Record<string, never>>('/blade-system/menu/top-menu');
+  return Array.isArray(data) ? data : [];
 }

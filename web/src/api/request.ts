@@ -18,8 +18,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** `false` drops the `Authorization: Basic` client header (Saber's `authorization: false`). */
     authorization?: boolean;
-    /** `isToken: false` drops the `Blade-Auth` header (Saber's `meta.isToken`). */
-    meta?: { isToken?: boolean };
+    /**
+     * `isToken: false` drops the `Blade-Auth` header (Saber's `meta.isToken`). `quiet: true` rejects a
+     * failure without the error toast: the caller words it (e.g. "submit failed" when there is no msg).
+     */
+    meta?: { isToken?: boolean; quiet?: boolean };
   }
 }
 
@@ -87,6 +90,7 @@ function settle(response: AxiosResponse): AxiosResponse {
   }
   if (code !== 200) {
     const text = failureText(response.data);
+    if (response.config?.meta?.quiet) throw new RequestError(text, code, { notified: false, response });
     notifyError(text);
     throw new RequestError(text, code, { notified: true, response });
   }

@@ -63,7 +63,40 @@ export interface MenuNode {
   action?: number;
   /** 1 opens in place, 2 opens a new window. */
   isOpen?: number;
+  /** `i18n`: the key of the menu's translation (BladeX sends the code). */
+  meta?: { i18n?: string; roles?: string[] };
+  hasChildren?: boolean;
   children?: MenuNode[];
+}
+
+/** A node of `GET /blade-system/menu/top-menu`: a group of side menus chosen in the header. */
+export interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source?: string;
+  path?: string;
+  sort?: number;
+}
+
+/** A node of the tree endpoints (`menu/tree`, `dept/tree`, `dict/tree`...). */
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren?: boolean;
+  children?: TreeNode[];
+}
+
+/** A page of a `list` endpoint. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
 }
 
 /** A node of `GET /blade-system/menu/buttons`: parent menus with their granted buttons as leaves. */

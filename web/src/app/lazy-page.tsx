@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { site } from '../config/site';
+import { doneProgress, startProgress } from '../utils/progress';
 
 /** Rejects a page download that takes longer than the spec's chunk load timeout (120 s). */
 function withTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {
@@ -23,17 +24,22 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const loadOnce = () => {
-    loading ??= withTimeout(load(), site.chunkLoadTimeout).then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        // A failed download may succeed on the next visit (network back, new deploy).
-        loading = undefined;
-        throw error;
-      },
-    );
+    if (loading) return loading;
+    // The progress bar runs while a page downloads.
+    startProgress();
+    loading = withTimeout(load(), site.chunkLoadTimeout)
+      .finally(doneProgress)
+      .then(
+        (module) => {
+          loaded = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          // A failed download may succeed on the next visit (network back, new deploy).
+          loading = undefined;
+          throw error;
+        },
+      );
     return loading;
   };
   const Lazy = lazy(loadOnce);

@@ -1,12 +1,35 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 /** Every routed page, each its own chunk. */
 export const LoginPage = lazyPage(() => import('../pages/login'));
+export const LockPage = lazyPage(() => import('../pages/lock'));
 export const WelcomePage = lazyPage(() => import('../pages/wel'));
+export const DashboardPage = lazyPage(() => import('../pages/wel/dashboard'));
+export const InfoPage = lazyPage(() => import('../pages/info'));
+export const DictHorizontalPage = lazyPage(() => import('../pages/dict/horizontal'));
+export const DictVerticalPage = lazyPage(() => import('../pages/dict/vertical'));
+export const TestPage = lazyPage(() => import('../pages/test'));
+export const IframePage = lazyPage(() => import('../pages/iframe'));
+export const CodePage = lazyPage(() => import('../pages/code'));
+export const LeaveFormPage = lazyPage(() => import('../pages/work/process/leave/form'));
+export const LeaveHandlePage = lazyPage(() => import('../pages/work/process/leave/handle'));
+export const LeaveDetailPage = lazyPage(() => import('../pages/work/process/leave/detail'));
 export const ForbiddenPage = lazyPage(() => import('../pages/error/ForbiddenPage'));
 export const NotFoundPage = lazyPage(() => import('../pages/error/NotFoundPage'));
 export const ServerErrorPage = lazyPage(() => import('../pages/error/ServerErrorPage'));
 export const BasicLayout = lazyPage(() => import('./layout/BasicLayout'));
+/** A menu without a page of its own: the generic resource page of its declaration. */
+export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'));
+
+/**
+ * The page registry: menu paths (as the menu links to them, with `/index`) that have a page of their own.
+ * Any other menu path shows the generic resource page of the declaration whose `key` (or `permission`)
+ * is the menu's `code` (see `pages/menu-resource`).
+ */
+export const menuPages: Record<string, LazyPage<object>> = {
+  '/system/dict/index': lazyPage(() => import('../pages/system/dict')),
+  '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
+};
 
 /**
  * Downloads the first signed-in screen (layout and home) while the login request runs, so the home page

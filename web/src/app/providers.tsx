@@ -1,18 +1,62 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
+// The two algorithms only: antd's `theme` object would also bring getDesignToken and the compact algorithm.
+import darkAlgorithm from 'antd/es/theme/themes/dark';
+import defaultAlgorithm from 'antd/es/theme/themes/default';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import '../i18n';
-import { site, type Language } from '../config/site';
+import type { Language } from '../config/site';
+import { applyThemeToDocument, themeOf, type ThemeDef } from '../config/themes';
 import { useSettings } from '../stores/settings';
 import { bindToaster } from '../utils/feedback';
 import { createQueryClient } from './query-client';
 
 const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
-const theme = { token: { colorPrimary: site.defaultColor } };
+const resolve = (value: string, primary: string) => (value === 'primary' ? primary : value);
+
+/** The antd theme of a shell theme and primary colour: algorithm, tokens, and the sider menu colouring. */
+export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
+  const selectedBg = resolve(def.selectedBg, primary);
+  const selectedText = resolve(def.selectedText, primary);
+  return {
+    algorithm: def.dark ? darkAlgorithm : defaultAlgorithm,
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      colorLink: primary,
+      borderRadius: def.borderRadius,
+      colorBgLayout: def.layoutBg,
+    },
+    components: {
+      Layout: {
+        siderBg: 'transparent',
+        headerBg: 'transparent',
+        bodyBg: def.layoutBg,
+        triggerBg: def.popupBg,
+      },
+      Menu: {
+        darkItemBg: 'transparent',
+        darkSubMenuItemBg: def.subMenuBg,
+        darkPopupBg: def.popupBg,
+        darkItemColor: def.siderText,
+        darkItemHoverColor: def.siderTextActive,
+        darkItemSelectedBg: selectedBg,
+        darkItemSelectedColor: selectedText,
+        itemBg: 'transparent',
+        subMenuItemBg: def.subMenuBg,
+        popupBg: def.popupBg,
+        itemColor: def.siderText,
+        itemHoverColor: def.siderTextActive,
+        itemSelectedBg: selectedBg,
+        itemSelectedColor: selectedText,
+      },
+    },
+  };
+}
 
 /**
  * Hands a context-aware message API (theme and locale apply) to code outside React: the HTTP client's
@@ -34,9 +78,14 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const language = useSettings((state) => state.language);
+  const themeName = useSettings((state) => state.theme);
+  const color = useSettings((state) => state.color);
+  const def = themeOf(themeName);
+  const config = useMemo(() => antdThemeOf(def, color), [def, color]);
+  useEffect(() => applyThemeToDocument(def, color), [def, color]);
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={antdLocales[language]} theme={theme}>
+      <ConfigProvider locale={antdLocales[language]} theme={config}>
         <ToastHost />
         {children}
       </ConfigProvider>

@@ -1,14 +1,38 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { site } from '../config/site';
 import { registerNavigate } from '../utils/navigation';
-import type { RouteHandle } from './document-title';
-import { GuestOnly, RequireAuth } from './guards';
-import { BasicLayout, ForbiddenPage, LoginPage, NotFoundPage, ServerErrorPage, WelcomePage } from './pages';
+import type { RouteHandle } from './guard';
+import { GuestOnly } from './guards';
+import { MenuRoute } from './MenuRoute';
+import {
+  BasicLayout,
+  CodePage,
+  DashboardPage,
+  DictHorizontalPage,
+  DictVerticalPage,
+  ForbiddenPage,
+  IframePage,
+  InfoPage,
+  LeaveDetailPage,
+  LeaveFormPage,
+  LeaveHandlePage,
+  LockPage,
+  LoginPage,
+  NotFoundPage,
+  ServerErrorPage,
+  TestPage,
+  WelcomePage,
+} from './pages';
 import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 
-const title = (key: string): RouteHandle => ({ title: key });
+const publicRoute = (title: string): RouteHandle => ({ title, isAuth: false, isTab: false });
+const page = (title: string): RouteHandle => ({ title });
 
+/**
+ * Every route of the spec (section 2). Public routes sit outside the layout; the layout's children are
+ * the signed-in pages, each opened as a tab. The last child resolves the server's menu paths.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -16,27 +40,53 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         path: site.loginPath,
-        handle: title('route.login'),
+        handle: publicRoute('route.login'),
         element: (
           <GuestOnly>
             <LoginPage />
           </GuestOnly>
         ),
       },
+      { path: site.lockPath, handle: { title: 'route.lock', isTab: false }, element: <LockPage /> },
+      { path: '/403', handle: publicRoute('route.forbidden'), element: <ForbiddenPage /> },
+      { path: '/404', handle: publicRoute('route.notFound'), element: <NotFoundPage /> },
+      { path: '/500', handle: publicRoute('route.serverError'), element: <ServerErrorPage /> },
       { path: '/', element: <Navigate to="/wel" replace /> },
       { path: '/wel', element: <Navigate to={site.homePath} replace /> },
       {
-        element: (
-          <RequireAuth>
-            <BasicLayout />
-          </RequireAuth>
-        ),
-        children: [{ path: site.homePath, handle: title('route.home'), element: <WelcomePage /> }],
+        element: <BasicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: site.homePath, handle: page('route.home'), element: <WelcomePage /> },
+          { path: '/wel/dashboard', handle: page('route.dashboard'), element: <DashboardPage /> },
+          { path: '/info/index', handle: page('route.info'), element: <InfoPage /> },
+          {
+            path: '/dict-horizontal/index',
+            handle: page('route.dictHorizontal'),
+            element: <DictHorizontalPage />,
+          },
+          { path: '/dict-vertical/index', handle: page('route.dictVertical'), element: <DictVerticalPage /> },
+          { path: '/test/index', handle: page('route.test'), element: <TestPage /> },
+          {
+            path: '/work/process/leave/form/:processDefinitionId',
+            handle: page('route.leaveForm'),
+            element: <LeaveFormPage />,
+          },
+          {
+            path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+            handle: page('route.leaveHandle'),
+            element: <LeaveHandlePage />,
+          },
+          {
+            path: '/work/process/leave/detail/:processInstanceId/:businessId',
+            handle: page('route.leaveDetail'),
+            element: <LeaveDetailPage />,
+          },
+          { path: '/code/*', handle: page('route.code'), element: <CodePage /> },
+          { path: '/myiframe/:routerPath', element: <IframePage /> },
+          { path: '*', handle: { catchAll: true }, element: <MenuRoute /> },
+        ],
       },
-      { path: '/403', handle: title('route.forbidden'), element: <ForbiddenPage /> },
-      { path: '/404', handle: title('route.notFound'), element: <NotFoundPage /> },
-      { path: '/500', handle: title('route.serverError'), element: <ServerErrorPage /> },
-      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];

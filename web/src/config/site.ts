@@ -7,7 +7,7 @@ export type Language = 'zh' | 'en';
 
 export const supportedLanguages: readonly Language[] = ['zh', 'en'];
 
-/** The eleven shell themes of the spec; the theme picker arrives with the full shell. */
+/** The eleven shell themes of the spec (their colours are in `themes.ts`). */
 export const themeNames = [
   'default',
   'white',
@@ -59,10 +59,28 @@ export const site = {
   defaultLanguage: 'zh' as Language,
   defaultColor: '#409EFF',
   defaultTheme: 'default' as ThemeName,
+  /** Swatches of the colour picker (Saber's palette); any other colour can be picked too. */
+  colorPresets: [
+    '#409EFF',
+    '#304156',
+    '#11A983',
+    '#13C2C2',
+    '#6959CD',
+    '#F5222D',
+    '#EB2F96',
+    '#DB7093',
+    '#FA541C',
+    '#FF8C00',
+    '#FAAD14',
+    '#52C41A',
+  ] as readonly string[],
 
   /** The home tab. */
   homePath: '/wel/index',
   loginPath: '/login',
+  lockPath: '/lock',
+  /** Open tabs kept alive (rendered hidden) at most; older hidden pages are remounted on return. */
+  keepAliveMax: 20,
 
   pageSize: 10,
   pageSizes: [10, 30, 50, 100, 200] as readonly number[],

@@ -21,7 +21,8 @@ function applyLanguage(language: Language): void {
 const initialLanguage = useSettings.getState().language;
 
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  // Copies: the shell's messages are merged into i18next's store later, the modules stay as written.
+  resources: { zh: { translation: { ...zh } }, en: { translation: { ...en } } },
   lng: initialLanguage,
   fallbackLng: site.defaultLanguage,
   supportedLngs: ['zh', 'en'],

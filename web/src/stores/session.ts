@@ -1,12 +1,15 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { logoutRequest, loginByUsername, type LoginForm } from '../api/auth';
+import { logoutRequest, loginByUsername, refreshAccessToken, type LoginForm } from '../api/auth';
 import { fetchButtons, fetchRoutes, flattenButtons } from '../api/menu';
 import { bindSession } from '../api/session-bridge';
 import type { MenuNode, PermissionMap, TokenBody } from '../api/types';
 import { site, storageKey } from '../config/site';
+import { filterByRoles } from '../app/layout/menu-model';
 import { removeCookie, setCookie } from '../utils/cookie';
 import { navigateTo } from '../utils/navigation';
+import { useLock } from './lock';
+import { useTabs } from './tabs';
 
 /** The user fields of the token body, kept for the shell (name, avatar, role, tenant). */
 export interface UserInfo {
@@ -42,6 +45,14 @@ export function userInfoFrom(body: TokenBody): UserInfo {
   };
 }
 
+/** The user's role aliases (the token's comma-joined `role_name`). */
+export function rolesOf(user: UserInfo | null): string[] {
+  return (user?.role_name ?? '')
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean);
+}
+
 /** The name the shell shows for a user. */
 export function displayName(user: UserInfo | null): string {
   if (!user) return '';
@@ -55,7 +66,12 @@ interface SessionData {
   tokenSavedAt: number;
   tenantId: string;
   userInfo: UserInfo | null;
+  /** Every menu granted to the user: the routes the app can open. */
+  routes: MenuNode[];
+  /** The menus the sider shows: all of them, or those of the chosen top menu. */
   menus: MenuNode[];
+  /** The chosen top menu ('' for all menus). */
+  topMenuId: string;
   permission: PermissionMap;
   /** Menus were fetched in this page load (persisted menus may be stale after a role change). */
   menusLoaded: boolean;
@@ -66,8 +82,16 @@ interface SessionActions {
   applyToken: (body: TokenBody) => void;
   setMenus: (menus: MenuNode[], permission: PermissionMap) => void;
   login: (form: LoginForm) => Promise<void>;
+  /** Starts a session from a token body obtained elsewhere (third-party sign-in). */
+  startSession: (body: TokenBody) => Promise<void>;
   /** Fetches the menu routes and button permissions of the signed-in user. */
   loadMenus: () => Promise<void>;
+  /** Shows the menus of one top menu in the sider ('' for all of them). */
+  selectTopMenu: (topMenuId: string) => Promise<void>;
+  /** Changes fields of the stored user (after the personal info page saved them). */
+  updateUserInfo: (changes: Partial<UserInfo>) => void;
+  /** Switch mode: a new token for another department and role, then the menus of that role. */
+  switchDeptRole: (deptId: string, roleId: string) => Promise<void>;
   /** Revokes the session on the server, then clears it here. */
   logout: () => Promise<void>;
   /** Clears the session without a server call (401, refused refresh, single sign-out). */
@@ -82,7 +106,9 @@ const emptySession: SessionData = {
   tokenSavedAt: 0,
   tenantId: site.tenantId,
   userInfo: null,
+  routes: [],
   menus: [],
+  topMenuId: '',
   permission: {},
   menusLoaded: false,
 };
@@ -100,7 +126,7 @@ function clearTokenCookies(): void {
   removeCookie(site.cookies.refreshToken);
 }
 
-/** Login and the layout may both ask for menus at once; they share one pair of requests. */
+/** Login and the layout may both ask for menus at once; they share one set of requests. */
 let menusInFlight: Promise<void> | null = null;
 
 export const useSession = create<SessionState>()(
@@ -119,10 +145,21 @@ export const useSession = create<SessionState>()(
         });
       },
 
-      setMenus: (menus, permission) => set({ menus, permission, menusLoaded: true }),
+      setMenus: (forest, permission) => {
+        const menus = filterByRoles(forest, rolesOf(get().userInfo));
+        set({ routes: menus, menus, permission, topMenuId: '', menusLoaded: true });
+      },
 
       login: async (form) => {
         const body = await loginByUsername(form);
+        await get().startSession(body);
+      },
+
+      startSession: async (body) => {
+        // A new session starts on the home tab, unlocked (spec section 4).
+        useTabs.getState().reset();
+        useLock.getState().clear();
+        set({ ...emptySession, tenantId: get().tenantId });
         get().applyToken(body);
         // The home page can render without menus; the layout retries when this fails.
         await get()
@@ -131,15 +168,44 @@ export const useSession = create<SessionState>()(
       },
 
       loadMenus: () => {
-        menusInFlight ??= Promise.all([fetchRoutes(), fetchButtons()])
-          .then(([menus, buttons]) => {
+        const topMenuId = get().topMenuId;
+        menusInFlight ??= Promise.all([
+          fetchRoutes(),
+          fetchButtons(),
+          topMenuId ? fetchRoutes(topMenuId) : null,
+        ])
+          .then(([routes, buttons, topMenus]) => {
             // A logout while the menus were loading wins.
-            if (get().token) get().setMenus(menus, flattenButtons(buttons));
+            if (!get().token) return;
+            get().setMenus(routes, flattenButtons(buttons));
+            if (topMenus) set({ menus: filterByRoles(topMenus, rolesOf(get().userInfo)), topMenuId });
           })
           .finally(() => {
             menusInFlight = null;
           });
         return menusInFlight;
+      },
+
+      selectTopMenu: async (topMenuId) => {
+        if (!topMenuId) {
+          set({ menus: get().routes, topMenuId: '' });
+          return;
+        }
+        const menus = filterByRoles(await fetchRoutes(topMenuId), rolesOf(get().userInfo));
+        if (get().token) set({ menus, topMenuId });
+      },
+
+      updateUserInfo: (changes) => {
+        const user = get().userInfo;
+        if (user) set({ userInfo: { ...user, ...changes } });
+      },
+
+      switchDeptRole: async (deptId, roleId) => {
+        const { refreshToken: token, tenantId } = get();
+        if (!token) return;
+        const body = await refreshAccessToken({ refreshToken: token, tenantId, deptId, roleId });
+        get().applyToken(body);
+        await get().loadMenus();
       },
 
       logout: async () => {
@@ -150,22 +216,42 @@ export const useSession = create<SessionState>()(
 
       federatedLogout: () => {
         clearTokenCookies();
+        useTabs.getState().reset();
+        useLock.getState().clear();
         set({ ...emptySession, tenantId: get().tenantId });
       },
     }),
     {
       name: storageKey('session'),
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, refreshToken, tokenSavedAt, tenantId, userInfo, menus, permission }) => ({
+      partialize: ({
         token,
         refreshToken,
         tokenSavedAt,
         tenantId,
         userInfo,
+        routes,
         menus,
+        topMenuId,
+        permission,
+      }) => ({
+        token,
+        refreshToken,
+        tokenSavedAt,
+        tenantId,
+        userInfo,
+        routes,
+        menus,
+        topMenuId,
         permission,
       }),
+      // Version 1 stored only `menus` (every menu): they are the routes too.
+      migrate: (persisted, version) => {
+        const state = (persisted ?? {}) as Partial<SessionData>;
+        if (version < 2) return { ...state, routes: state.menus ?? [], topMenuId: '' };
+        return state;
+      },
     },
   ),
 );

@@ -5,7 +5,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
  * Error toasts for code outside React. Inside `<App>` the providers bind antd's context-aware message
  * API (theme and locale apply); until then the static `message` is used.
  */
-type Toaster = Pick<MessageInstance, 'error' | 'success'>;
+type Toaster = Pick<MessageInstance, 'error' | 'success' | 'warning'>;
 
 let toaster: Toaster = message;
 
@@ -20,4 +20,8 @@ export function notifyError(text: string): void {
 
 export function notifySuccess(text: string): void {
   void toaster.success(text);
+}
+
+export function notifyWarning(text: string): void {
+  void toaster.warning(text);
 }

@@ -1,20 +1,66 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ReadOutlined } from '@ant-design/icons';
 import { App, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
-import { PageLoading } from '../../components/PageLoading';
+import { Link, useLocation, useMatches, useParams } from 'react-router-dom';
 import { site } from '../../config/site';
+import { themeOf } from '../../config/themes';
 import { useSession } from '../../stores/session';
+import { useSettings } from '../../stores/settings';
+import { useTabs, type TabTitle } from '../../stores/tabs';
+import { useRouteTitle } from '../document-title';
+import { mergedHandle } from '../guard';
 import { HeaderBar } from './HeaderBar';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { menuLabel } from './menu-model';
 import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
 import './layout.css';
+import '../../i18n/shell';
 
-/** The frame of every signed-in page: sider menu from the server, header, and the page. */
+/** Opens (or updates) the tab of the current page, unless the route says it is not a tab. */
+function useCurrentTab(): boolean {
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const params = useParams();
+  const matches = useMatches();
+  const resolved = useRouteTitle();
+  const isTab = mergedHandle(matches.map((match) => match.handle)).isTab !== false;
+  const tabbed = resolved !== null && isTab;
+  const label = resolved ? JSON.stringify(resolved.title) : '';
+  const group = resolved
+    ? resolved.ancestors.map((node) => menuLabel(node, t, i18n.language)).join('\u0000')
+    : '';
+  const menuCode = resolved?.menu?.code;
+  const paramKey = JSON.stringify(params);
+
+  useEffect(() => {
+    if (!tabbed || !label) return;
+    useTabs.getState().open({
+      value: pathname,
+      query: search,
+      label: JSON.parse(label) as TabTitle,
+      params: JSON.parse(paramKey) as Record<string, string>,
+      meta: menuCode ? { menuCode } : {},
+      group: group ? group.split('\u0000') : [],
+    });
+  }, [tabbed, pathname, search, label, group, menuCode, paramKey]);
+  return tabbed;
+}
+
+/** The frame of every signed-in page: sider menu from the server, header, tab bar and the kept-alive pages. */
 export default function BasicLayout() {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useState(false);
   const menus = useSession((state) => state.menus);
+  const userCollapsed = useSettings((state) => state.collapsed);
+  const setCollapsed = useSettings((state) => state.setCollapsed);
+  const screen = useSettings((state) => state.screen);
+  const theme = themeOf(useSettings((state) => state.theme));
+  // Small screens (class 0 and 1) start with the sider folded, whatever the preference on large ones.
+  const [smallExpanded, setSmallExpanded] = useState(false);
+  const small = screen <= 1;
+  const collapsed = small ? !smallExpanded : userCollapsed;
+  const tabbed = useCurrentTab();
 
   useEffect(() => {
     // Persisted menus render at once; they are fetched again once per page load (roles may have changed).
@@ -22,22 +68,31 @@ export default function BasicLayout() {
     if (!session.menusLoaded) session.loadMenus().catch(() => undefined);
   }, []);
 
+  const toggle = () => (small ? setSmallExpanded(!smallExpanded) : setCollapsed(!userCollapsed));
+
   return (
     <App component={false}>
-      <Layout className="psi-layout">
-        <Layout.Sider className="psi-sider" width={220} collapsible collapsed={collapsed} trigger={null}>
+      <Layout className={`psi-layout psi-screen-${screen}`}>
+        <Layout.Sider
+          className="psi-sider"
+          width={220}
+          collapsedWidth={small ? 0 : 64}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          data-testid="sider"
+        >
           <Link to={site.homePath} className="psi-sider__brand">
             <ReadOutlined className="psi-sider__logo" />
             {!collapsed && <span className="psi-sider__title">{t('app.title')}</span>}
           </Link>
-          <SideMenu menus={menus} collapsed={collapsed} />
+          <SideMenu menus={menus} collapsed={collapsed} theme={theme.menu} />
         </Layout.Sider>
-        <Layout>
-          <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+        <Layout className="psi-main">
+          <HeaderBar collapsed={collapsed} onToggle={toggle} />
+          <TabBar />
           <Layout.Content className="psi-content">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <KeepAliveOutlet cacheable={tabbed} />
           </Layout.Content>
         </Layout>
       </Layout>

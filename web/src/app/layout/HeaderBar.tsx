@@ -1,69 +1,55 @@
 import { createElement } from 'react';
-import {
-  HomeOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown, Layout, Space, Typography, type MenuProps } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { site } from '../../config/site';
-import { defaultAvatar, displayName, useSession } from '../../stores/session';
-import { notifySuccess } from '../../utils/feedback';
+import { useSettings } from '../../stores/settings';
+import { ColorPicker } from './header/ColorPicker';
+import { ErrorLogButton } from './header/ErrorLogButton';
+import { FullScreenButton } from './header/FullScreenButton';
+import { LanguageMenu } from './header/LanguageMenu';
+import { LockButton } from './header/LockButton';
+import { MenuSearch } from './header/MenuSearch';
+import { NoticeBell } from './header/NoticeBell';
+import { ThemePicker } from './header/ThemePicker';
+import { TopMenu } from './header/TopMenu';
+import { UserMenu } from './header/UserMenu';
 
 interface HeaderBarProps {
   collapsed: boolean;
   onToggle: () => void;
 }
 
-/** Top bar: collapse toggle, language, and the user's menu (home, log out). */
+/**
+ * The top bar (spec section 2, "Shell"): collapse toggle, top menus, menu search, then full screen,
+ * theme, colour, language, lock, error log, notices and the user's menu. Small screens keep the essentials.
+ */
 export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const user = useSession((state) => state.userInfo);
-  const logout = useSession((state) => state.logout);
-
-  const confirmLogout = () => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('layout.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        // The cleared session makes the route guard send the user to /login; the toast lives at the root.
-        notifySuccess(t('layout.loggedOut'));
-      },
-    });
-  };
-
-  const items: MenuProps['items'] = [
-    { key: 'home', icon: <HomeOutlined />, label: t('layout.home'), onClick: () => navigate(site.homePath) },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), onClick: confirmLogout },
-  ];
-
+  const screen = useSettings((state) => state.screen);
   return (
     <Layout.Header className="psi-header">
-      <Button
-        type="text"
-        aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-        icon={createElement(collapsed ? MenuUnfoldOutlined : MenuFoldOutlined)}
-        onClick={onToggle}
-      />
-      <Space size="large">
-        <LanguageSwitch size="small" />
-        <Dropdown menu={{ items }} placement="bottomRight" trigger={['click']}>
-          <Button type="text" className="psi-header__user" data-testid="user-menu">
-            <Avatar size="small" src={user?.avatar || defaultAvatar} icon={<UserOutlined />} alt="" />
-            <Typography.Text>{displayName(user)}</Typography.Text>
-          </Button>
-        </Dropdown>
-      </Space>
+      <div className="psi-header__left">
+        <Button
+          type="text"
+          className="psi-header__icon"
+          aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+          data-testid="header-collapse"
+          icon={createElement(collapsed ? MenuUnfoldOutlined : MenuFoldOutlined)}
+          onClick={onToggle}
+        />
+        {screen >= 2 && <TopMenu />}
+      </div>
+      <div className="psi-header__right">
+        {screen >= 1 && <MenuSearch />}
+        {screen >= 2 && <FullScreenButton />}
+        <ThemePicker />
+        <ColorPicker />
+        <LanguageMenu />
+        <LockButton />
+        <ErrorLogButton />
+        <NoticeBell />
+        <UserMenu />
+      </div>
     </Layout.Header>
   );
 }

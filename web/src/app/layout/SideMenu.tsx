@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../api/types';
 import { resolveMenuIcon } from './menu-icons';
-import { menuHref, menuLabel, menuLeaves, openKeysFor, subMenuKey, visibleMenus } from './menu-model';
+import {
+  menuHref,
+  menuLabel,
+  menuLeaves,
+  openKeysFor,
+  openMenuLeaf,
+  subMenuKey,
+  visibleMenus,
+} from './menu-model';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -20,8 +28,14 @@ function toItems(nodes: readonly MenuNode[], t: TFunction, language: string): Me
   });
 }
 
-/** The sider menu built from the server's `routes` forest. */
-export function SideMenu({ menus, collapsed }: { menus: MenuNode[]; collapsed: boolean }) {
+interface SideMenuProps {
+  menus: MenuNode[];
+  collapsed: boolean;
+  theme: 'dark' | 'light';
+}
+
+/** The sider menu built from the server's `routes` forest (or the chosen top menu's part of it). */
+export function SideMenu({ menus, collapsed, theme }: SideMenuProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const navigate = useNavigate();
@@ -30,21 +44,25 @@ export function SideMenu({ menus, collapsed }: { menus: MenuNode[]; collapsed: b
   const leaves = useMemo(() => menuLeaves(menus, t, language), [menus, t, language]);
   // Opened sub-menus are the user's choice; they start on the branch of the current page.
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menus, pathname));
+  const [openedFor, setOpenedFor] = useState({ menus, pathname });
+  if (openedFor.menus !== menus || openedFor.pathname !== pathname) {
+    // Another top menu, or a page opened elsewhere (tab, search): show its branch too.
+    setOpenedFor({ menus, pathname });
+    const branch = openKeysFor(menus, pathname);
+    if (branch.some((key) => !openKeys.includes(key)) || openedFor.menus !== menus)
+      setOpenKeys(openedFor.menus !== menus ? branch : [...new Set([...openKeys, ...branch])]);
+  }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const leaf = leaves.find((entry) => entry.href === key);
-    if (!leaf) return;
-    if (leaf.external) {
-      window.open(leaf.href, '_blank', 'noopener,noreferrer');
-      return;
-    }
-    navigate(leaf.href);
+    if (leaf) openMenuLeaf(leaf, navigate);
   };
 
   return (
     <Menu
-      theme="dark"
+      theme={theme}
       mode="inline"
+      className="psi-side-menu"
       data-testid="side-menu"
       items={items}
       selectedKeys={[pathname]}

@@ -1,4 +1,7 @@
-/** Chinese messages (the default language). `en.ts` must have exactly the same keys. */
+/**
+ * Chinese messages the first screen needs (login, errors). The signed-in shell's messages are in
+ * `shell/zh.ts`, loaded with its pages. `en.ts` must have exactly the same keys.
+ */
 export const zh = {
   app: {
     title: '书籍征订系统',
@@ -17,6 +20,16 @@ export const zh = {
     forbidden: '403',
     notFound: '404',
     serverError: '500',
+    lock: '锁屏',
+    info: '个人信息',
+    dictHorizontal: '字典管理（横向）',
+    dictVertical: '字典管理（纵向）',
+    test: '测试页',
+    leaveForm: '请假流程发起',
+    leaveHandle: '请假流程处理',
+    leaveDetail: '请假流程详情',
+    code: '代码生成',
+    iframe: '外部页面',
   },
   lang: {
     zh: '中文',
@@ -27,7 +40,10 @@ export const zh = {
     loading: '加载中...',
     ok: '确定',
     cancel: '取消',
+    close: '关闭',
     tip: '提示',
+    yes: '是',
+    no: '否',
   },
   request: {
     unknownError: '未知错误',
@@ -56,30 +72,14 @@ export const zh = {
     submitting: '登录中...',
     success: '登录成功',
   },
-  layout: {
-    collapse: '收起菜单',
-    expand: '展开菜单',
-    home: '首页',
-    logout: '退出登录',
-    logoutConfirm: '退出系统, 是否继续?',
-    loggedOut: '已退出登录',
-  },
-  wel: {
-    greeting: '{{name}}，欢迎回来',
-    intro: '这里是书籍征订系统的工作台，请从左侧菜单或下方列表进入功能页面。',
-    account: '账号',
-    tenant: '租户',
-    role: '角色',
-    menus: '可访问的菜单',
-    noMenus: '当前账号暂无可访问的菜单',
-  },
   error: {
     forbidden: '抱歉，您无权访问此页面',
     notFound: '抱歉，您访问的页面不存在',
     serverError: '抱歉，服务器出错了',
     backHome: '返回首页',
+    pageCrashed: '页面出错了，错误已记录到错误日志',
+    retry: '重新加载',
   },
-  menu: {} as Record<string, string>,
 };
 
 /** The message tree shape both languages share. */

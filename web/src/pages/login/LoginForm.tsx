@@ -1,15 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApartmentOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The two inputs only: antd's `Input` namespace also brings TextArea, Search and OTP to the first screen.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { fetchCaptcha } from '../../api/auth';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
+import type { TokenBody } from '../../api/types';
+import { safeRedirect } from '../../app/guard';
 import { preloadSignedInPages } from '../../app/pages';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { notifySuccess } from '../../utils/feedback';
 import { CaptchaImage } from './CaptchaImage';
+
+const RegisterDialog = lazy(() => import('./RegisterDialog'));
 
 interface LoginValues {
   /** Only in tenant mode. */
@@ -27,6 +34,20 @@ export function LoginForm() {
   const [form] = Form.useForm<LoginValues>();
   const login = useSession((state) => state.login);
   const [submitting, setSubmitting] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [unbound, setUnbound] = useState<TokenBody | null>(null);
+  const target = safeRedirect(searchParams.get('redirect')) ?? site.homePath;
+
+  // A site bound to a tenant (its domain) signs in under that tenant: the field is hidden.
+  const tenantInfo = useQuery({
+    queryKey: ['auth', 'tenant-info'],
+    queryFn: () => fetchTenantInfo(window.location.origin),
+    enabled: site.tenantMode,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const boundTenant = tenantInfo.data?.tenantId || null;
+  const showTenant = site.tenantMode && !boundTenant;
 
   const captcha = useQuery({
     queryKey: ['auth', 'captcha'],
@@ -44,19 +65,42 @@ export function LoginForm() {
     void captcha.refetch();
   };
 
+  // The third-party provider's callback lands here with `source`, `code` and `state`.
+  const social = useRef({
+    source: searchParams.get('source'),
+    code: searchParams.get('code'),
+    state: searchParams.get('state'),
+  });
+  const tenantKnown = !site.tenantMode || !tenantInfo.isPending;
+  useEffect(() => {
+    const { source, code, state } = social.current;
+    if (!source || !code || !state || !tenantKnown) return;
+    social.current = { source: null, code: null, state: null };
+    loginBySocial({ tenantId: boundTenant ?? site.tenantId, source, code, state })
+      .then(async (body) => {
+        if (isUnboundSocialUser(body)) {
+          setUnbound(body);
+          return;
+        }
+        await useSession.getState().startSession(body);
+        navigate(target, { replace: true });
+      })
+      .catch(() => undefined);
+  }, [boundTenant, tenantKnown, navigate, target]);
+
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
     preloadSignedInPages();
     try {
       await login({
-        tenantId: (site.tenantMode && values.tenantId?.trim()) || site.tenantId,
+        tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
         username: values.username.trim(),
         password: values.password,
         captchaKey: captcha.data?.key,
         captchaCode: values.captchaCode?.trim(),
       });
       notifySuccess(t('login.success'));
-      navigate(site.homePath, { replace: true });
+      navigate(target, { replace: true });
     } catch {
       // The HTTP client already showed `error_description`; the used captcha is no longer valid.
       if (site.captchaMode) refreshCaptcha();
@@ -75,7 +119,7 @@ export function LoginForm() {
       initialValues={{ tenantId: site.tenantId }}
       onFinish={onFinish}
     >
-      {site.tenantMode && (
+      {showTenant && (
         <Form.Item
           name="tenantId"
           label={t('login.tenantId')}
@@ -107,7 +151,7 @@ export function LoginForm() {
         label={t('login.password')}
         rules={[{ required: true, message: t('login.passwordRequired') }]}
       >
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
@@ -143,6 +187,16 @@ export function LoginForm() {
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </Form.Item>
+      {unbound && (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            tenantId={boundTenant}
+            oauthId={unbound.oauth_id ?? ''}
+            accessToken={unbound.access_token}
+            onClose={() => setUnbound(null)}
+          />
+        </Suspense>
+      )}
     </Form>
   );
 }

@@ -1,0 +1,81 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Small helpers over antd's markup, shared by the shell and resource specs. */
+
+/** The open antd confirm dialog. */
+export function confirmDialog(page: Page): Locator {
+  return page.locator('.ant-modal-confirm').last();
+}
+
+/** Checks the confirm dialog's text and presses its OK button (antd spaces two-character labels: "确 定"). */
+export async function confirm(page: Page, text: string | RegExp) {
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(text);
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The most recent antd toast (message). */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('.ant-message-notice').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** The visible resource dialog (add / edit / view). */
+export function resourceDialog(page: Page): Locator {
+  return page.locator('.psi-resource-dialog .ant-modal-container').last();
+}
+
+/** The form field (Form.Item) of a declaration field inside a container. */
+export function formItem(container: Locator, field: string): Locator {
+  return container.locator(`[data-field-item="${field}"]`);
+}
+
+/** The validation message shown under a form field. */
+export function fieldError(container: Locator, field: string): Locator {
+  return formItem(container, field).locator('.ant-form-item-explain-error');
+}
+
+/** Picks an option of the open antd select dropdown by its text. */
+export async function pickOption(page: Page, text: string | RegExp) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+/** `yyyy-MM-dd` of a date shifted by some days from today, in the browser's time zone. */
+export function isoDay(offsetDays = 0): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Types a date range into an antd RangePicker (start, Enter, end, Enter). */
+export async function fillRange(picker: Locator, start: string, end: string) {
+  const inputs = picker.locator('input');
+  await inputs.first().click();
+  await inputs.first().fill(start);
+  await inputs.first().press('Enter');
+  await inputs.nth(1).fill(end);
+  await inputs.nth(1).press('Enter');
+}
+
+/** The resource page of a list (there are two on the dictionary screens: pass the index). */
+export function resourcePage(page: Page, index = 0): Locator {
+  return page.getByTestId('resource-page').nth(index);
+}
+
+/** Rows of the resource table inside a resource page. */
+export function rows(scope: Locator): Locator {
+  return scope.locator('[data-testid=resource-table] tbody tr.ant-table-row');
+}
+
+/** Runs the search bar of a resource page with text filled into named fields. */
+export async function search(scope: Locator, values: Record<string, string>) {
+  const bar = scope.getByTestId('resource-search');
+  for (const [field, value] of Object.entries(values))
+    await bar.locator(`[data-field="${field}"]`).first().fill(value);
+  await bar.getByTestId('search-submit').click();
+}

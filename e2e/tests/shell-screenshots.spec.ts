@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/login';
+import { resourceDialog, rows, resourcePage } from '../support/ui';
+import { saveScreenshot } from '../support/screenshots';
+
+/**
+ * Screenshots of the main screens in light and dark themes, in Chinese and English, saved under
+ * e2e/screenshots/ (git-ignored): login, home, a list page and a dialog.
+ */
+async function setPreferences(page: Page, theme: 'default' | 'dark', language: 'zh' | 'en') {
+  await page.evaluate(
+    ([name, lang]) =>
+      localStorage.setItem(
+        'saber-settings',
+        JSON.stringify({
+          state: { language: lang, theme: name, color: '#409EFF', collapsed: false },
+          version: 0,
+        }),
+      ),
+    [theme, language] as const,
+  );
+}
+
+for (const theme of ['default', 'dark'] as const) {
+  for (const language of ['zh', 'en'] as const) {
+    test(`screens in the ${theme} theme, ${language}`, async ({ page }) => {
+      const tag = `${theme === 'default' ? 'light' : 'dark'}-${language}`;
+      await page.goto('/login');
+      await setPreferences(page, theme, language);
+      await page.reload();
+      await expect(page.getByTestId('login-captcha-image')).toBeVisible();
+      await saveScreenshot(page, `login-${tag}`);
+
+      await signInAsAdmin(page);
+      await expect(page.getByTestId('welcome-menus')).toBeVisible();
+      await page.mouse.move(0, 0);
+      // the "signed in" toast goes first
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8000 });
+      await saveScreenshot(page, `home-${tag}`);
+
+      await page.goto('/system/param/index');
+      await expect(rows(resourcePage(page)).first()).toBeVisible();
+      await saveScreenshot(page, `list-${tag}`);
+
+      await rows(resourcePage(page)).first().getByTestId('row-edit').click();
+      await expect(resourceDialog(page).getByTestId('dialog-submit')).toBeVisible();
+      await page.waitForTimeout(400);
+      await saveScreenshot(page, `dialog-${tag}`);
+    });
+  }
+}

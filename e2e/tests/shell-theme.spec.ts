@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/login';
+
+const themes = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'];
+
+/** What a theme changes on screen: the sider's and the header's backgrounds, the page background. */
+async function frameColours(page: Page) {
+  return page.evaluate(() => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector);
+      return element
+        ? getComputedStyle(element).backgroundImage + getComputedStyle(element).backgroundColor
+        : '';
+    };
+    return { sider: style('.psi-sider'), header: style('.psi-header'), body: style('.psi-layout') };
+  });
+}
+
+test('each of the 11 themes applies and looks different', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/system/param/index');
+  const seen = new Set<string>();
+  for (const name of themes) {
+    await page.getByTestId('theme-picker').click();
+    await page.getByTestId(`theme-option-${name}`).click();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`psi-theme-${name}`));
+    const colours = await frameColours(page);
+    const key = JSON.stringify(colours);
+    expect(seen.has(key), `theme ${name} looks like another one`).toBe(false);
+    seen.add(key);
+  }
+
+  // dark is antd's dark algorithm: components themselves turn dark
+  await page.getByTestId('theme-picker').click();
+  await page.getByTestId('theme-option-dark').click();
+  await expect(page.locator('html')).toHaveClass(/psi-dark/);
+  const card = await page
+    .locator('.psi-resource')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(card).toBe('rgb(20, 20, 20)');
+
+  // kept across a reload
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/psi-theme-dark/);
+});
+
+test('the colour picker changes the primary colour (default #409EFF)', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/system/param/index');
+  const add = page.getByTestId('toolbar-add');
+  await expect(add).toHaveCSS('background-color', 'rgb(64, 158, 255)');
+
+  await page.getByTestId('color-picker').locator('.ant-color-picker-trigger').click();
+  const presets = page.locator('.ant-color-picker-presets-color');
+  await presets.nth(2).click(); // #11A983
+  await page.keyboard.press('Escape');
+  await expect(add).toHaveCSS('background-color', 'rgb(17, 169, 131)');
+  const variable = await page.evaluate(() =>
+    document.documentElement.style.getPropertyValue('--psi-primary'),
+  );
+  expect(variable).toBe('#11A983');
+
+  await page.reload();
+  await expect(page.getByTestId('toolbar-add')).toHaveCSS('background-color', 'rgb(17, 169, 131)');
+});

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { site } from '../../../config/site';
+import { useLock } from '../../../stores/lock';
+
+interface LockValues {
+  password: string;
+}
+
+/**
+ * Lock screen (spec section 2): the set-password dialog opens (also when a lock password exists already,
+ * which it replaces); after a password is set the screen locks and the app goes to /lock 100 ms later.
+ */
+export function LockButton() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const hasPassword = useLock((state) => Boolean(state.lockPasswd));
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<LockValues>();
+
+  const onFinish = async ({ password }: LockValues) => {
+    setSaving(true);
+    try {
+      await useLock.getState().setPassword(password);
+      setOpen(false);
+      form.resetFields();
+      window.setTimeout(() => {
+        // Nothing of the data stays readable behind the lock screen.
+        queryClient.clear();
+        useLock.getState().lock(pathname + search);
+      }, site.lockRedirectDelay);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title={t('layout.lock')}>
+        <Button
+          type="text"
+          className="psi-header__icon"
+          aria-label={t('layout.lock')}
+          data-testid="header-lock"
+          icon={<LockOutlined />}
+          onClick={() => setOpen(true)}
+        />
+      </Tooltip>
+      <Modal
+        open={open}
+        title={t('lock.setTitle')}
+        width={420}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form<LockValues> form={form} layout="vertical" onFinish={onFinish} preserve={false}>
+          <Form.Item
+            name="password"
+            label={t('lock.password')}
+            extra={hasPassword ? t('lock.replaceHint') : t('lock.hint')}
+            rules={[{ required: true, message: t('lock.required') }]}
+          >
+            <Input.Password autoFocus placeholder={t('lock.placeholder')} data-testid="lock-password" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { getData } from '../../../api/request';
+import { useSession } from '../../../stores/session';
+
+interface DeptOption {
+  id: string;
+  deptName: string;
+}
+
+interface RoleOption {
+  id: string;
+  roleName: string;
+}
+
+interface SwitchValues {
+  deptId: string;
+  roleId: string;
+}
+
+/** Switch mode: choose another of the user's departments and roles; the token is refreshed with them. */
+export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSession((state) => state.userInfo);
+  const [form] = Form.useForm<SwitchValues>();
+  const [saving, setSaving] = useState(false);
+  const userId = user?.user_id ?? '';
+  const depts = useQuery({
+    queryKey: ['switch', 'dept', userId],
+    queryFn: () => getData<DeptOption[]>('/blade-system/dept/select', { params: { userId } }),
+  });
+  const roles = useQuery({
+    queryKey: ['switch', 'role', userId],
+    queryFn: () => getData<RoleOption[]>('/blade-system/role/select', { params: { userId } }),
+  });
+
+  const onFinish = async ({ deptId, roleId }: SwitchValues) => {
+    setSaving(true);
+    try {
+      await useSession.getState().switchDeptRole(deptId, roleId);
+      void message.success(t('switchDept.done'));
+      onClose();
+    } catch {
+      // The client showed the server's message; the dialog stays open.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('switchDept.title')}
+      width={460}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form<SwitchValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          deptId: user?.dept_id?.split(',')[0] || undefined,
+          roleId: user?.role_id?.split(',')[0] || undefined,
+        }}
+        onFinish={onFinish}
+      >
+        <Form.Item
+          name="deptId"
+          label={t('switchDept.dept')}
+          rules={[{ required: true, message: t('switchDept.deptRequired') }]}
+        >
+          <Select
+            loading={depts.isLoading}
+            placeholder={t('switchDept.deptRequired')}
+            options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="roleId"
+          label={t('switchDept.role')}
+          rules={[{ required: true, message: t('switchDept.roleRequired') }]}
+        >
+          <Select
+            loading={roles.isLoading}
+            placeholder={t('switchDept.roleRequired')}
+            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

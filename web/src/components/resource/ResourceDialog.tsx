@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Lang, ResourceDef } from '@psi/db/model';
+import { fetchDetail, submitRecord } from './api';
+import { FieldControl, FieldValue } from './fields';
+import {
+  detailFields,
+  dialogWidthOf,
+  fieldRules,
+  formItems,
+  initialFormValues,
+  toSubmitBody,
+  type DialogMode,
+  type Row,
+} from './model';
+
+interface ResourceDialogProps {
+  def: ResourceDef;
+  lang: Lang;
+  mode: DialogMode;
+  /** The row being edited or viewed (its detail is fetched again), null to add. */
+  record: Row | null;
+  /** Values an add starts with and that are sent even when their field is not editable. */
+  fixedValues?: Row;
+  onClose: () => void;
+  /** After a successful submit. */
+  onSaved: () => void;
+}
+
+function FormBody({
+  def,
+  lang,
+  mode,
+  record,
+  fixedValues,
+  onClose,
+  onSaved,
+}: ResourceDialogProps & { mode: 'add' | 'edit' }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Row>();
+  const [saving, setSaving] = useState(false);
+  const items = formItems(def, mode);
+
+  const submit = async () => {
+    let values: Row;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await submitRecord(
+        def.api,
+        toSubmitBody(def, { ...form.getFieldsValue(true), ...values }, mode, record, fixedValues),
+      );
+      void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
+      onSaved();
+      onClose();
+    } catch {
+      // The client showed the server's message; only the loading state is reset, the form stays filled.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Form<Row>
+        form={form}
+        layout="vertical"
+        className="psi-resource-form"
+        initialValues={initialFormValues(def, mode, record, fixedValues)}
+        onFinish={() => void submit()}
+        data-testid="resource-form"
+      >
+        <GridRow gutter={16}>
+          {items.map(({ field, disabled, span }) => (
+            <Col key={field.name} xs={24} sm={span} data-field-item={field.name}>
+              <Form.Item
+                name={field.name}
+                label={field.label[lang]}
+                rules={fieldRules(def, field, lang, mode)}
+              >
+                <FieldControl field={field} lang={lang} disabled={disabled} />
+              </Form.Item>
+            </Col>
+          ))}
+        </GridRow>
+      </Form>
+      <div className="psi-dialog-footer">
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
+          {mode === 'add' ? t('crud.save') : t('crud.update')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function ViewBody({
+  def,
+  lang,
+  record,
+  onClose,
+}: Pick<ResourceDialogProps, 'def' | 'lang' | 'record' | 'onClose'>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Descriptions
+        bordered
+        size="middle"
+        column={{ xs: 1, sm: 2 }}
+        data-testid="resource-detail"
+        items={detailFields(def).map((field) => ({
+          key: field.name,
+          label: field.label[lang],
+          span: field.kind === 'textarea' || field.kind === 'richtext' ? 2 : 1,
+          children: record ? <FieldValue field={field} lang={lang} record={record} /> : null,
+        }))}
+      />
+      <div className="psi-dialog-footer">
+        <Button onClick={onClose} data-testid="dialog-close">
+          {t('common.close')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The add / edit / view dialog of a resource page, at the declaration's width. Edit and view show the
+ * record's detail (fetched again, so the form holds every field, not only the table's).
+ */
+export function ResourceDialog(props: ResourceDialogProps) {
+  const { t } = useTranslation();
+  const { def, lang, mode, record, onClose } = props;
+  const id = record?.id === undefined ? '' : String(record.id);
+  const detail = useQuery({
+    queryKey: [def.key, 'detail', id],
+    queryFn: () => fetchDetail(def.api, id),
+    enabled: mode !== 'add' && Boolean(id),
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const loaded =
+    mode === 'add'
+      ? null
+      : detail.data && Object.keys(detail.data).length > 0
+        ? { ...record, ...detail.data }
+        : record;
+  const titles = { add: t('crud.addTitle'), edit: t('crud.editTitle'), view: t('crud.viewTitle') };
+
+  return (
+    <Modal
+      open
+      title={`${titles[mode]} · ${def.title[lang]}`}
+      width={dialogWidthOf(def)}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      className="psi-resource-dialog"
+      data-testid="resource-dialog"
+    >
+      {mode !== 'add' && detail.isLoading ? (
+        <div className="psi-dialog-loading">
+          <Spin />
+        </div>
+      ) : mode === 'view' ? (
+        <ViewBody def={def} lang={lang} record={loaded} onClose={onClose} />
+      ) : (
+        <FormBody {...props} mode={mode} record={loaded} />
+      )}
+    </Modal>
+  );
+}

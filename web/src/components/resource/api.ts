@@ -1,0 +1,122 @@
+import { RequestError } from '../../api/errors';
+import { failureText, getData, postData, request } from '../../api/request';
+import { notifyError } from '../../utils/feedback';
+import type { Page, TreeNode } from '../../api/types';
+import type { Row } from './model';
+
+/** The generic Blade resource calls (spec section 7, "Generic resource pattern"). */
+
+export interface ListResult {
+  records: Row[];
+  total: number;
+  /** A tree list (`dept/list`, `menu/list`...) answers a forest instead of a page. */
+  tree: boolean;
+}
+
+export type ListParams = Record<string, string | number>;
+
+/** `GET {url}?current&size&filters`: a page, or a forest for tree resources. */
+export async function fetchList(url: string, params: ListParams): Promise<ListResult> {
+  const data = await getData<Page<Row> | Row[] | Record<string, never>>(url, { params });
+  if (Array.isArray(data)) return { records: data, total: data.length, tree: true };
+  if (data && Array.isArray((data as Page<Row>).records)) {
+    const page = data as Page<Row>;
+    return { records: page.records, total: Number(page.total) || 0, tree: false };
+  }
+  return { records: [], total: 0, tree: false };
+}
+
+/** `GET {api}/detail?id=`; `{}` when the record is gone. */
+export function fetchDetail(api: string, id: string): Promise<Row> {
+  return getData<Row>(`${api}/detail`, { params: { id } });
+}
+
+/** `POST {api}/submit` with the entity as a JSON body: one endpoint for add and update. */
+export async function submitRecord(api: string, body: Row): Promise<void> {
+  await postData(`${api}/submit`, body);
+}
+
+/** `POST {api}/remove?ids=a,b`. */
+export async function removeRecords(api: string, ids: readonly string[]): Promise<void> {
+  await postData(`${api}/remove`, null, { params: { ids: ids.join(',') } });
+}
+
+/** A dictionary entry of `dictionary?code=`. */
+export interface DictEntry {
+  id: string;
+  code: string;
+  dictKey: string | number;
+  dictValue: string;
+  sort: number;
+}
+
+/** `GET /blade-system/dict/dictionary?code=` (or `dict-biz`), sorted by `sort`. */
+export async function fetchDictionary(
+  code: string,
+  source: 'dict' | 'dict-biz' = 'dict',
+): Promise<DictEntry[]> {
+  const data = await getData<DictEntry[] | Record<string, never>>(`/blade-system/${source}/dictionary`, {
+    params: { code },
+  });
+  return Array.isArray(data) ? data : [];
+}
+
+/** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...). */
+export async function fetchTree(url: string): Promise<TreeNode[]> {
+  const data = await getData<TreeNode[] | Record<string, never>>(url);
+  return Array.isArray(data) ? data : [];
+}
+
+/** What `oss/endpoint/put-file` answers. */
+export interface UploadedFile {
+  link: string;
+  domain?: string;
+  name?: string;
+  originalName?: string;
+  attachId?: string;
+}
+
+/** Uploads one file (multipart `file`) to the file storage; answers its `link`. */
+export function uploadFile(file: Blob, name?: string): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file, name ?? (file instanceof File ? file.name : 'file'));
+  return postData<UploadedFile>('/blade-resource/oss/endpoint/put-file', form);
+}
+
+/** The file name of a download, from `Content-Disposition` (RFC 5987 `filename*` first). */
+export function fileNameOf(disposition: string | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      return fallback;
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * `GET {api}/export` with the list's filters, downloaded as a blob with the `Blade-Auth` header (no token
+ * in the URL), then saved under the server's file name.
+ */
+export async function exportList(api: string, params: ListParams, fallbackName: string): Promise<void> {
+  const response = await request.get<Blob>(`${api}/export`, { params, responseType: 'blob' });
+  const blob = response.data;
+  if (blob.type.includes('json')) {
+    // A refusal answered as an envelope with HTTP 200: say what the server said.
+    const text = failureText(JSON.parse(await blob.text()) as unknown);
+    notifyError(text);
+    throw new RequestError(text, 400, { notified: true });
+  }
+  const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

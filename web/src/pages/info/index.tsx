@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { LoadingOutlined, LockOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Col, Form, Input, Row, Spin, Tabs, Upload } from 'antd';
+import type { RcFile } from 'antd/es/upload';
+import { useTranslation } from 'react-i18next';
+import { passwordFields, registerMessages } from '@psi/db/model';
+import { getData, postData } from '../../api/request';
+import { uploadFile } from '../../components/resource/api';
+import { site } from '../../config/site';
+import { defaultAvatar, useSession } from '../../stores/session';
+import './info.css';
+
+/** `GET /blade-user/info`: the signed-in user's own record. */
+interface OwnInfo {
+  id: string;
+  avatar?: string;
+  realName?: string;
+  name?: string;
+  account?: string;
+  phone?: string;
+  email?: string;
+}
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** Avatar rules of the spec: jpg or png, at most 500 kb. Answers the message of a refused file. */
+export function avatarProblem(
+  file: { type: string; size: number },
+  t: (key: string) => string,
+): string | null {
+  if (!site.avatarTypes.includes(file.type)) return t('info.avatarType');
+  if (file.size > site.avatarMaxBytes) return t('info.avatarSize');
+  return null;
+}
+
+async function md5Of(value: string): Promise<string> {
+  const { md5 } = await import('js-md5');
+  return md5(value);
+}
+
+function ProfileTab() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: ['user', 'info'], queryFn: () => getData<OwnInfo>('/blade-user/info') });
+  const [avatar, setAvatar] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+
+  if (info.isLoading) {
+    return (
+      <div className="psi-info__loading">
+        <Spin />
+      </div>
+    );
+  }
+  const data = info.data ?? { id: '' };
+  const shownAvatar = avatar ?? data.avatar ?? '';
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await postData('/blade-user/update-info', { id: data.id, avatar: shownAvatar });
+      useSession.getState().updateUserInfo({ avatar: shownAvatar || defaultAvatar });
+      void message.success(t('crud.updated'));
+      setAvatar(null);
+      await queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
+    } catch {
+      // The client already said why; the page keeps the new picture.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const readOnly = (label: string, value: string | undefined, testId: string) => (
+    <Form.Item label={label}>
+      <Input value={value ?? ''} readOnly variant="filled" data-testid={testId} />
+    </Form.Item>
+  );
+
+  return (
+    <Form layout="vertical" className="psi-info__form" data-lang={lang}>
+      <Form.Item label={t('info.avatar')} extra={t('info.avatarHint')}>
+        <div data-testid="info-avatar-upload">
+          <Upload
+            name="file"
+            listType="picture-circle"
+            showUploadList={false}
+            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            beforeUpload={(file: RcFile) => {
+              const problem = avatarProblem(file, t);
+              if (problem) {
+                void message.error(problem);
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              setUploading(true);
+              uploadFile(file as Blob)
+                .then((uploaded) => {
+                  setAvatar(uploaded.link);
+                  onSuccess?.(uploaded);
+                })
+                .catch((error: unknown) =>
+                  onError?.(error instanceof Error ? error : new Error(String(error))),
+                )
+                .finally(() => setUploading(false));
+            }}
+          >
+            <div className="psi-info__avatar">
+              {uploading ? (
+                <LoadingOutlined className="psi-info__avatar-busy" />
+              ) : (
+                <Avatar
+                  size={92}
+                  src={shownAvatar || defaultAvatar}
+                  icon={<UserOutlined />}
+                  alt={t('info.avatar')}
+                />
+              )}
+              <span className="psi-info__avatar-change">
+                <PlusOutlined /> {t('info.upload')}
+              </span>
+            </div>
+          </Upload>
+        </div>
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          {readOnly(t('info.realName'), data.realName, 'info-real-name')}
+        </Col>
+        <Col xs={24} md={12}>
+          {readOnly(t('info.userName'), data.name, 'info-user-name')}
+        </Col>
+        <Col xs={24} md={12}>
+          {readOnly(t('info.phone'), data.phone, 'info-phone')}
+        </Col>
+        <Col xs={24} md={12}>
+          {readOnly(t('info.email'), data.email, 'info-email')}
+        </Col>
+      </Row>
+      <Button
+        type="primary"
+        loading={saving}
+        disabled={uploading}
+        onClick={() => void save()}
+        data-testid="info-save"
+      >
+        {t('crud.save')}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+
+  const onFinish = async (values: PasswordValues) => {
+    setSaving(true);
+    try {
+      const [oldPassword, newPassword, newPassword1] = await Promise.all([
+        md5Of(values.oldPassword),
+        md5Of(values.newPassword),
+        md5Of(values.newPassword1),
+      ]);
+      await postData('/blade-user/update-password', null, {
+        params: { oldPassword, newPassword, newPassword1 },
+      });
+      void message.success(t('info.passwordChanged'));
+      form.resetFields();
+    } catch {
+      // The client showed the server's message (a wrong old password, for instance).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<PasswordValues>
+      form={form}
+      layout="vertical"
+      className="psi-info__form"
+      onFinish={(values) => void onFinish(values)}
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('info.oldPassword')}
+        rules={[{ required: true, message: passwordFields.oldPassword[lang] }]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          data-testid="info-old-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('info.newPassword')}
+        rules={[{ required: true, message: passwordFields.newPassword[lang] }]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          data-testid="info-new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="newPassword1"
+        label={t('info.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: passwordFields.newPassword1[lang] },
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: string | undefined) => {
+              if (value && value !== getFieldValue('newPassword'))
+                throw new Error(registerMessages.mismatch[lang]);
+            },
+          }),
+        ]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          data-testid="info-confirm-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving} data-testid="info-password-submit">
+        {t('crud.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+/** /info/index: the personal info tab (avatar, read-only details) and the change-password tab. */
+export default function InfoPage() {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" className="psi-info">
+      <Tabs
+        items={[
+          {
+            key: 'info',
+            label: <span data-testid="info-tab-profile">{t('info.profileTab')}</span>,
+            children: <ProfileTab />,
+          },
+          {
+            key: 'password',
+            label: <span data-testid="info-tab-password">{t('info.passwordTab')}</span>,
+            children: <PasswordTab />,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import { dictBizResource } from '@psi/db/model';
+import { DictManager } from '../../dict/DictManager';
+
+/** The business dictionary menu (/system/dictbiz): the tenant's own dictionaries, same screen as the system one. */
+export default function BusinessDictPage() {
+  return <DictManager def={dictBizResource} layout="menu" />;
+}

@@ -1,0 +1,5 @@
+import { LeaveProcessView } from '../LeaveProcessView';
+
+export default function LeaveDetailPage() {
+  return <LeaveProcessView step="detail" />;
+}

@@ -1,0 +1,5 @@
+import { LeaveProcessView } from '../LeaveProcessView';
+
+export default function LeaveFormPage() {
+  return <LeaveProcessView step="form" />;
+}

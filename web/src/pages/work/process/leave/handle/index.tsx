@@ -1,0 +1,5 @@
+import { LeaveProcessView } from '../LeaveProcessView';
+
+export default function LeaveHandlePage() {
+  return <LeaveProcessView step="handle" />;
+}

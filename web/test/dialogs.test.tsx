@@ -1,0 +1,57 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import SwitchDeptDialog from '../src/app/layout/header/SwitchDeptDialog';
+import { avatarProblem } from '../src/pages/info';
+import { registerProblem } from '../src/pages/login/RegisterDialog';
+import { envelope, resetStores, signIn } from './helpers';
+import { server } from './msw-server';
+import { renderPage } from './render';
+
+const t = (key: string) => key;
+
+describe('seed validation of the small dialogs', () => {
+  beforeEach(() => resetStores());
+
+  it('switch department and role: both are required', async () => {
+    signIn({ dept_id: '', role_id: '' });
+    server.use(
+      http.get('/api/blade-system/dept/select', () => envelope([{ id: '1', deptName: '运营部' }])),
+      http.get('/api/blade-system/role/select', () => envelope([{ id: '2', roleName: '管理员' }])),
+    );
+    renderPage(
+      <App>
+        <SwitchDeptDialog onClose={() => undefined} />
+      </App>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请选择部门', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(screen.getByText('请选择角色', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+  });
+
+  it('avatar: jpg or png only, at most 500 kb', () => {
+    expect(avatarProblem({ type: 'image/png', size: 500 * 1024 }, t)).toBeNull();
+    expect(avatarProblem({ type: 'image/jpeg', size: 1000 }, t)).toBeNull();
+    expect(avatarProblem({ type: 'image/gif', size: 1000 }, t)).toBe('info.avatarType');
+    expect(avatarProblem({ type: 'image/png', size: 500 * 1024 + 1 }, t)).toBe('info.avatarSize');
+  });
+
+  it('registration: the seed checks, in order', () => {
+    const form = { tenantId: '', account: '', password: '', password2: '' };
+    expect(registerProblem(form, 'zh')).toBe('请先输入租户ID');
+    expect(registerProblem({ ...form, tenantId: '000000' }, 'zh')).toBe('请先输入账号名称');
+    expect(registerProblem({ ...form, tenantId: '000000', account: 'a', password: 'x' }, 'zh')).toBe(
+      '请先输入密码',
+    );
+    expect(registerProblem({ tenantId: '000000', account: 'a', password: 'x', password2: 'y' }, 'zh')).toBe(
+      '两次密码输入不一致',
+    );
+    expect(registerProblem({ tenantId: '000000', account: 'a', password: 'x', password2: 'y' }, 'en')).toBe(
+      'The two passwords do not match',
+    );
+    expect(
+      registerProblem({ tenantId: '000000', account: 'a', password: 'x', password2: 'x' }, 'zh'),
+    ).toBeNull();
+  });
+});
