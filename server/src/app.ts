@@ -17,6 +17,7 @@ import { registerErrorHandling } from './core/error-handler';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { badRequest } from './core/errors';
+import { registerJsonBody } from './core/json-body';
 import { modules } from './modules/index';
 import { demoLayer } from './seed/demo';
 import { largeLayer } from './seed/large';
@@ -96,11 +97,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(formbody);
+  registerJsonBody(app);
   await app.register(rateLimit, { global: false });
   // uploads: one file per request, 10 MB at most; each route checks type and content itself
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
 
-  // Repeated query keys never reach a handler (Fastify's JSON parser already refuses __proto__ and constructor.prototype).
+  // Repeated query keys never reach a handler (the JSON parser refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
     for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) {
       if (Array.isArray(v)) throw badRequest('paramType', { name: k });

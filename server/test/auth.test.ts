@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { formatDateTime } from '@psi/db/model';
 import { describe, expect, it } from 'vitest';
-import { BASIC, CAPTCHA, addTenant, call, login, md5, testApp } from './helpers';
+import { BASIC, CAPTCHA, addTenant, addUser, call, login, md5, testApp } from './helpers';
 
 const TOKEN = '/api/blade-auth/oauth/token';
 
@@ -174,11 +175,89 @@ describe('oauth/token', () => {
     // another tenant's account of the same name is not affected
     addTenant(app, '400001');
     await expect(login(app, 'admin', 'secret', '400001')).resolves.toBeTruthy();
-    // what /blade-user/unlock does: the failure record is cleared
+    // a sixth wrong attempt keeps it locked
+    const sixth = await app.inject(
+      tokenRequest({ username: 'admin', password: md5('wrong'), grant_type: 'password' }),
+    );
+    expect(sixth.json().error_description).toBe('用户已被锁定，请联系管理员');
+    // another administrator unlocks it through /blade-user/unlock
+    const deputyId = addUser(app, '000000', 'deputy', 'deputy1');
     app.ctx.sqlite
-      .prepare("DELETE FROM blade_login_failure WHERE tenant_id = '000000' AND account = 'admin'")
-      .run();
+      .prepare(
+        'UPDATE blade_user SET role_id = (SELECT role_id FROM blade_user WHERE account = ? AND tenant_id = ?) WHERE id = ?',
+      )
+      .run('admin', '000000', BigInt(deputyId));
+    const deputy = await login(app, 'deputy', 'deputy1');
+    const adminId = (
+      app.ctx.sqlite
+        .prepare("SELECT id FROM blade_user WHERE account = 'admin' AND tenant_id = '000000'")
+        .get() as {
+        id: bigint;
+      }
+    ).id;
+    const unlocked = await call(app, deputy.token, {
+      method: 'POST',
+      url: '/api/blade-user/unlock',
+      payload: `userIds=${adminId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unlocked.json()).toMatchObject({ code: 200, success: true });
     await expect(login(app)).resolves.toBeTruthy();
+  });
+
+  it('checks the tenant at sign-in and at every refresh: expiry, disabled accounts and the account limit', async () => {
+    const app = await testApp();
+    addTenant(app, '700001');
+    // three more accounts, created one after another (the tenant admin is the oldest)
+    const ids = ['u1', 'u2', 'u3'].map((a, i) =>
+      addUser(app, '700001', a, 'secret', formatDateTime(new Date(Date.now() + (i + 1) * 60_000))),
+    );
+    const setTenant = (sql: string, ...args: unknown[]) =>
+      app.ctx.sqlite.prepare(`UPDATE blade_tenant SET ${sql} WHERE tenant_id = '700001'`).run(...args);
+    const session = await login(app, 'u3', 'secret', '700001');
+    const refresh = (token: string) =>
+      app.inject(
+        tokenRequest({ grant_type: 'refresh_token', refresh_token: token }, { 'tenant-id': '700001' }),
+      );
+
+    // a limit of 3 accounts: the newest of the four is refused, at sign-in and at refresh
+    setTenant('account_number = 3');
+    await expect(login(app, 'u2', 'secret', '700001')).resolves.toBeTruthy();
+    const over = await app.inject(
+      tokenRequest(
+        { username: 'u3', password: md5('secret'), grant_type: 'password', tenantId: '700001' },
+        { 'tenant-id': '700001' },
+      ),
+    );
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ error_code: 400, error_description: '当前租户已到最大账号额度!' });
+    const overEn = await app.inject({
+      ...tokenRequest(
+        { username: 'u3', password: md5('secret'), grant_type: 'password', tenantId: '700001' },
+        { 'tenant-id': '700001', 'accept-language': 'en' },
+      ),
+    });
+    expect(overEn.json().error_description).toBe('The tenant has reached its account limit!');
+    expect((await refresh(session.refresh)).json().error_description).toBe('当前租户已到最大账号额度!');
+    // removing an older account makes room
+    app.ctx.sqlite.prepare('UPDATE blade_user SET is_deleted = 1 WHERE id = ?').run(BigInt(ids[0]));
+    const again = await login(app, 'u3', 'secret', '700001');
+    setTenant('account_number = -1');
+
+    // expiry: refused at sign-in (after the password) and at refresh
+    setTenant("expire_time = '2020-01-01 00:00:00'");
+    await expect(login(app, 'u2', 'secret', '700001')).rejects.toThrow(/租户已过期/);
+    const expiredRefresh = await refresh(again.refresh);
+    expect(expiredRefresh.statusCode).toBe(400);
+    expect(expiredRefresh.json().error_description).toBe('租户已过期');
+    setTenant("expire_time = '2099-12-31 23:59:59'");
+
+    // a disabled account cannot refresh either
+    const fresh = await login(app, 'u2', 'secret', '700001');
+    app.ctx.sqlite.prepare('UPDATE blade_user SET status = 0 WHERE id = ?').run(BigInt(ids[1]));
+    expect((await refresh(fresh.refresh)).json().error_description).toBe(
+      '用户已被禁用或待审核，请联系管理员',
+    );
   });
 
   it('rotates refresh tokens and refuses them as access tokens', async () => {

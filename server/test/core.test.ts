@@ -127,6 +127,48 @@ describe('envelope and errors', () => {
       expect(res.json()).toMatchObject({ success: false });
       expect(typeof res.json().msg).toBe('string');
     }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+
+    // each refusal names the problem, in the caller's language
+    const msgOf = async (payload: string, lang = 'zh-CN', url = `${PARAM}/submit`) => {
+      const res = await call(app, token, {
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      return res.json().msg as string;
+    };
+    expect(await msgOf('{"paramName": ')).toMatch(/^请求体不是合法的JSON: /);
+    expect(await msgOf('{"paramName": ', 'en')).toMatch(/^The request body is not valid JSON: /);
+    expect(await msgOf('')).toBe('请求体为空');
+    expect(await msgOf('{"paramName":"a","__proto__":{"x":1}}')).toBe('请求体包含不允许的键: __proto__');
+    expect(await msgOf('{"a":{"constructor":{"prototype":{"x":1}}}}', 'en')).toBe(
+      'The request body contains a forbidden key: constructor.prototype',
+    );
+    // a key merely named "constructor" is data, not an attack
+    const plain = await call(app, token, {
+      method: 'POST',
+      url: `${PARAM}/submit`,
+      payload: '{"paramName":"a","paramKey":"constructor","paramValue":"constructor"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(plain.json()).toMatchObject({ code: 200, success: true });
+    expect(await msgOf('{"paramName":["a"],"paramKey":"k","paramValue":"v"}')).toBe('参数名称格式不正确');
+    // unknown dictionary values and huge numbers in a body
+    for (const category of ['99', '1e308', '99999999999999999999999', '-1', '"abc"', 'true', '1.5']) {
+      const msg = await msgOf(
+        `{"title":"t","category":${category},"releaseTime":"2025-09-01"}`,
+        'zh-CN',
+        `${NOTICE}/submit`,
+      );
+      expect(msg, category).toBe('通知类型格式不正确');
+    }
+    expect(await msgOf('{"id":123456789012345678901234567890,"paramName":"a"}')).toBe('请求参数格式错误: id');
+    expect(await msgOf('{"id":-5,"paramName":"a"}')).toBe('请求参数格式错误: id');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+
     const tooBig = await call(app, token, {
       method: 'POST',
       url: `${PARAM}/submit`,
@@ -295,6 +337,34 @@ describe('lists', () => {
     expect(upd.json().success).toBe(true);
     const after = (await call(app, token, { method: 'GET', url: `${PARAM}/detail?id=${bigId}` })).json().data;
     expect(after).toMatchObject({ id: bigId, paramName: 'big', paramKey: 'big.id', paramValue: '2' });
+    // the same id sent as a JSON number (beyond 2^53) still names exactly that row
+    const neighbour = '1999999999999999998';
+    app.ctx.sqlite
+      .prepare(
+        `INSERT INTO blade_param (id, param_name, param_key, param_value, status, is_deleted, create_time) VALUES (?, 'near', 'near.id', '1', 1, 0, '2025-01-01 00:00:00')`,
+      )
+      .run(BigInt(neighbour));
+    const asNumber = await call(app, token, {
+      method: 'POST',
+      url: `${PARAM}/submit`,
+      payload: `{"id": ${neighbour}, "paramValue": "3", "remark": "12345678901234567890"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(asNumber.json().success).toBe(true);
+    expect(
+      (await call(app, token, { method: 'GET', url: `${PARAM}/detail?id=${neighbour}` })).json().data,
+    ).toMatchObject({
+      id: neighbour,
+      paramValue: '3',
+      remark: '12345678901234567890',
+    });
+    expect(
+      (await call(app, token, { method: 'GET', url: `${PARAM}/detail?id=${bigId}` })).json().data.paramValue,
+    ).toBe('2');
+    const listed = (
+      await call(app, token, { method: 'GET', url: `${PARAM}/list?paramKey_likeright=near` })
+    ).json().data.records;
+    expect(listed.map((r: { id: string }) => r.id)).toEqual([neighbour]);
     const blank = await call(app, token, {
       method: 'POST',
       url: `${PARAM}/submit`,

@@ -103,4 +103,33 @@ export function addTenant(app: FastifyInstance, tenantId: string, grants: string
   return { roleId, userId };
 }
 
+/** One more account in a tenant (role and department of the tenant's admin), written directly. */
+export function addUser(
+  app: FastifyInstance,
+  tenantId: string,
+  account: string,
+  password: string,
+  createTime = formatDateTime(),
+): string {
+  const id = nextId();
+  app.ctx.sqlite
+    .prepare(
+      `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, user_type, create_time, update_time, status, is_deleted)
+       SELECT ?, ?, ?, ?, ?, ?, role_id, dept_id, '', 1, ?, ?, 1, 0 FROM blade_user
+       WHERE tenant_id = ? AND account = 'admin' AND is_deleted = 0`,
+    )
+    .run(
+      BigInt(id),
+      tenantId,
+      account,
+      hashPassword(md5(password)),
+      account,
+      account,
+      createTime,
+      createTime,
+      tenantId,
+    );
+  return id;
+}
+
 export const cleanup = afterEach;

@@ -168,13 +168,31 @@ export function submitSchema(def: ResourceDef, lang: Lang, mode: 'add' | 'edit')
   }, z.object(shape).strip());
 }
 
+const NUMERIC_TEXT = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
+/**
+ * A number, or text that is exactly a number (`"2"`, query strings and forms). Booleans, arrays and
+ * objects are wrong types and refused (`z.coerce` would turn `true` or `[5]` into a number); a switch
+ * also takes `true`/`false` as 1/0.
+ */
+function strictNumber(invalid: string, acceptBoolean = false) {
+  return z.preprocess(
+    (v) =>
+      typeof v === 'string' && NUMERIC_TEXT.test(v)
+        ? Number(v)
+        : acceptBoolean && typeof v === 'boolean'
+          ? Number(v)
+          : v,
+    z.number({ error: invalid }),
+  );
+}
+
 function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
   const invalid = fill(messages.invalidValue[lang], { label });
   switch (f.kind) {
     case 'number':
     case 'switch': {
-      let n = z.coerce
-        .number({ error: invalid })
+      let n: z.ZodType<number> = strictNumber(invalid, f.kind === 'switch')
         .refine(Number.isFinite, invalid)
         .refine(Number.isSafeInteger, invalid);
       if (f.min !== undefined)
@@ -214,14 +232,12 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
           .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
           .transform((v) => (Array.isArray(v) ? v.join(',') : String(v)))
           .refine((v) => v.split(',').every((p) => parseId(p.trim()) !== null), invalid);
-      return isNumericField(f)
-        ? z.coerce.number({ error: invalid })
-        : z.union([z.string(), z.number()]).transform(String);
+      return isNumericField(f) ? strictNumber(invalid) : z.union([z.string(), z.number()]).transform(String);
     case 'dict':
     case 'select': {
       const allowed = f.options?.map((o) => String(o.value));
       const base: z.ZodType<string | number> = isNumericField(f)
-        ? z.coerce.number({ error: invalid }).refine(Number.isSafeInteger, invalid)
+        ? strictNumber(invalid).refine(Number.isSafeInteger, invalid)
         : z.union([z.string(), z.number()]).transform(String);
       return allowed ? base.refine((v: string | number) => allowed.includes(String(v)), invalid) : base;
     }

@@ -9,6 +9,7 @@ import { CaptchaStore } from './captcha';
 import {
   authenticateClient,
   checkPassword,
+  checkTenantAdmits,
   GrantError,
   issueTokens,
   loadUser,
@@ -87,7 +88,9 @@ export default async function authModule(app: FastifyInstance) {
         const body = app.ctx.sqlite.transaction(() => {
           const claims = spendRefreshToken(app.ctx, refresh);
           const user = loadUser(app.ctx, claims.user_id);
-          if (!user || Number(user.status) !== 1) throw new GrantError(400, 'tokenInvalid');
+          if (!user) throw new GrantError(400, 'tokenInvalid');
+          // a refresh is a sign-in without the password: the tenant and account must still admit it
+          checkTenantAdmits(app.ctx, user);
           // keep the department and role chosen at sign-in unless switch mode asks for others
           return issueTokens(
             app.ctx,

@@ -43,6 +43,7 @@ interface UserRow {
   deptId: string;
   postId: string;
   status: bigint;
+  createTime: string | null;
 }
 
 const safeEqual = (a: string, b: string) => {
@@ -105,7 +106,7 @@ export function clearFailures(ctx: AppContext, tenantId: string, account: string
 }
 
 const USER_COLUMNS = `id, tenant_id AS tenantId, account, password, name, real_name AS realName, avatar,
-  role_id AS roleId, dept_id AS deptId, post_id AS postId, status`;
+  role_id AS roleId, dept_id AS deptId, post_id AS postId, status, create_time AS createTime`;
 
 // A hash of a random value: verifying against it costs what a real check costs, so an unknown
 // account answers as slowly as a wrong password.
@@ -137,10 +138,35 @@ export function checkPassword(ctx: AppContext, tenantId: string, account: string
     throw new GrantError(400, 'badCredentials');
   }
   clearFailures(ctx, tenantId, account);
+  checkTenantAdmits(ctx, user);
+  return user;
+}
+
+/**
+ * What the tenant says about a user who proved who they are (at sign-in and at every refresh): the
+ * tenant must be enabled and not expired, the account enabled, and within the tenant's account limit.
+ * When a limit was lowered below the number of accounts, the oldest accounts (by creation) keep
+ * signing in and the newest beyond the limit are refused.
+ */
+export function checkTenantAdmits(ctx: AppContext, user: UserRow): void {
+  const tenant = prepare(
+    ctx.sqlite,
+    'SELECT expire_time AS expireTime, status, account_number AS accountNumber FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
+  ).get(user.tenantId) as
+    { expireTime: string | null; status: bigint; accountNumber: bigint | null } | undefined;
+  if (!tenant) throw new GrantError(400, 'badCredentials');
   if (Number(tenant.status) !== 1 || (tenant.expireTime && tenant.expireTime < formatDateTime()))
     throw new GrantError(400, 'tenantExpired');
+  const limit = tenant.accountNumber === null ? -1 : Number(tenant.accountNumber);
+  if (limit >= 0) {
+    const older = prepare(
+      ctx.sqlite,
+      `SELECT COUNT(*) AS c FROM blade_user
+       WHERE tenant_id = ? AND is_deleted = 0 AND (create_time < ? OR (create_time IS ? AND id < ?))`,
+    ).get(user.tenantId, user.createTime ?? '', user.createTime, user.id) as { c: bigint };
+    if (Number(older.c) >= limit) throw new GrantError(400, 'accountLimit');
+  }
   if (Number(user.status) !== 1) throw new GrantError(400, 'userDisabled');
-  return user;
 }
 
 export function loadUser(ctx: AppContext, userId: string): UserRow | undefined {
