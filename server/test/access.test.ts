@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTenant, call, login, testApp } from './helpers';
+import { addTenant, addUser, call, login, testApp } from './helpers';
 
 describe('default deny over the whole route table', () => {
   it('every route declares access, and none is reachable without what it declares', async () => {
@@ -21,8 +21,22 @@ describe('default deny over the whole route table', () => {
       ].sort(),
     );
 
+    // two users without grants: a tenant's `admin` (an admin alias counts for nothing by itself) and a
+    // platform user (tenant 000000) of a role granted nothing
     addTenant(app, '600001', []);
     const nobody = await login(app, 'admin', 'secret', '600001');
+    const platformUserId = addUser(app, '000000', 'plain', 'plain1');
+    const guestRole = '1999999999999999001';
+    app.ctx.sqlite
+      .prepare(
+        `INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, status, is_deleted) VALUES (?, '000000', 0, '访客', 9, 'guest', 1, 0)`,
+      )
+      .run(BigInt(guestRole));
+    app.ctx.sqlite
+      .prepare('UPDATE blade_user SET role_id = ? WHERE id = ?')
+      .run(guestRole, BigInt(platformUserId));
+    const plain = await login(app, 'plain', 'plain1');
+    expect(plain.body.role_name).toBe('guest');
     const forged = `${nobody.token.slice(0, -4)}AAAA`;
 
     for (const r of routes) {
@@ -34,9 +48,11 @@ describe('default deny over the whole route table', () => {
       const bad = await call(app, forged, { method, url });
       expect(bad.statusCode, `${r.method} ${r.url} with a forged token`).toBe(401);
       if (r.access === 'user') continue;
-      const low = await call(app, nobody.token, { method, url });
-      expect(low.statusCode, `${r.method} ${r.url} as a user without grants`).toBe(403);
-      expect(low.json()).toMatchObject({ code: 403, msg: '无权限' });
+      for (const low of [nobody, plain]) {
+        const res = await call(app, low.token, { method, url });
+        expect(res.statusCode, `${r.method} ${r.url} as ${low.body.tenant_id} ${low.body.account}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 403, msg: '无权限' });
+      }
     }
   });
 
