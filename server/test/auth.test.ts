@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { formatDateTime } from '@psi/db/model';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASIC, CAPTCHA, addTenant, addUser, call, login, md5, testApp } from './helpers';
 
 const TOKEN = '/api/blade-auth/oauth/token';
@@ -117,6 +117,30 @@ describe('oauth/token', () => {
       tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'captcha' }),
     );
     expect(none.json().error_description).toBe('验证码不正确');
+  });
+
+  it('expires a captcha after 5 minutes', async () => {
+    const app = await testApp();
+    const signIn = (key: string) =>
+      app.inject(
+        tokenRequest(
+          { username: 'admin', password: md5('admin'), grant_type: 'captcha' },
+          { 'captcha-key': key, 'captcha-code': CAPTCHA },
+        ),
+      );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const stale = await captcha(app);
+      const fresh = await captcha(app);
+      vi.setSystemTime(Date.now() + 4 * 60 * 1000);
+      expect((await signIn(fresh.key)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 60 * 1000 + 1);
+      const late = await signIn(stale.key);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ error_code: 400, error_description: '验证码不正确' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers wrong password, unknown user and unknown tenant the same way, in the caller language', async () => {
