@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, login, testApp, addTenant } from './helpers';
+import { addTenant, addUser, call, login, testApp } from './helpers';
 
 const PARAM = '/api/blade-system/param';
 const NOTICE = '/api/blade-desk/notice';
@@ -426,6 +426,76 @@ describe('tenant scope', () => {
     const stillA = (await call(app, a.token, { method: 'GET', url: `${NOTICE}/detail?id=${idA}` })).json()
       .data;
     expect(stillA.title).not.toBe('hijacked');
+  });
+
+  it('fills the audit columns itself and ignores them in a body', async () => {
+    const app = await testApp();
+    const { token, body: me } = await login(app);
+    const forged = {
+      createUser: '1',
+      createDept: '1',
+      createTime: '2000-01-01 00:00:00',
+      updateUser: '1',
+      updateTime: '2000-01-01 00:00:00',
+      tenantId: '999999',
+      isDeleted: 1,
+    };
+    const add = await call(app, token, {
+      method: 'POST',
+      url: `${NOTICE}/submit`,
+      payload: { title: 'audit', category: 1, releaseTime: '2025-09-01', ...forged },
+    });
+    expect(add.json().success).toBe(true);
+    const row = () =>
+      app.ctx.sqlite
+        .prepare(
+          `SELECT CAST(id AS TEXT) AS id, tenant_id AS tenantId, CAST(create_user AS TEXT) AS createUser,
+             CAST(create_dept AS TEXT) AS createDept, create_time AS createTime, CAST(update_user AS TEXT) AS updateUser,
+             update_time AS updateTime, status, is_deleted AS isDeleted FROM blade_notice WHERE title LIKE 'audit%'`,
+        )
+        .get() as Record<string, unknown>;
+    const created = row();
+    const today = new Date().getFullYear();
+    expect(created).toMatchObject({
+      tenantId: '000000',
+      createUser: me.user_id,
+      createDept: me.dept_id,
+      updateUser: me.user_id,
+    });
+    expect(Number(created.status)).toBe(1);
+    expect(Number(created.isDeleted)).toBe(0);
+    expect(String(created.createTime)).toMatch(new RegExp(`^${today}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`));
+    // the wire shows them in Blade's form
+    const wire = (
+      await call(app, token, { method: 'GET', url: `${NOTICE}/detail?id=${String(created.id)}` })
+    ).json().data;
+    expect(wire).toMatchObject({
+      createUser: me.user_id,
+      tenantId: '000000',
+      createTime: created.createTime,
+    });
+
+    // an edit by another user changes the update columns only
+    addUser(app, '000000', 'editor', 'editor1');
+    app.ctx.sqlite
+      .prepare("UPDATE blade_user SET role_id = ? WHERE account = 'editor'")
+      .run(String(me.role_id));
+    const editor = await login(app, 'editor', 'editor1');
+    const edit = await call(app, editor.token, {
+      method: 'POST',
+      url: `${NOTICE}/submit`,
+      payload: { id: String(created.id), title: 'audit 2', ...forged },
+    });
+    expect(edit.json().success).toBe(true);
+    const edited = row();
+    expect(edited).toMatchObject({
+      tenantId: '000000',
+      createUser: me.user_id,
+      createDept: me.dept_id,
+      createTime: created.createTime,
+      updateUser: editor.body.user_id,
+    });
+    expect(Number(edited.isDeleted)).toBe(0);
   });
 
   it('validates notice fields with the declared messages and dictionary values', async () => {
