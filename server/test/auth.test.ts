@@ -322,6 +322,31 @@ describe('oauth/token', () => {
     expect(afterLogout.json().error_description).toBe('令牌已失效');
   });
 
+  it('takes the token from Blade-Auth, Authorization: Bearer or ?blade-auth=, never a refresh token', async () => {
+    const app = await testApp();
+    const { token, refresh } = await login(app);
+    const info = (opts: { headers?: Record<string, string>; query?: string }) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/blade-auth/oauth/user-info${opts.query ?? ''}`,
+        headers: opts.headers ?? {},
+      });
+    expect((await info({ headers: { 'blade-auth': `bearer ${token}` } })).statusCode).toBe(200);
+    expect((await info({ headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await info({ query: `?blade-auth=${encodeURIComponent(`bearer ${token}`)}` })).statusCode).toBe(
+      200,
+    );
+    // the client's Basic header is no token
+    const basic = await info({ headers: { authorization: BASIC } });
+    expect(basic.statusCode).toBe(401);
+    expect(basic.json()).toMatchObject({ code: 401, msg: '缺失令牌,鉴权失败' });
+    for (const headers of [{ authorization: `Bearer ${refresh}` }, { 'blade-auth': `bearer ${refresh}` }]) {
+      const res = await info({ headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 401, msg: '请求未授权' });
+    }
+  });
+
   it('refuses forged, alg:none, expired and not-yet-valid tokens', async () => {
     const app = await testApp();
     const { token } = await login(app);
