@@ -439,9 +439,21 @@ describe('oauth/token', () => {
       .prepare("SELECT message, request_uri, service_id FROM blade_log_error WHERE service_id = 'web'")
       .get() as Record<string, string>;
     expect(row).toMatchObject({ message: 'boom in page', request_uri: '/wel/index' });
+    // grants are cached: a change written behind the server's back shows after clear-cache
+    addTenant(app, '700002', ['notice']);
+    const other = await login(app, 'admin', 'secret', '700002');
+    const notices = () => call(app, other.token, { method: 'GET', url: '/api/blade-desk/notice/list' });
+    expect((await notices()).statusCode).toBe(200);
+    app.ctx.sqlite
+      .prepare(
+        "DELETE FROM blade_role_menu WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = '700002')",
+      )
+      .run();
+    expect((await notices()).statusCode).toBe(200);
     expect(
-      (await call(app, token, { method: 'GET', url: '/api/blade-auth/oauth/clear-cache' })).json().success,
-    ).toBe(true);
+      (await call(app, other.token, { method: 'GET', url: '/api/blade-auth/oauth/clear-cache' })).json(),
+    ).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    expect((await notices()).statusCode).toBe(403);
   });
 });
 
