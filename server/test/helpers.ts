@@ -16,7 +16,7 @@ const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
 
 /** A fresh server on its own temporary database, seeded with the minimal data set. */
-export async function testApp(opts: { seed?: 'minimal' | 'none' } = {}): Promise<FastifyInstance> {
+export async function testApp(opts: { seed?: 'minimal' | 'none' | 'demo' } = {}): Promise<FastifyInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-test-'));
   dirs.push(dir);
   const app = await buildApp({
