@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { configFromEnv } from '../src/config';
 import { assertUsableSecret } from '../src/core/jwt';
-import { testApp } from './helpers';
+import { BASIC, md5, testApp } from './helpers';
 
 describe('configuration and start-up', () => {
   it('answers /healthz when the database is open', async () => {
@@ -65,6 +65,57 @@ describe('configuration and start-up', () => {
     expect(api.json()).toMatchObject({ code: 404, success: false });
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('rate limits', () => {
+  it('limits captcha, token and upload calls per client and answers 429 in the envelope', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-rate-'));
+    const app = await buildApp({
+      dataDir: dir,
+      dbFile: path.join(dir, 'psi.db'),
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      seed: 'minimal',
+      captchaFixed: 'abcde',
+      authRateLimit: 3,
+    });
+    try {
+      const captcha = () => app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+      for (let i = 0; i < 3; i++) expect((await captcha()).statusCode).toBe(200);
+      const limited = await captcha();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 429, success: false, msg: '请求过于频繁,请稍后再试' });
+
+      const token = (ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/blade-auth/oauth/token',
+          remoteAddress: ip,
+          headers: { authorization: BASIC, 'tenant-id': '000000' },
+          query: { tenantId: '000000', username: 'admin', password: md5('admin'), grant_type: 'password' },
+        });
+      const first = await token('10.0.0.1');
+      expect(first.statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await token('10.0.0.1')).statusCode).toBe(200);
+      expect((await token('10.0.0.1')).statusCode).toBe(429);
+      // another client is not affected
+      expect((await token('10.0.0.2')).statusCode).toBe(200);
+
+      const access = first.json().access_token as string;
+      const upload = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/blade-resource/oss/endpoint/put-file',
+          remoteAddress: '10.0.0.3',
+          headers: { 'blade-auth': `bearer ${access}`, 'content-type': 'multipart/form-data; boundary=x' },
+          payload: '--x--\r\n',
+        });
+      for (let i = 0; i < 3; i++) expect((await upload()).statusCode).toBe(400);
+      expect((await upload()).statusCode).toBe(429);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
