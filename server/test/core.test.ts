@@ -210,11 +210,24 @@ describe('lists', () => {
     expect(page.records).toHaveLength(5);
     const defaults = (await call(app, token, { method: 'GET', url: `${PARAM}/list` })).json().data;
     expect(defaults).toMatchObject({ current: 1, size: 10 });
-    for (const size of ['-1', '1e9', '100000']) {
+    for (const size of ['-1', '1e9', '100000', '1e400', '99999999999999999999999', '-1e400']) {
       const capped = (await call(app, token, { method: 'GET', url: `${PARAM}/list?size=${size}` })).json()
         .data;
       expect(capped.size).toBe(500);
     }
+    for (const current of ['1e9', '1e400', '99999999999999999999999']) {
+      const far = await call(app, token, { method: 'GET', url: `${PARAM}/list?current=${current}&size=500` });
+      expect(far.statusCode, current).toBe(200);
+      expect(far.json().data.records, current).toEqual([]);
+    }
+    for (const qs of ['size=abc', 'current=x', 'size=true', 'current=1;drop']) {
+      const bad = await call(app, token, { method: 'GET', url: `${PARAM}/list?${qs}` });
+      expect(bad.statusCode, qs).toBe(400);
+      expect(bad.json().msg, qs).toBe(`请求参数格式错误: ${qs.split('=')[0]}`);
+    }
+    const empty = (await call(app, token, { method: 'GET', url: `${PARAM}/list?current=&size=` })).json()
+      .data;
+    expect(empty).toMatchObject({ current: 1, size: 10 });
     const past = (await call(app, token, { method: 'GET', url: `${PARAM}/list?current=99` })).json().data;
     expect(past.records).toEqual([]);
     expect(past.total).toBe(base);

@@ -1,5 +1,8 @@
+import { badRequest } from './errors';
+
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE = 2 ** 31;
 
 export interface PageQuery {
   current: number;
@@ -14,19 +17,30 @@ export interface Page<T> {
   pages: number;
 }
 
-const toInt = (v: unknown): number | null => {
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.trunc(v) : null;
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?(e\d+)?$/i.test(v.trim())) {
-    const n = Number(v);
-    return Number.isFinite(n) ? Math.trunc(n) : null;
-  }
-  return null;
-};
+const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
 
-/** `current` ≥ 1 (default 1); `size` 1..500 (default 10; negative or huge sizes are capped at 500). */
+/**
+ * A page parameter as an integer: absent or empty is `null`; numbers too large for a double count as the
+ * largest safe integer (so `size=1e400` is capped like `size=1e9`); anything but a number is refused
+ * (HTTP 400 naming the parameter).
+ */
+function pageParam(query: Record<string, unknown>, name: 'current' | 'size'): number | null {
+  const v = query[name];
+  if (v === undefined || v === null || v === '') return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER.test(v) ? Number(v) : NaN;
+  if (Number.isNaN(n)) throw badRequest('paramType', { name });
+  if (!Number.isFinite(n)) return n > 0 ? Number.MAX_SAFE_INTEGER : -Number.MAX_SAFE_INTEGER;
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(n)));
+}
+
+/**
+ * `current` 1..2^31 (default 1); `size` 1..500 (default 10; negative or huge sizes are capped at 500).
+ * A value that is not a number at all (`size=abc`, `current=true`) is a 400 naming the parameter.
+ */
 export function parsePage(query: Record<string, unknown>): PageQuery {
-  const current = Math.max(1, toInt(query.current) ?? 1);
-  const rawSize = toInt(query.size);
+  // pages beyond 2^31 are all past the end; the bound keeps OFFSET an exact integer
+  const current = Math.min(MAX_PAGE, Math.max(1, pageParam(query, 'current') ?? 1));
+  const rawSize = pageParam(query, 'size');
   const size =
     rawSize === null || rawSize === 0
       ? DEFAULT_PAGE_SIZE

@@ -430,6 +430,16 @@ describe("the seed's section 7 calls", () => {
     await read('/blade-system/menu/routes', '', (d, l) => {
       expectForest(d, l);
       expect((d as Json[]).length, l).toBeGreaterThan(0);
+      // category-1 nodes only, each level sorted by sort
+      const walk = (nodes: Json[]) => {
+        const sorts = nodes.map((n) => Number(n.sort));
+        expect(sorts, l).toEqual([...sorts].sort((a, b) => a - b));
+        for (const n of nodes) {
+          expect(n.category, l).toBe(1);
+          if (n.children) walk(n.children as Json[]);
+        }
+      };
+      walk(d as Json[]);
     });
     await read('/blade-system/menu/buttons', '', forest);
     await refusedWrite('/blade-system/topmenu/grant', {});
