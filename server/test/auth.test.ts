@@ -340,7 +340,11 @@ describe('oauth/token', () => {
     const basic = await info({ headers: { authorization: BASIC } });
     expect(basic.statusCode).toBe(401);
     expect(basic.json()).toMatchObject({ code: 401, msg: '缺失令牌,鉴权失败' });
-    for (const headers of [{ authorization: `Bearer ${refresh}` }, { 'blade-auth': `bearer ${refresh}` }]) {
+    const carriers: Record<string, string>[] = [
+      { authorization: `Bearer ${refresh}` },
+      { 'blade-auth': `bearer ${refresh}` },
+    ];
+    for (const headers of carriers) {
       const res = await info({ headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 401, msg: '请求未授权' });

@@ -225,7 +225,7 @@ describe('reports over the demo data', () => {
       };
       expect(registered.has(`GET /api${content.api}`), `${report.name}: ${content.api}`).toBe(true);
       const query = new URLSearchParams(
-        Object.entries(content.params).map(([k, v]) => [k, String(v)]),
+        Object.entries(content.params).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString();
       const page = data<{ records: Record<string, unknown>[]; total: number }>(
         await get(admin, `/api${content.api}?${query}`),
