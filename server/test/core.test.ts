@@ -264,6 +264,22 @@ describe('lists', () => {
     expect(await count(`paramKey_like=test&createTime_datelt=${y + 1}-01-01`)).toBe(12);
     expect(await count(`paramKey_like=test&createTime_datele=${y - 1}-01-01`)).toBe(0);
     expect(await count(`paramKey_like=test&createTime_dateequal=${y - 1}-01-01 00:00:00`)).toBe(0);
+    // the same suffixes where they do match: one row dated in 2020, one without a date
+    app.ctx.sqlite
+      .prepare(`UPDATE blade_param SET create_time = '2020-05-05 10:00:00' WHERE param_key = 'test.key.03'`)
+      .run();
+    app.ctx.sqlite.prepare(`UPDATE blade_param SET create_time = NULL WHERE param_key = 'test.key.04'`).run();
+    expect(await count('paramKey_like=test&createTime_dateequal=2020-05-05 10:00:00')).toBe(1);
+    expect(await count('paramKey_like=test&createTime_datele=2020-05-05 10:00:00')).toBe(1);
+    expect(await count('paramKey_like=test&createTime_datelt=2020-05-05 10:00:00')).toBe(0);
+    expect(await count('paramKey_like=test&createTime_datege=2020-05-05 10:00:00')).toBe(11);
+    expect(await count('paramKey_like=test&createTime_dategt=2020-05-05 10:00:00')).toBe(10);
+    expect(await count('paramKey_like=test&createTime_null=1')).toBe(1);
+    expect(await count('paramKey_like=test&createTime_notnull=1')).toBe(11);
+    // the seed's date range: createTime_dategt + createTime_datelt
+    expect(await count('paramKey_like=test&createTime_dategt=2020-01-01&createTime_datelt=2021-01-01')).toBe(
+      1,
+    );
   });
 
   it('sorts only by allowlisted columns', async () => {
@@ -296,7 +312,14 @@ describe('lists', () => {
     });
     expect(injected.statusCode).toBe(200);
     expect(injected.json().data.total).toBeGreaterThanOrEqual(5);
-    expect(await keys('')).toHaveLength(5);
+    // default order: newest first (create_time desc, then id desc within the same second)
+    expect(await keys('')).toEqual([
+      'test.key.05',
+      'test.key.04',
+      'test.key.03',
+      'test.key.02',
+      'test.key.01',
+    ]);
   });
 
   it('soft-deletes: removed rows vanish from list and detail but stay in the table', async () => {
