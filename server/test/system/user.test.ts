@@ -237,6 +237,19 @@ describe('users', () => {
     await createUser(admin, app, { account: 'social' });
     const guest = as(app, (await login(app, 'social', 'secret1')).token);
     const REG = `${USER}/register-guest`;
+    // third-party identities: one free, one bound to admin
+    const oauthRow = (id: string, userId: string | null) =>
+      app.ctx.sqlite
+        .prepare(
+          `INSERT INTO blade_user_oauth (id, tenant_id, uuid, user_id, username, source) VALUES (?, '000000', ?, ?, 'gh', 'github')`,
+        )
+        .run(BigInt(id), `uuid-${id}`, userId === null ? null : BigInt(userId));
+    const adminId = String(
+      (app.ctx.sqlite.prepare(`SELECT id FROM blade_user WHERE account = 'admin'`).get() as { id: bigint })
+        .id,
+    );
+    oauthRow('1999999999999990001', null);
+    oauthRow('1999999999999990002', adminId);
     refused(await post(guest, REG, {}), 400, 400, '请先输入租户ID');
     refused(await post(guest, REG, { tenantId: '000000' }), 400, 400, '请先输入账号名称');
     refused(await post(guest, REG, { tenantId: '000000', account: 'newbie' }), 400, 400, '请先输入密码');
@@ -284,8 +297,25 @@ describe('users', () => {
         account: 'newbie',
         password: md5('p1'),
         password2: md5('p1'),
+        oauthId: '1999999999999990001',
       }),
     );
+    const bound = app.ctx.sqlite
+      .prepare(
+        `SELECT u.account AS a FROM blade_user_oauth o JOIN blade_user u ON u.id = o.user_id WHERE o.id = 1999999999999990001`,
+      )
+      .get() as { a: string };
+    expect(bound.a).toBe('newbie');
+    // a third-party identity bound to someone else cannot be taken over
+    const guestBody = { tenantId: '000000', name: '新人', password: md5('p1'), password2: md5('p1') };
+    refused(
+      await post(guest, REG, { ...guestBody, account: 'thief', oauthId: '1999999999999990002' }),
+      400,
+      400,
+      '第三方账号不存在或已绑定其他用户',
+    );
+    refused(await post(guest, REG, { ...guestBody, account: 'thief', oauthId: 'x' }), 400, 400, 'oauthId');
+    expect(app.ctx.sqlite.prepare(`SELECT id FROM blade_user WHERE account = 'thief'`).get()).toBeUndefined();
     const pending = data<{ records: { id: string; status: number; statusName: string }[] }>(
       await get(admin, `${USER}/page?account=newbie&status=2`),
     ).records[0];

@@ -304,6 +304,7 @@ export default async function userModule(app: FastifyInstance) {
     if (!parsed.success) throw validationError(parsed.error);
     const oauthRaw = param(req, 'oauthId');
     const oauthId = oauthRaw ? parseId(oauthRaw) : null;
+    if (oauthRaw && oauthId === null) throw badRequest('paramType', { name: 'oauthId' });
     const hash = hashPassword(password);
     const me = actorOf(req);
     let userId = '';
@@ -325,12 +326,15 @@ export default async function userModule(app: FastifyInstance) {
         me,
         tenantId,
       );
-      if (oauthId)
-        prepare(sqlite, 'UPDATE blade_user_oauth SET user_id = ? WHERE id = ? AND tenant_id = ?').run(
-          BigInt(userId),
-          BigInt(oauthId),
-          tenantId,
-        );
+      // the third-party identity must be this tenant's and not yet bound to anyone
+      if (
+        oauthId &&
+        prepare(
+          sqlite,
+          'UPDATE blade_user_oauth SET user_id = ? WHERE id = ? AND tenant_id = ? AND (user_id IS NULL OR user_id = 0)',
+        ).run(BigInt(userId), BigInt(oauthId), tenantId).changes !== 1
+      )
+        throw badRequest(userTexts.oauthTaken);
     })();
     usualLog(app, req, 'info', 'user.register', { tenantId, account, userId, at: formatDateTime() });
     return done(req.lang);

@@ -24,6 +24,10 @@ export const userTexts = {
   deptMissing: t('部门不存在: {name}', 'Unknown department: {name}'),
   postMissing: t('岗位不存在: {name}', 'Unknown post: {name}'),
   registerClosed: t('当前系统未开启注册功能', 'Registration is turned off'),
+  oauthTaken: t(
+    '第三方账号不存在或已绑定其他用户',
+    'The third-party account does not exist or is bound to another user',
+  ),
   tenantMissing: t('租户ID不存在', 'Tenant ID does not exist'),
   duplicateInFile: t('账号在文件中重复: {account}', 'The account appears twice in the file: {account}'),
   userTypeInvalid: t('用户平台格式不正确', 'The platform is invalid'),
