@@ -6,6 +6,6 @@ import type { Db } from './client';
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 /** Applies pending migrations in one transaction (drizzle's migrator wraps them), so a failure leaves none applied. */
-export function runMigrations(db: Db): void {
-  migrate(db, { migrationsFolder });
+export function runMigrations(db: Db, folder: string = migrationsFolder): void {
+  migrate(db, { migrationsFolder: folder });
 }
