@@ -29,8 +29,9 @@ if (!process.env.SKIP_WEB_BUILD && (!fs.existsSync(dist) || fs.statSync(dist).mt
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const tsx = path.join(root, 'server/node_modules/.bin/tsx');
-const server = spawn(tsx, ['src/main.ts'], {
+// Node itself runs the server with tsx as a loader (not the tsx binary, whose signal relay gives a
+// busy child only 30 ms to answer and then kills it), so SIGTERM reaches the server's own drain.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   env: process.env,

@@ -25,7 +25,8 @@ describe('the server process', () => {
   it('migrates and seeds an empty DATA_DIR, serves /healthz, and stops cleanly on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-main-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(path.join(serverDir, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    // as scripts/start.mjs runs it: node with tsx as a loader, so the signal reaches the server itself
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {
         ...process.env,
