@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -22,7 +24,7 @@ async function waitFor(url: string, ms: number) {
 }
 
 describe('the server process', () => {
-  it('migrates and seeds an empty DATA_DIR, serves /healthz, and stops cleanly on SIGTERM', async () => {
+  it('migrates and seeds an empty DATA_DIR, serves /healthz, and on SIGTERM drains the request in flight and stops cleanly', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-main-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
     // as scripts/start.mjs runs it: node with tsx as a loader, so the signal reaches the server itself
@@ -47,10 +49,49 @@ describe('the server process', () => {
       expect(((await captcha.json()) as { success: boolean }).success).toBe(true);
       expect(fs.existsSync(path.join(dir, 'psi.db'))).toBe(true);
       expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(true);
-    } finally {
+    } catch (err) {
       child.kill('SIGTERM');
+      throw err;
     }
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    // SIGTERM while a request is in flight (half its body sent): the request is still answered
+    const body = new URLSearchParams({
+      tenantId: '000000',
+      username: 'admin',
+      password: createHash('md5').update('admin').digest('hex'),
+      grant_type: 'password',
+      scope: 'all',
+    }).toString();
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/blade-auth/oauth/token',
+          headers: {
+            authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 500);
+      }, 300);
+    });
+    const drained = await answer;
+    expect(drained.status, drained.text).toBe(200);
+    expect(JSON.parse(drained.text)).toMatchObject({ token_type: 'bearer', account: 'admin' });
+    const code = await exited;
     expect(code, stderr).toBe(0);
     // a clean close checkpoints the WAL into the database file
     const wal = path.join(dir, 'psi.db-wal');
