@@ -127,6 +127,33 @@ describe('<ResourcePage> from a declaration', () => {
     expect(bodies).toEqual([{ paramName: '站点名称', paramKey: 'site.name', paramValue: '书籍征订系统' }]);
   });
 
+  it('on a refused add shows the server message and only resets the loading state', async () => {
+    serveParams();
+    server.use(
+      http.post('/api/blade-system/param/submit', () =>
+        HttpResponse.json({ code: 400, success: false, msg: '参数键名已存在' }, { status: 400 }),
+      ),
+    );
+    renderResource();
+    await screen.findByText('account.initPassword');
+    fireEvent.click(screen.getByTestId('toolbar-add'));
+    const form = await screen.findByTestId('resource-form');
+    const input = (name: string) => form.querySelector(`[data-field="${name}"]`) as HTMLInputElement;
+    fireEvent.change(input('paramName'), { target: { value: '站点名称' } });
+    fireEvent.change(input('paramKey'), { target: { value: 'account.initPassword' } });
+    fireEvent.change(input('paramValue'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('dialog-submit'));
+    expect(await screen.findByText('参数键名已存在')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('dialog-submit').classList.contains('ant-btn-loading')).toBe(false),
+    );
+    // the dialog stays open with what was typed; no success message
+    expect(screen.getByTestId('resource-form')).toBeTruthy();
+    expect(input('paramName').value).toBe('站点名称');
+    expect(input('paramKey').value).toBe('account.initPassword');
+    expect(screen.queryByText('新增成功')).toBeNull();
+  });
+
   it('has no view button where the declaration has none (tenant packages)', async () => {
     server.use(
       http.get('/api/blade-system/tenant-package/list', () =>
