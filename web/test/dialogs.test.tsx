@@ -1,7 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UserMenu } from '../src/app/layout/header/UserMenu';
+import { site } from '../src/config/site';
 import SwitchDeptDialog from '../src/app/layout/header/SwitchDeptDialog';
 import { avatarProblem } from '../src/pages/info';
 import { registerProblem } from '../src/pages/login/RegisterDialog';
@@ -53,5 +55,50 @@ describe('seed validation of the small dialogs', () => {
     expect(
       registerProblem({ tenantId: '000000', account: 'a', password: 'x', password2: 'x' }, 'zh'),
     ).toBeNull();
+  });
+});
+
+describe('user menu', () => {
+  const mutable = site as { switchMode: boolean };
+  beforeEach(() => {
+    resetStores();
+    signIn();
+    server.use(
+      http.get('/api/blade-system/dept/select', () => envelope([{ id: '1', deptName: '运营部' }])),
+      http.get('/api/blade-system/role/select', () => envelope([{ id: '2', roleName: '管理员' }])),
+    );
+  });
+  afterEach(() => {
+    mutable.switchMode = false;
+  });
+
+  const itemsOf = async () => {
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    await screen.findByText('个人信息');
+    return [...document.querySelectorAll('.ant-dropdown-menu-item')].map((item) => item.textContent);
+  };
+
+  it('offers home, user info and log out; switching department only in switch mode', async () => {
+    renderPage(
+      <App>
+        <UserMenu />
+      </App>,
+    );
+    expect(await itemsOf()).toEqual(['首页', '个人信息', '退出登录']);
+  });
+
+  it('in switch mode opens the switch department and role dialog', async () => {
+    mutable.switchMode = true;
+    renderPage(
+      <App>
+        <UserMenu />
+      </App>,
+    );
+    expect(await itemsOf()).toEqual(['首页', '个人信息', '切换部门与角色', '退出登录']);
+    fireEvent.click(screen.getByText('切换部门与角色'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('切换部门与角色'));
+    expect(dialog.querySelector('#deptId')).toBeTruthy();
+    expect(dialog.querySelector('#roleId')).toBeTruthy();
   });
 });
