@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineResource, type FieldDef } from '@psi/db/model';
 import { request } from '../src/api/request';
+import { placeholderOf } from '../src/components/resource/fields';
 import { ResourcePage } from '../src/components/resource/ResourcePage';
 import { toFormValue, toWireValue } from '../src/components/resource/model';
 import { useSession } from '../src/stores/session';
@@ -127,6 +128,15 @@ describe('engine field kinds: dictionaries, trees, uploads, money, dates and exp
     expect(dayjs.isDayjs(form) && form.format('YYYY-MM-DD')).toBe('2025-06-01');
     expect(toFormValue(field('schoolStage'), '2')).toBe(2);
     expect(toWireValue(field('deptId'), ['1', '2'])).toBe('1,2');
+  });
+
+  it('words placeholders in the current language (English labels read mid-sentence)', () => {
+    expect(placeholderOf(field('goodsName'), 'zh')).toBe('请输入书名');
+    expect(placeholderOf(field('goodsName'), 'en')).toBe('Please enter title');
+    expect(placeholderOf(field('schoolStage'), 'zh')).toBe('请选择学段');
+    expect(placeholderOf(field('schoolStage'), 'en')).toBe('Please select stage');
+    const isbn: FieldDef = { name: 'isbn', kind: 'text', label: { zh: 'ISBN', en: 'ISBN' } };
+    expect(placeholderOf(isbn, 'en')).toBe('Please enter ISBN');
   });
 
   it('shows dictionary values as tags, tree ids by their names, money with ¥, an image thumbnail', async () => {

@@ -84,10 +84,13 @@ describe('<ResourcePage> from a declaration', () => {
     expect(screen.getByText('共 42 条')).toBeTruthy();
   });
 
-  it('searches with the filled fields only, from page 1', async () => {
+  it('searches with the filled fields only, back from page 3 to page 1', async () => {
     const { lists } = serveParams();
     renderResource();
     await screen.findByText('account.initPassword');
+    // on page 3 first (42 rows, 10 a page)
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(lists.at(-1)?.get('current')).toBe('3'));
     const bar = screen.getByTestId('resource-search');
     fireEvent.change(bar.querySelector('[data-field="paramName"]') as Element, {
       target: { value: ' 账号 ' },
