@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { ZONE } from './support/zone';
 
 export const PORT = Number(process.env.E2E_PORT || 18080);
 export const CAPTCHA = 'abcde';
@@ -20,6 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
+    timezoneId: ZONE,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     launchOptions: {

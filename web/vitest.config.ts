@@ -10,7 +10,7 @@ export default mergeConfig(
       include: ['test/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
-      testTimeout: 15_000,
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ZONE } from './zone';
 
 /** Small helpers over antd's markup, shared by the shell and resource specs. */
 
@@ -45,11 +46,17 @@ export async function pickOption(page: Page, text: string | RegExp) {
     .click();
 }
 
-/** `yyyy-MM-dd` of a date shifted by some days from today, in the browser's time zone. */
+/**
+ * `yyyy-MM-dd` of a date shifted by some days from today, in the server's zone, which is also the
+ * browser's (playwright.config.ts): the test process itself may run in another zone.
+ */
 export function isoDay(offsetDays = 0): string {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
 /** Types a date range into an antd RangePicker (start, Enter, end, Enter). */

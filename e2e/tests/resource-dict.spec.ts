@@ -6,6 +6,7 @@ import {
   fieldError,
   fillRange,
   formItem,
+  isoDay,
   resourceDialog,
   resourcePage,
   rows,
@@ -150,6 +151,16 @@ test('dictionaries side by side: parent and child lists, sealed switch, view, ed
   const query = new URL((await dated).url()).searchParams;
   expect(query.get('createTime_dategt')).toBe('2020-01-01 00:00:00');
   expect(query.get('createTime_datelt')).toBe('2020-01-02 23:59:59');
+  // the server filters by it: nothing was created then, the entry was created today
+  await expect(children.locator('.ant-table-placeholder')).toBeVisible();
+  await fillRange(
+    children.getByTestId('resource-search').locator('[data-field="createTime"]'),
+    isoDay(0),
+    isoDay(0),
+  );
+  await children.getByTestId('search-submit').click();
+  await expect(rows(children)).toHaveCount(1);
+  await expect(rows(children).first()).toContainText('选项二');
   await children.getByTestId('search-reset').click();
 
   // bulk delete of the entries, then of the dictionary

@@ -41,8 +41,11 @@ test('tenant packages: no view, width 600, menus sent comma-joined, edit, search
   await list.getByTestId('toolbar-add').click();
   const dialog = resourceDialog(page);
   await expect(page.locator('.psi-resource-dialog')).toHaveCSS('width', '600px');
-  await dialog.getByTestId('dialog-submit').click();
-  await expect(fieldError(dialog, 'packageName')).toHaveText('请输入产品包名称');
+  // A click during the dialog's opening animation can be lost on a busy machine: press until it answers.
+  await expect(async () => {
+    await dialog.getByTestId('dialog-submit').click();
+    await expect(fieldError(dialog, 'packageName')).toHaveText('请输入产品包名称', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(fieldError(dialog, 'menuId')).toHaveText('请选择菜单');
 
   await formItem(dialog, 'packageName').locator('input').fill(name);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { CAPTCHA, signIn } from '../support/login';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiHeaders, CAPTCHA, signIn, signInAsAdmin } from '../support/login';
 
 test.describe('login page', () => {
   test('shows the message of each missing field, in Chinese and in English', async ({ page }) => {
@@ -71,5 +71,54 @@ test.describe('login page', () => {
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/system\/param\/index$/);
     await expect(page.getByTestId('resource-page')).toBeVisible();
+  });
+
+  test('hides the tenant field on a site whose domain belongs to a tenant, and signs in under it', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page);
+    const headers = await apiHeaders(page);
+    const setDomain = async (api: APIRequestContext, domain: string) => {
+      const listed = await api.get('/api/blade-system/tenant/list', {
+        headers,
+        params: { tenantId: '100001', current: '1', size: '10' },
+      });
+      const tenant = (
+        (await listed.json()) as { data: { records: Record<string, unknown>[] } }
+      ).data.records.find((row) => row.tenantId === '100001');
+      expect(tenant).toBeTruthy();
+      const saved = await api.post('/api/blade-system/tenant/submit', {
+        headers,
+        data: { ...tenant, domain },
+      });
+      expect(((await saved.json()) as { success: boolean }).success).toBe(true);
+    };
+    const signOut = async (current: Page) => {
+      await current.evaluate(() => localStorage.clear());
+      await current.context().clearCookies();
+    };
+
+    await setDomain(request, baseURL ?? '');
+    try {
+      await signOut(page);
+      await page.goto('/login');
+      await expect(page.getByTestId('login-account')).toBeVisible();
+      await expect(page.getByTestId('login-tenant')).toHaveCount(0);
+      const token = page.waitForRequest((req) => req.url().includes('/api/blade-auth/oauth/token'));
+      await page.getByTestId('login-account').fill('pt_admin');
+      await page.getByTestId('login-password').fill('Demo@2025');
+      await page.getByTestId('login-captcha').fill(CAPTCHA);
+      await page.getByTestId('login-submit').click();
+      expect((await token).headers()['tenant-id']).toBe('100001');
+      await expect(page).toHaveURL(/\/wel\/index$/);
+    } finally {
+      await setDomain(request, '');
+    }
+    // the site is nobody's again: the field is back
+    await signOut(page);
+    await page.goto('/login');
+    await expect(page.getByTestId('login-tenant')).toBeVisible();
   });
 });

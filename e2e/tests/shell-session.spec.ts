@@ -34,6 +34,23 @@ test.describe('session and routes', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('the user menu (no department switch by default) and full screen', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/system/param/index');
+    await page.getByTestId('user-menu').click();
+    const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+    await expect(items).toHaveText(['首页', '个人信息', '退出登录']);
+    await items.filter({ hasText: '首页' }).click();
+    await expect(page).toHaveURL(/\/wel\/index$/);
+
+    await page.getByTestId('header-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
+    await expect(page.getByTestId('header-fullscreen')).toHaveAttribute('aria-label', '退出全屏');
+    await page.getByTestId('header-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(false);
+    await expect(page.getByTestId('header-fullscreen')).toHaveAttribute('aria-label', '全屏');
+  });
+
   test('an unknown path shows 404, signed in or not', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);

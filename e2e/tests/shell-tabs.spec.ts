@@ -12,14 +12,19 @@ async function openFromSider(page: Page, group: string, item: string) {
   await entry.click();
 }
 
-async function tabMenu(page: Page, label: string, action: string) {
+/**
+ * Runs a context-menu action of a tab until its effect shows (closing is idempotent): on a busy
+ * machine a click can land while the dropdown is still animating and be lost.
+ */
+async function tabMenu(page: Page, label: string, action: string, effect: () => Promise<void>) {
   const item = page.locator('.ant-dropdown:visible').getByTestId(`tab-action-${action}`);
   // The page may still be settling (menus arriving); open the context menu until it shows.
   await page.waitForLoadState('networkidle');
   await expect(async () => {
     if (!(await item.isVisible())) await tabs(page).filter({ hasText: label }).click({ button: 'right' });
     await item.click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    await effect();
+  }).toPass({ timeout: 30_000 });
   await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
 }
 
@@ -68,12 +73,14 @@ test.describe('tab bar', () => {
     await page.goto('/dict-horizontal/index');
     await expect(tabs(page)).toHaveText(['首页', '参数管理', '租户产品包', '字典管理（横向）']);
 
-    await tabMenu(page, '租户产品包', 'closeOthers');
-    await expect(tabs(page)).toHaveText(['首页', '租户产品包']);
+    await tabMenu(page, '租户产品包', 'closeOthers', () =>
+      expect(tabs(page)).toHaveText(['首页', '租户产品包'], { timeout: 2000 }),
+    );
     await expect(page).toHaveURL(/\/system\/tenantpackage\/index$/);
 
-    await tabMenu(page, '租户产品包', 'closeAll');
-    await expect(tabs(page)).toHaveText(['首页']);
+    await tabMenu(page, '租户产品包', 'closeAll', () =>
+      expect(tabs(page)).toHaveText(['首页'], { timeout: 2000 }),
+    );
     await expect(page).toHaveURL(/\/wel\/index$/);
 
     // The home tab is the last one: its "close" is disabled.
@@ -90,7 +97,9 @@ test.describe('tab bar', () => {
       request.url().includes('/api/blade-auth/oauth/clear-cache'),
     );
     const reloaded = page.waitForRequest((request) => request.url().includes('/api/blade-system/param/list'));
-    await tabMenu(page, '参数管理', 'clearCache');
+    await tabMenu(page, '参数管理', 'clearCache', () =>
+      expect(page.locator('.ant-modal-confirm')).toBeVisible({ timeout: 2000 }),
+    );
     await confirm(page, '是否需要清除缓存?');
     await cleared;
     await reloaded;

@@ -10,6 +10,8 @@
  *    10-line delivery approvals (stock, log, status) over HTTP, and json-server 1.0 serving the same
  *    100 000 books as the peer.
  * 4. The invariants are checked again after the approvals.
+ * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
+ *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
  *
  * Timings never go into a test. The run exits non-zero only when a ratio target (share of the
  * ceiling, deep page against page 1, against json-server) is missed by more than half; absolute
@@ -18,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -211,7 +213,35 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
   return ids;
 }
 
+interface BundleSizes {
+  loginGzip: number;
+  loginBudget: number;
+  loginFiles: string[];
+  largestChunk: { file: string; raw: number };
+  chunkBudget: number;
+}
+
+/** The login page's initial JS and the largest chunk of the web build, as web/scripts/bundle-size.mjs measures them. */
+function bundleSizes(): BundleSizes {
+  const web = path.join(repoRoot, 'web');
+  if (!fs.existsSync(path.join(web, 'dist', '.vite', 'manifest.json'))) {
+    log('no web build yet: running vite build');
+    const built = spawnSync('pnpm', ['--filter', '@psi/web', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const run = spawnSync(process.execPath, [path.join(web, 'scripts', 'bundle-size.mjs'), '--json'], {
+    encoding: 'utf8',
+  });
+  if (!run.stdout) throw new Error(`bundle-size.mjs printed nothing: ${run.stderr}`);
+  return JSON.parse(run.stdout) as BundleSizes;
+}
+
 async function main() {
+  const sizes = bundleSizes();
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  log(
+    `login page initial JS: ${kib(sizes.loginGzip)} gzip in ${sizes.loginFiles.length} files; largest chunk ${sizes.largestChunk.file} ${kib(sizes.largestChunk.raw)}`,
+  );
   const pristine = pristineDatabase();
   const workDir = path.join(dataDir, 'work');
   fs.rmSync(workDir, { recursive: true, force: true });
@@ -399,6 +429,13 @@ async function main() {
       ours.rps >= 10 * theirs.rps,
       ours.rps < 5 * theirs.rps,
     );
+  target(
+    'login page initial JS',
+    `${kib(sizes.loginGzip)} gzip (${sizes.loginFiles.length} files), largest chunk ${kib(sizes.largestChunk.raw)}`,
+    `≤ ${kib(sizes.loginBudget)} gzip, no chunk > ${kib(sizes.chunkBudget)}`,
+    sizes.loginGzip <= sizes.loginBudget && sizes.largestChunk.raw <= sizes.chunkBudget,
+    sizes.loginGzip > sizes.loginBudget || sizes.largestChunk.raw > sizes.chunkBudget,
+  );
   log(`\nceiling (bare JSON route): ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms\n`);
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, figure, goal, met, wide] of rows)

@@ -1,6 +1,7 @@
 // Prints the gzip size of every JS chunk of the last `vite build` and the JavaScript the login page
 // needs before it can render (entry + its static imports + the lazily loaded login page and its imports).
-// Fails when a chunk or the login total exceeds the budgets of QUALITY.md.
+// Fails when a chunk or the login total exceeds the budgets of QUALITY.md. With `--json` it prints one
+// JSON object instead (what `pnpm bench` reads): { loginGzip, loginBudget, loginFiles, largestChunk, chunkBudget }.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,23 @@ const loginFiles = [...loginKeys].map((key) => manifest[key].file).filter((file)
 const allFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((f) =>
   f.endsWith('.js'),
 );
+const loginTotal = loginFiles.reduce((sum, file) => sum + gzipOf(file), 0);
+const largest = allFiles.reduce((max, file) => (rawOf(file) > max.raw ? { file, raw: rawOf(file) } : max), {
+  file: '',
+  raw: 0,
+});
+if (process.argv.includes('--json')) {
+  console.log(
+    JSON.stringify({
+      loginGzip: loginTotal,
+      loginBudget,
+      loginFiles,
+      largestChunk: largest,
+      chunkBudget,
+    }),
+  );
+  process.exit(loginTotal > loginBudget || largest.raw > chunkBudget ? 1 : 0);
+}
 let failed = false;
 console.log('chunk'.padEnd(48), 'raw'.padStart(11), 'gzip'.padStart(11));
 for (const file of allFiles.sort((a, b) => gzipOf(b) - gzipOf(a))) {
@@ -46,7 +64,6 @@ for (const file of allFiles.sort((a, b) => gzipOf(b) - gzipOf(a))) {
     over ? '  OVER 250 KiB' : '',
   );
 }
-const loginTotal = loginFiles.reduce((sum, file) => sum + gzipOf(file), 0);
 failed ||= loginTotal > loginBudget;
 console.log(
   `\nlogin page initial JS: ${loginFiles.length} files, ${kib(loginTotal)} gzip (budget ${kib(loginBudget)})`,

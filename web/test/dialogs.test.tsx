@@ -1,10 +1,12 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UserMenu } from '../src/app/layout/header/UserMenu';
+import { site } from '../src/config/site';
 import SwitchDeptDialog from '../src/app/layout/header/SwitchDeptDialog';
 import { avatarProblem } from '../src/pages/info';
-import { registerProblem } from '../src/pages/login/RegisterDialog';
+import RegisterDialog, { registerProblem } from '../src/pages/login/RegisterDialog';
 import { envelope, resetStores, signIn } from './helpers';
 import { server } from './msw-server';
 import { renderPage } from './render';
@@ -53,5 +55,111 @@ describe('seed validation of the small dialogs', () => {
     expect(
       registerProblem({ tenantId: '000000', account: 'a', password: 'x', password2: 'x' }, 'zh'),
     ).toBeNull();
+  });
+});
+
+describe('user menu', () => {
+  const mutable = site as { switchMode: boolean };
+  beforeEach(() => {
+    resetStores();
+    signIn();
+    server.use(
+      http.get('/api/blade-system/dept/select', () => envelope([{ id: '1', deptName: '运营部' }])),
+      http.get('/api/blade-system/role/select', () => envelope([{ id: '2', roleName: '管理员' }])),
+    );
+  });
+  afterEach(() => {
+    mutable.switchMode = false;
+  });
+
+  const itemsOf = async () => {
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    await screen.findByText('个人信息');
+    return [...document.querySelectorAll('.ant-dropdown-menu-item')].map((item) => item.textContent);
+  };
+
+  it('offers home, user info and log out; switching department only in switch mode', async () => {
+    renderPage(
+      <App>
+        <UserMenu />
+      </App>,
+    );
+    expect(await itemsOf()).toEqual(['首页', '个人信息', '退出登录']);
+  });
+
+  it('in switch mode opens the switch department and role dialog', async () => {
+    mutable.switchMode = true;
+    renderPage(
+      <App>
+        <UserMenu />
+      </App>,
+    );
+    expect(await itemsOf()).toEqual(['首页', '个人信息', '切换部门与角色', '退出登录']);
+    fireEvent.click(screen.getByText('切换部门与角色'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('切换部门与角色'));
+    expect(dialog.querySelector('#deptId')).toBeTruthy();
+    expect(dialog.querySelector('#roleId')).toBeTruthy();
+  });
+});
+
+describe('registration dialog', () => {
+  beforeEach(() => resetStores());
+
+  function serveRegister() {
+    const sent: URLSearchParams[] = [];
+    server.use(
+      http.post('/api/blade-user/register-guest', ({ request }) => {
+        sent.push(new URL(request.url).searchParams);
+        return envelope({});
+      }),
+    );
+    return sent;
+  }
+
+  const fill = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
+
+  it('asks for the tenant id when the site does not tell it, fields in the seed order', async () => {
+    const sent = serveRegister();
+    renderPage(
+      <App>
+        <RegisterDialog tenantId={null} oauthId="77" accessToken="social" onClose={() => undefined} />
+      </App>,
+    );
+    const order = [...(await screen.findByTestId('register-form')).querySelectorAll('input')].map((input) =>
+      input.getAttribute('data-testid'),
+    );
+    expect(order).toEqual([
+      'register-tenant',
+      'register-name',
+      'register-account',
+      'register-password',
+      'register-password2',
+    ]);
+    fill('register-tenant', '100001');
+    fill('register-account', 'guest');
+    fill('register-password', 'pw');
+    fill('register-password2', 'pw');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].get('tenantId')).toBe('100001');
+    expect(sent[0].get('oauthId')).toBe('77');
+  });
+
+  it("hides the tenant id when the site's domain gives it, and registers under that tenant", async () => {
+    const sent = serveRegister();
+    renderPage(
+      <App>
+        <RegisterDialog tenantId="100002" oauthId="78" accessToken="social" onClose={() => undefined} />
+      </App>,
+    );
+    await screen.findByTestId('register-form');
+    expect(screen.queryByTestId('register-tenant')).toBeNull();
+    fill('register-account', 'guest');
+    fill('register-password', 'pw');
+    fill('register-password2', 'pw');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].get('tenantId')).toBe('100002');
   });
 });

@@ -84,10 +84,13 @@ describe('<ResourcePage> from a declaration', () => {
     expect(screen.getByText('共 42 条')).toBeTruthy();
   });
 
-  it('searches with the filled fields only, from page 1', async () => {
+  it('searches with the filled fields only, back from page 3 to page 1', async () => {
     const { lists } = serveParams();
     renderResource();
     await screen.findByText('account.initPassword');
+    // on page 3 first (42 rows, 10 a page)
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(lists.at(-1)?.get('current')).toBe('3'));
     const bar = screen.getByTestId('resource-search');
     fireEvent.change(bar.querySelector('[data-field="paramName"]') as Element, {
       target: { value: ' 账号 ' },
@@ -125,6 +128,33 @@ describe('<ResourcePage> from a declaration', () => {
     fireEvent.click(screen.getByTestId('dialog-submit'));
     expect(await screen.findByText('新增成功')).toBeTruthy();
     expect(bodies).toEqual([{ paramName: '站点名称', paramKey: 'site.name', paramValue: '书籍征订系统' }]);
+  });
+
+  it('on a refused add shows the server message and only resets the loading state', async () => {
+    serveParams();
+    server.use(
+      http.post('/api/blade-system/param/submit', () =>
+        HttpResponse.json({ code: 400, success: false, msg: '参数键名已存在' }, { status: 400 }),
+      ),
+    );
+    renderResource();
+    await screen.findByText('account.initPassword');
+    fireEvent.click(screen.getByTestId('toolbar-add'));
+    const form = await screen.findByTestId('resource-form');
+    const input = (name: string) => form.querySelector(`[data-field="${name}"]`) as HTMLInputElement;
+    fireEvent.change(input('paramName'), { target: { value: '站点名称' } });
+    fireEvent.change(input('paramKey'), { target: { value: 'account.initPassword' } });
+    fireEvent.change(input('paramValue'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('dialog-submit'));
+    expect(await screen.findByText('参数键名已存在')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('dialog-submit').classList.contains('ant-btn-loading')).toBe(false),
+    );
+    // the dialog stays open with what was typed; no success message
+    expect(screen.getByTestId('resource-form')).toBeTruthy();
+    expect(input('paramName').value).toBe('站点名称');
+    expect(input('paramKey').value).toBe('account.initPassword');
+    expect(screen.queryByText('新增成功')).toBeNull();
   });
 
   it('has no view button where the declaration has none (tenant packages)', async () => {

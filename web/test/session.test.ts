@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loginByUsername } from '../src/api/auth';
 import { site } from '../src/config/site';
 import { defaultAvatar, displayName, useSession } from '../src/stores/session';
 import { getCookie } from '../src/utils/cookie';
-import { resetStores, signIn } from './helpers';
+import { envelope, resetStores, signIn, tokenBody } from './helpers';
 import { server } from './msw-server';
 
 describe('session store', () => {
@@ -64,5 +65,74 @@ describe('session store', () => {
     expect(useSession.getState().token).toBeNull();
     expect(useSession.getState().userInfo).toBeNull();
     expect(getCookie(site.cookies.accessToken)).toBeUndefined();
+  });
+});
+
+describe('switch mode (Dept-Id / Role-Id)', () => {
+  const mutable = site as { switchMode: boolean };
+  beforeEach(() => resetStores());
+  afterEach(() => {
+    mutable.switchMode = false;
+  });
+
+  /** Records the switch headers of every token request. */
+  function serveToken() {
+    const seen: { grant: string | null; dept: string | null; role: string | null }[] = [];
+    server.use(
+      http.post('/api/blade-auth/oauth/token', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({
+          grant: url.searchParams.get('grant_type'),
+          dept: request.headers.get('dept-id'),
+          role: request.headers.get('role-id'),
+        });
+        return HttpResponse.json(tokenBody({ access_token: 'switched', dept_id: '7', role_id: '8' }));
+      }),
+      http.get('/api/blade-system/menu/routes', () => envelope([])),
+      http.get('/api/blade-system/menu/buttons', () => envelope([])),
+    );
+    return seen;
+  }
+
+  it('is off by default: neither sign-in nor a switch sends the headers', async () => {
+    expect(site.switchMode).toBe(false);
+    const seen = serveToken();
+    await loginByUsername({
+      tenantId: '000000',
+      username: 'admin',
+      password: 'admin',
+      captchaKey: 'k',
+      captchaCode: 'c',
+      deptId: '7',
+      roleId: '8',
+    });
+    signIn();
+    await useSession.getState().switchDeptRole('7', '8');
+    expect(seen).toEqual([
+      { grant: 'captcha', dept: null, role: null },
+      { grant: 'refresh_token', dept: null, role: null },
+    ]);
+  });
+
+  it('when on, sign-in and the switch dialog send the chosen department and role', async () => {
+    mutable.switchMode = true;
+    const seen = serveToken();
+    await loginByUsername({
+      tenantId: '000000',
+      username: 'admin',
+      password: 'admin',
+      captchaKey: 'k',
+      captchaCode: 'c',
+      deptId: '5',
+      roleId: '6',
+    });
+    signIn();
+    await useSession.getState().switchDeptRole('7', '8');
+    expect(seen).toEqual([
+      { grant: 'captcha', dept: '5', role: '6' },
+      { grant: 'refresh_token', dept: '7', role: '8' },
+    ]);
+    expect(useSession.getState().token).toBe('switched');
+    expect(useSession.getState().userInfo).toMatchObject({ dept_id: '7', role_id: '8' });
   });
 });

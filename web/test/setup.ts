@@ -30,7 +30,8 @@ const computeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computeStyle(element);
 
 // The first visit of a lazily loaded page transforms its modules on the fly, which can take seconds.
-configure({ asyncUtilTimeout: 5000 });
+// generous: the machine running the suite may be busy (lazy chunks, antd first renders)
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -33,7 +33,11 @@ const selectKinds = new Set<FieldDef['kind']>([
 /** "请输入参数名称" / "请选择菜单列表": the placeholder of a field, as the declaration's messages say. */
 export function placeholderOf(field: FieldDef, lang: Lang): string {
   const template = selectKinds.has(field.kind) ? messages.requiredSelect : messages.required;
-  return fill(template[lang], { label: field.label[lang] });
+  const label = field.label[lang];
+  // "Please enter parameter name", but "Please enter ISBN": an English label reads mid-sentence
+  const inSentence =
+    lang === 'en' && !/^[A-Z]{2}/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  return fill(template[lang], { label: inSentence });
 }
 
 function toTreeData(nodes: readonly TreeNode[]): NonNullable<TreeSelectProps['treeData']> {

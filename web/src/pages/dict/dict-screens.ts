@@ -1,19 +1,5 @@
-import { t, type FieldDef, type ResourceDef } from '@psi/db/model';
+import type { ResourceDef } from '@psi/db/model';
 import { adaptResource } from '../../components/resource/model';
-
-/**
- * The generic lists' date-range filter (`createTime_dategt` / `createTime_datelt`). The dictionary
- * declarations do not declare `createTime`, so the server ignores the filter until they do.
- */
-const createdAt: FieldDef = {
-  name: 'createTime',
-  kind: 'datetime',
-  label: t('创建时间', 'Created at'),
-  readOnly: true,
-  inForm: false,
-  inTable: false,
-  search: 'dateRange',
-};
 
 /**
  * The two lists of a dictionary declaration (spec "Dictionary screens"), adapted in the web layer:
@@ -21,13 +7,12 @@ const createdAt: FieldDef = {
  *   gives a dictionary the key -1); remark shown in the table;
  * - child list (the entries): code, name, parent (tree), key, sort, sealed, remark; the key is required;
  *   code and parent are the chosen dictionary's and cannot be edited on add or edit.
- * Both keep the declaration's dialog width (880) and its messages, and get the date-range filter.
+ * Both keep the declaration's dialog width (880), its messages and its date-range filter (`createTime`).
  */
 export function dictScreens(def: ResourceDef): { parent: ResourceDef; child: ResourceDef } {
   const parent = adaptResource(def, {
     omit: ['parentId', 'dictKey', 'tenantId'],
     patch: { remark: { inTable: true } },
-    extra: [createdAt],
   });
   const child = adaptResource(def, {
     omit: ['tenantId'],
@@ -37,7 +22,6 @@ export function dictScreens(def: ResourceDef): { parent: ResourceDef; child: Res
       dictKey: { required: true, sortable: true },
       remark: { inTable: true },
     },
-    extra: [createdAt],
   });
   return { parent, child };
 }

@@ -1,6 +1,6 @@
 import { defineResource, type FieldDef, type ResourceDef } from '../../resource';
 import { t } from '../../text';
-import { parentField, remarkField, tenantIdField } from './common';
+import { createTimeField, parentField, remarkField, tenantIdField } from './common';
 
 /** The dictionary key's message: the key is required on entries (children), not on a dictionary's own row. */
 export const dictKeyMessage = t('请输入字典键值', 'Please enter the dictionary key');
@@ -68,6 +68,8 @@ const dictFields = (treeUrl: string): FieldDef[] => [
     search: 'equal',
   },
   remarkField(),
+  // not shown; the lists' date-range filter (createTime_dategt / createTime_datelt)
+  createTimeField(),
 ];
 
 export const dictResource: ResourceDef = defineResource({
