@@ -13,6 +13,7 @@ import {
   goodsId,
   ledgerSnapshot,
   one,
+  rows,
   schoolId,
   stock,
 } from './helpers';
@@ -384,5 +385,49 @@ describe('role and data scope (3.8, INV-11)', () => {
     await pt.ok('schoolinfo/submit', { id: schoolId(app, 'SC01'), userId: user('xx_mingde') });
     expect((await mingde.get<Doc>('schoolinfo/detailByUserId')).data.schoolCode).toBe('SC01');
     expect(balance(app, 'SC01')).toBe('16719.00');
+  });
+
+  it('the depository inbox filters by status, school, term and source, forced to the own depository', async () => {
+    const ck = await as(app, 'ck_jx');
+    const d01 = BigInt(depositoryId(app, 'D01'));
+    const sql = (where: string, ...params: unknown[]) =>
+      rows<{ no: string }>(
+        app,
+        `SELECT order_no AS no FROM psi_purchase_order_depository WHERE tenant_id = '100001' AND is_deleted = 0
+         AND ${where} ORDER BY order_no`,
+        ...params,
+      ).map((r) => r.no);
+    const inbox = async (c: Client, q: Record<string, string>) => {
+      const r = await c.get<{ records: Doc[]; total: number }>(
+        'purchaseorderdepository/purchaseOrderDepository',
+        {
+          ...q,
+          size: '100',
+        },
+      );
+      expect(r.data.total).toBe(r.data.records.length);
+      return r.data.records.map((x) => String(x.orderNo)).sort();
+    };
+    expect(await inbox(ck, {})).toEqual(sql('depository_id = ?', d01));
+    expect(await inbox(ck, { orderStatus: '1' })).toEqual(sql('depository_id = ? AND order_status = 1', d01));
+    expect(await inbox(ck, { sourceType: '2' })).toEqual(sql('depository_id = ? AND source_type = 2', d01));
+    const sc03 = schoolId(app, 'SC03');
+    expect(await inbox(ck, { schoolId: sc03 })).toEqual(
+      sql('depository_id = ? AND school_id = ?', d01, BigInt(sc03)),
+    );
+    expect(await inbox(ck, { term, depositoryId: depositoryId(app, 'D03') })).toEqual(
+      sql('depository_id = ? AND term = ?', d01, term),
+    );
+    expect(await inbox(ck, { term: '2024-2025-2' })).toEqual([]);
+    expect(await inbox(pt, {})).toEqual(sql('1 = 1'));
+    const d03 = depositoryId(app, 'D03');
+    expect(await inbox(pt, { depositoryId: d03 })).toEqual(sql('depository_id = ?', BigInt(d03)));
+    expect((await inbox(ck, {})).length).toBeGreaterThan(0);
+    expect((await inbox(ck, {})).length).toBeLessThan((await inbox(pt, {})).length);
+    // a school (which reads its 配送单) sees only its own school there
+    const school = await as(app, 'xx_mingde');
+    expect(await inbox(school, { schoolId: sc03 })).toEqual(
+      sql('school_id = ?', BigInt(schoolId(app, 'SC01'))),
+    );
   });
 });
