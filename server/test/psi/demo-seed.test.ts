@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getTableName } from 'drizzle-orm';
@@ -398,5 +401,64 @@ describe('SEED=demo (DOMAIN.md section 5)', () => {
     const xx = await as(app, 'xx_qt');
     const me = await xx.get<Record<string, string>>('schoolinfo/detailByUserId');
     expect(me.data).toMatchObject({ schoolName: '青桐市实验小学', accountBalance: '5000.00' });
+  });
+
+  it('was written by the services: numbers, submit, audit, storage, delivery and count stamps by real users', () => {
+    const missing = rows(
+      app,
+      `SELECT 'CG' AS t, order_no AS no FROM psi_purchase_order WHERE is_deleted = 0 AND (submit_time IS NULL
+         OR (order_status IN (2, 3, 8) AND (audit_user IS NULL OR audit_time IS NULL))
+         OR (order_status = 3 AND (storage_user IS NULL OR storage_time IS NULL)))
+       UNION ALL SELECT 'ZD', order_no FROM psi_purchase_order_yypt WHERE is_deleted = 0 AND (submit_time IS NULL
+         OR (order_status <> 1 AND (audit_user IS NULL OR audit_time IS NULL)))
+       UNION ALL SELECT 'PS', order_no FROM psi_purchase_order_depository WHERE is_deleted = 0 AND (submit_time IS NULL
+         OR (order_status <> 1 AND (audit_user IS NULL OR audit_time IS NULL)))
+       UNION ALL SELECT 'FH', delivery_no FROM psi_delivery_order WHERE is_deleted = 0 AND (submit_time IS NULL
+         OR (order_status = 3 AND (delivery_user IS NULL OR delivery_time IS NULL)))
+       UNION ALL SELECT 'PD', check_no FROM psi_depository_check WHERE is_deleted = 0
+         AND check_status = 3 AND (complete_user IS NULL OR complete_time IS NULL)`,
+    );
+    expect(missing).toEqual([]);
+    // every PSI row was created by a user of its own tenant
+    for (const table of [
+      'psi_goods_info',
+      'psi_depository_info',
+      'psi_school_info',
+      'psi_purchase_order',
+      'psi_purchase_order_yypt',
+      'psi_purchase_order_depository',
+      'psi_delivery_order',
+      'psi_depository_check',
+      'psi_depository_log',
+      'psi_account_statement',
+    ])
+      expect(
+        rows(
+          app,
+          `SELECT CAST(t.id AS TEXT) AS id FROM ${table} t LEFT JOIN blade_user u ON u.id = t.create_user
+           WHERE u.id IS NULL OR u.tenant_id <> t.tenant_id`,
+        ),
+        table,
+      ).toEqual([]);
+    const numbers = rows<{ no: string }>(
+      app,
+      `SELECT statement_no AS no FROM psi_account_statement UNION ALL SELECT order_no FROM psi_purchase_order
+       UNION ALL SELECT delivery_no FROM psi_delivery_order UNION ALL SELECT check_no FROM psi_depository_check`,
+    );
+    expect(numbers.every((n) => /^(LS|CG|FH|PD)\d{8}-\d{4}$/.test(n.no))).toBe(true);
+  });
+
+  it('lists every demo account with its password in the README', () => {
+    const readme = fs.readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'),
+      'utf8',
+    );
+    const fixture = loadDemoFixture();
+    for (const u of fixture.users)
+      expect(readme, u.account).toMatch(
+        new RegExp(
+          `\\| ${u.tenantId} \\| ${u.account} +\\| ${fixture.password.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +\\|`,
+        ),
+      );
   });
 });
