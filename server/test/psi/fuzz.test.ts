@@ -97,12 +97,15 @@ describe('bad input on every PSI route', () => {
     const before = ledgerSnapshot(app);
     const problems: string[] = [];
     const check = (label: string, status: number, body: string) => {
-      let json: { code?: number; msg?: string; success?: boolean } | null = null;
-      try {
-        json = JSON.parse(body) as typeof json;
-      } catch {
-        // an export answers a spreadsheet
-      }
+      type Reply = { code?: number; msg?: string; success?: boolean };
+      const parse = (): Reply | null => {
+        try {
+          return JSON.parse(body) as Reply;
+        } catch {
+          return null; // an export answers a spreadsheet
+        }
+      };
+      const json = parse();
       if (status >= 500) problems.push(`${label} → ${status} ${body.slice(0, 120)}`);
       else if (
         status >= 400 &&

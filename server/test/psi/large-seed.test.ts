@@ -92,7 +92,7 @@ describe('SEED=large', () => {
     expect(bar).toMatch(/\[#{30}\] 100% books 2000\/2000/);
     expect(bar).toMatch(/\[#{30}\] 100% schools 1000\/1000/);
     expect(bar).toMatch(/\[#{30}\] 100% stock log rows 4000\/4000/);
-    expect(bar).toMatch(/\[#{15}\.{15}\]  50% books 1000\/2000/);
+    expect(bar).toMatch(/\[#{15}\.{15}\] {2}50% books 1000\/2000/);
   }, 240_000);
 
   it('redraws the bar in place on a terminal', () => {
