@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../helpers';
+
+/**
+ * Every PSI endpoint of the seed's section 7 (and DOMAIN.md 2.13) is served, with the generic Blade
+ * endpoints on every resource, and each declares its access (none is public).
+ */
+const generic = [
+  'GET list',
+  'GET page',
+  'GET detail',
+  'GET export',
+  'POST submit',
+  'POST save',
+  'POST update',
+  'POST remove',
+];
+const expected: Record<string, string[]> = {
+  purchaseorder: [...generic, 'POST approveAudit', 'POST approveStorage'],
+  purchasedetail: [...generic, 'GET listByOrderId', 'POST submitPurchaseOrder'],
+  purchaseorderyypt: [...generic, 'POST approveAudit'],
+  purchasedetailyypt: [...generic, 'GET listByOrderId', 'POST submitPurchaseOrderYypt'],
+  purchaseorderdepository: [...generic, 'POST approveAuditDepository', 'GET purchaseOrderDepository'],
+  purchasedetaildepository: [...generic, 'GET listByOrderId', 'POST submitPurchaseOrderDepository'],
+  deliveryorder: [...generic, 'POST approveDelivery'],
+  deliverydetail: [...generic, 'GET listByOrderId', 'POST submitDeliveryOrder'],
+  depositoryinfo: [...generic, 'GET getSchoolDepositoryList', 'GET allList', 'POST saveCheckList'],
+  depositorycheck: generic,
+  depositorycheckdetail: [...generic, 'GET listByCheckId'],
+  depositorylog: generic,
+  goodsinfo: [...generic, 'POST upLoadList', 'GET template'],
+  schoolinfo: [...generic, 'GET detailByUserId'],
+  schoolyyptinfo: [...generic, 'POST upLoadList', 'GET template'],
+  accountstatement: [...generic, 'POST recharge'],
+};
+
+describe('the PSI route table', () => {
+  it('serves every endpoint of the seed, none of them public', async () => {
+    const app = await testApp();
+    await app.ready();
+    const served = new Map(
+      app.routeTable
+        .filter((r) => r.url.startsWith('/api/blade-psi/'))
+        .map((r) => [`${r.method} ${r.url}`, r.access] as const),
+    );
+    const missing: string[] = [];
+    for (const [resource, endpoints] of Object.entries(expected))
+      for (const e of endpoints) {
+        const [method, action] = e.split(' ');
+        const key = `${method} /api/blade-psi/${resource}/${action}`;
+        if (!served.has(key)) missing.push(key);
+        else expect(served.get(key), key).not.toBe('public');
+      }
+    expect(missing).toEqual([]);
+  });
+});
