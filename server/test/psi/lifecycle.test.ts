@@ -248,3 +248,73 @@ describe('accounts', () => {
     expect(account.data).toMatchObject({ schoolCode: 'SC01', accountBalance: balance(app, 'SC01') });
   });
 });
+
+describe('soft-deleted rows in every custom query (INV-9)', () => {
+  it('a removed direct order, delivery or 征订单 and their lines never show', async () => {
+    const qizhi = await as(app, 'xx_qizhi');
+    const ck = await as(app, 'ck_jx');
+    const direct = await qizhi.ok<Doc>('purchasedetaildepository/submitPurchaseOrderDepository', {
+      depositoryId: depositoryId(app, 'D01'),
+      term,
+      details: [{ goodsId: goodsId(app, 'G03'), quantity: 2 }],
+    });
+    const inbox = async () =>
+      (
+        await ck.get<{ records: Doc[] }>('purchaseorderdepository/purchaseOrderDepository', { size: '100' })
+      ).data.records.map((r) => r.id);
+    expect(await inbox()).toContain(direct.id);
+    await qizhi.ok(`purchaseorderdepository/remove?ids=${direct.id}`);
+    expect(await inbox()).not.toContain(direct.id);
+    expect(
+      (await ck.get('purchasedetaildepository/listByOrderId', { purchaseId: String(direct.id) })).data,
+    ).toEqual([]);
+    expect((await ck.get('purchaseorderdepository/detail', { id: String(direct.id) })).data).toEqual({});
+
+    const ps = docId(app, 'psi_purchase_order_depository', 'PS20250822-0001');
+    const line = one<{ id: string }>(
+      app,
+      `SELECT CAST(id AS TEXT) AS id FROM psi_purchase_detail_depository WHERE purchase_id = ? AND is_deleted = 0 LIMIT 1`,
+      BigInt(ps),
+    ).id;
+    const fh = await ck.ok<Doc>('deliverydetail/submitDeliveryOrder', {
+      depositoryOrderId: ps,
+      details: [{ sourceDetailId: line, quantity: 1 }],
+    });
+    await ck.ok(`deliveryorder/remove?ids=${fh.id}`);
+    expect((await ck.get('deliverydetail/listByOrderId', { deliveryId: String(fh.id) })).data).toEqual([]);
+    expect(
+      (await ck.get<{ records: Doc[] }>('deliveryorder/list', { size: '100' })).data.records.map((r) => r.id),
+    ).not.toContain(fh.id);
+
+    const removedZd = one<{ id: string }>(
+      app,
+      `SELECT CAST(id AS TEXT) AS id FROM psi_purchase_order_yypt WHERE is_deleted = 1 LIMIT 1`,
+    ).id;
+    const mingde = await as(app, 'xx_mingde');
+    expect((await mingde.get('purchasedetailyypt/listByOrderId', { purchaseId: removedZd })).data).toEqual(
+      [],
+    );
+  });
+
+  it('a user bound to a removed school reads no account', async () => {
+    const qizhiUser = one<{ id: string }>(
+      app,
+      `SELECT CAST(id AS TEXT) AS id FROM blade_user WHERE account = 'xx_qizhi'`,
+    ).id;
+    const temp = await pt.ok<Doc>('schoolinfo/submit', {
+      schoolCode: 'SC10',
+      schoolName: '南湖区临时学校',
+      schoolType: 1,
+      regionCode: '330402',
+    });
+    await pt.ok('schoolinfo/submit', { id: schoolId(app, 'SC02'), userId: '' });
+    await pt.ok('schoolinfo/submit', { id: temp.id, userId: qizhiUser });
+    const qizhi = await as(app, 'xx_qizhi');
+    expect((await qizhi.get<Doc>('schoolinfo/detailByUserId')).data.schoolCode).toBe('SC10');
+    await pt.ok(`schoolinfo/remove?ids=${temp.id}`);
+    expect((await qizhi.get('schoolinfo/detailByUserId')).data).toEqual({});
+    expect((await pt.get('schoolinfo/detailByUserId', { userId: qizhiUser })).data).toEqual({});
+    await pt.ok('schoolinfo/submit', { id: schoolId(app, 'SC02'), userId: qizhiUser });
+    expect((await qizhi.get<Doc>('schoolinfo/detailByUserId')).data.schoolCode).toBe('SC02');
+  });
+});
