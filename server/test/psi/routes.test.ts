@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers';
 
@@ -52,5 +55,21 @@ describe('the PSI route table', () => {
         else expect(served.get(key), key).not.toBe('public');
       }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the PSI tests themselves', () => {
+  it('check the ledger invariants after every test of a file that writes', () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
+    const writers = files.filter((f) => {
+      const src = fs.readFileSync(path.join(dir, f), 'utf8');
+      return src.includes('demoApp(') && /\.(ok|post|upload)(<[^>]*>)?\(/.test(src);
+    });
+    expect(writers.length).toBeGreaterThan(8);
+    for (const f of writers)
+      expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).toContain(
+        'afterEach(() => assertInvariants(app.ctx.sqlite));',
+      );
   });
 });
