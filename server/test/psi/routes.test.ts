@@ -41,7 +41,7 @@ describe('the PSI route table', () => {
   it('serves every endpoint of the seed, none of them public', async () => {
     const app = await testApp();
     await app.ready();
-    const served = new Map(
+    const served = new Map<string, unknown>(
       app.routeTable
         .filter((r) => r.url.startsWith('/api/blade-psi/'))
         .map((r) => [`${r.method} ${r.url}`, r.access] as const),
