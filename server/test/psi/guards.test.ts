@@ -528,11 +528,11 @@ describe('guards and their messages (zh and en), nothing changed', () => {
   it('covers every business message of the PSI services', () => {
     const covered = new Set(cases.map((c) => c.key));
     const elsewhere: PsiMessageKey[] = [
-      'insufficientStock', // trainer step 7 and the concurrency race
-      'quantityInvalid', // lines are validated by the request schema first (below)
+      'insufficientStock', // trainer step 7, scope.test.ts and the concurrency race
+      'quantityInvalid', // service backstops: lines are validated by the request schema first (below)
       'countedInvalid',
-      'termInvalid',
-      'importFailed', // imports.test.ts and the trainer script
+      'termInvalid', // the declared term pattern, asserted below
+      'importFailed', // master.test.ts and the trainer script
       'importDone',
       'importNoFile',
       'importBadFile',
@@ -540,10 +540,8 @@ describe('guards and their messages (zh and en), nothing changed', () => {
       'importHeader',
       'importRowError',
       'duplicateInFile',
-      'requiredCell',
-      'invalidCell',
       'unknownDepository',
-      'constraintFailed', // a backstop behind the explicit guards: not reachable through the API
+      'constraintFailed', // backstops.test.ts
     ];
     const missing = (Object.keys(psiMessages) as PsiMessageKey[]).filter(
       (k) => !covered.has(k) && !elsewhere.includes(k),

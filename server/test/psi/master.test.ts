@@ -236,6 +236,38 @@ describe('imports', () => {
   });
 });
 
+describe('import messages', () => {
+  it('names unknown depository codes and missing cells per row, and caps the row count', async () => {
+    const row = imports.schoolsFixed.find((r) => r['学校标识码'] === 'SC08')!;
+    const bad = await pt.upload<{ errors: { row: number; field: string; message: string }[] }>(
+      'schoolyyptinfo/upLoadList',
+      await xlsx([
+        { ...row, 默认仓库编码: 'D99' },
+        { ...row, 学校标识码: 'SC11', 学校名称: '' },
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data.errors).toContainEqual({ row: 2, field: '默认仓库编码', message: '仓库编码不存在：D99' });
+    expect(bad.data.errors.find((e) => e.row === 3)).toMatchObject({ row: 3, field: '学校名称' });
+    expect(one(app, `SELECT COUNT(*) AS n FROM psi_school_info WHERE school_code = 'SC11'`)).toEqual({
+      n: 0,
+    });
+    const headers = Object.keys(imports.goodsFixed[0]);
+    const many = await pt.upload(
+      'goodsinfo/upLoadList',
+      await xlsx(
+        Array.from({ length: 20_001 }, () => ({ ISBN: '9787107524455' })),
+        headers,
+      ),
+    );
+    expect(many.status).toBe(400);
+    expect(many.msg).toBe('导入行数不能超过20000行');
+    const again = await pt.upload('goodsinfo/upLoadList', await xlsx([imports.goodsFixed[0]]));
+    expect(again.success).toBe(true);
+    expect(again.msg).toMatch(/^导入成功：新增\d+条，更新\d+条，未变化\d+条$/);
+  });
+});
+
 describe('exports', () => {
   it('export the current filters, with formula-looking text neutralised', async () => {
     await pt.ok(
