@@ -43,7 +43,7 @@ describe('the server process', () => {
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     try {
-      const res = await waitFor(`http://127.0.0.1:${port}/healthz`, 20_000);
+      const res = await waitFor(`http://127.0.0.1:${port}/healthz`, 90_000);
       expect(await res.json()).toEqual({ status: 'ok' });
       const captcha = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/captcha`);
       expect(((await captcha.json()) as { success: boolean }).success).toBe(true);
@@ -97,5 +97,5 @@ describe('the server process', () => {
     const wal = path.join(dir, 'psi.db-wal');
     expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 });

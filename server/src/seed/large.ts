@@ -62,6 +62,7 @@ const COUNTIES = ['330402', '330411', '330421', '330424', '330481', '330482', '3
 /** A text progress bar on stderr (redrawn in place on a terminal, a line per 10 % otherwise). */
 export class ProgressBar {
   private lastTenth = -1;
+  private lastLabel = '';
   constructor(private readonly out: NodeJS.WriteStream = process.stderr) {}
   update(label: string, done: number, total: number) {
     const ratio = total ? done / total : 1;
@@ -71,8 +72,9 @@ export class ProgressBar {
     if (this.out.isTTY) this.out.write(`\r${line}${done >= total ? '\n' : ''}`);
     else {
       const tenth = Math.floor(ratio * 10);
-      if (tenth !== this.lastTenth) {
+      if (tenth !== this.lastTenth || label !== this.lastLabel) {
         this.lastTenth = tenth;
+        this.lastLabel = label;
         this.out.write(`${line}\n`);
       }
     }
@@ -84,9 +86,10 @@ function isbnOf(n: number): string {
   return `${first12}${isbn13CheckDigit(first12)}`;
 }
 
-export function largeLayer(ctx: SeedContext): void {
+/** The large layer; `out` receives the progress bar (stderr by default). */
+export function largeLayer(ctx: SeedContext, out: NodeJS.WriteStream = process.stderr): void {
   const sqlite = ctx.handle.sqlite;
-  const bar = new ProgressBar();
+  const bar = new ProgressBar(out);
   let clock = new Date('2024-09-01T08:00:00+08:00');
   const env: PsiEnv = { sqlite, now: () => clock };
   const previousCache = sqlite.pragma('cache_size', { simple: true }) as number;
@@ -148,7 +151,7 @@ export function largeLayer(ctx: SeedContext): void {
     );
     if (issues.length) throw new Error(`large goods ${n}: ${issues[0].message}`);
     goods.push(saveGoods(env, admin, values));
-    if (n % 1000 === 999) bar.update('books', n + 1, LARGE.goods);
+    if (n % 1000 === 999 || n === LARGE.goods - 1) bar.update('books', n + 1, LARGE.goods);
   }
   ctx.onProgress({ step: 'large: books', done: 2, total: 4 });
 
@@ -194,7 +197,7 @@ export function largeLayer(ctx: SeedContext): void {
     });
     approvePurchaseAudit(env, admin, { id: order.id, pass: true, auditRemark: '压测数据' });
     approveStorage(env, operator, { id: order.id });
-    if (i % 100 === 99)
+    if (i % 100 === 99 || i === LARGE.orders - 1)
       bar.update('stock log rows', (i + 1) * LARGE.linesPerOrder, LARGE.orders * LARGE.linesPerOrder);
   }
   ctx.onProgress({ step: 'large: purchase receipts', done: 4, total: 4 });

@@ -528,11 +528,11 @@ describe('guards and their messages (zh and en), nothing changed', () => {
   it('covers every business message of the PSI services', () => {
     const covered = new Set(cases.map((c) => c.key));
     const elsewhere: PsiMessageKey[] = [
-      'insufficientStock', // trainer step 7 and the concurrency race
-      'quantityInvalid', // lines are validated by the request schema first (below)
+      'insufficientStock', // trainer step 7, scope.test.ts and the concurrency race
+      'quantityInvalid', // service backstops: lines are validated by the request schema first (below)
       'countedInvalid',
-      'termInvalid',
-      'importFailed', // imports.test.ts and the trainer script
+      'termInvalid', // the declared term pattern, asserted below
+      'importFailed', // master.test.ts and the trainer script
       'importDone',
       'importNoFile',
       'importBadFile',
@@ -540,10 +540,8 @@ describe('guards and their messages (zh and en), nothing changed', () => {
       'importHeader',
       'importRowError',
       'duplicateInFile',
-      'requiredCell',
-      'invalidCell',
       'unknownDepository',
-      'constraintFailed', // a backstop behind the explicit guards: not reachable through the API
+      'constraintFailed', // backstops.test.ts
     ];
     const missing = (Object.keys(psiMessages) as PsiMessageKey[]).filter(
       (k) => !covered.has(k) && !elsewhere.includes(k),
@@ -581,6 +579,76 @@ describe('guards and their messages (zh and en), nothing changed', () => {
       details: [{ goodsId: G('G01'), countedQuantity: -1 }],
     });
     expect(counted.msg).toBe('Counted is invalid');
+    expect(ledgerSnapshot(app)).toEqual(before);
+  });
+
+  it('names a missing key of a body or a line with a 400, never a 500', async () => {
+    const before = ledgerSnapshot(app);
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['xx_mingde', 'purchasedetailyypt/submitPurchaseOrderYypt', { term, details: [{ quantity: 1 }] }],
+      ['xx_mingde', 'purchasedetailyypt/submitPurchaseOrderYypt', { term, details: [{ goodsId: G('G01') }] }],
+      [
+        'ck_jx',
+        'purchasedetail/submitPurchaseOrder',
+        { supplierName: 'x', term, details: [{ goodsId: G('G01') }] },
+      ],
+      [
+        'ck_hn',
+        'deliverydetail/submitDeliveryOrder',
+        { depositoryOrderId: ids.ps('PS20250815-0001'), details: [{ quantity: 1 }] },
+      ],
+      [
+        'ck_hn',
+        'deliverydetail/submitDeliveryOrder',
+        {
+          depositoryOrderId: ids.ps('PS20250815-0001'),
+          details: [
+            {
+              sourceDetailId: lineOf(
+                'psi_purchase_detail_depository',
+                ids.ps('PS20250815-0001'),
+                'purchase_id',
+                'G13',
+              ),
+            },
+          ],
+        },
+      ],
+      ['ck_jx', 'depositoryinfo/saveCheckList', { details: [{ goodsId: G('G01') }] }],
+      ['ck_jx', 'depositoryinfo/saveCheckList', { details: [{ countedQuantity: 1 }] }],
+      [
+        'ck_hn',
+        'purchaseorder/approveStorage',
+        { id: ids.cg('CG20250720-0001'), details: [{ receivedQuantity: 1 }] },
+      ],
+      [
+        'ck_hn',
+        'purchaseorder/approveStorage',
+        {
+          id: ids.cg('CG20250720-0001'),
+          details: [
+            { detailId: lineOf('psi_purchase_detail', ids.cg('CG20250720-0001'), 'purchase_id', 'G22') },
+          ],
+        },
+      ],
+      ['pt_admin', 'purchaseorderyypt/approveAudit', { pass: true }],
+      ['pt_admin', 'purchaseorder/approveAudit', { pass: true }],
+      ['ck_jx', 'purchaseorderdepository/approveAuditDepository', { pass: true }],
+      ['ck_jx', 'deliveryorder/approveDelivery', {}],
+      ['ck_hn', 'purchaseorder/approveStorage', {}],
+      ['pt_admin', 'accountstatement/recharge', { schoolId: S('SC05'), amount: '10.00', payMethod: 1 }],
+      ['pt_admin', 'accountstatement/recharge', { schoolId: S('SC05'), amount: '10.00', voucherNo: 'V' }],
+      ['pt_admin', 'accountstatement/recharge', { schoolId: S('SC05'), payMethod: 1, voucherNo: 'V' }],
+      ['pt_admin', 'accountstatement/recharge', { amount: '10.00', payMethod: 1, voucherNo: 'V' }],
+      ['pt_admin', 'purchasedetailyypt/save', { goodsId: G('G01'), quantity: 1 }],
+      ['pt_admin', 'purchaseorderyypt/approveAudit', { id: ids.zd('ZD20250828-0001') }],
+    ];
+    for (const [account, url, body] of cases) {
+      const r = await (await client(account, 'zh')).post(url, body);
+      expect(r.status, `${url} ${JSON.stringify(body)}: ${r.msg}`).toBe(400);
+      expect(r.success).toBe(false);
+      expect(r.msg).not.toMatch(/服务器异常|undefined/);
+    }
     expect(ledgerSnapshot(app)).toEqual(before);
   });
 

@@ -76,8 +76,6 @@ export const psiMessages = {
   importHeader: t('表头不正确，缺少列：{columns}', 'Wrong header row, missing columns: {columns}'),
   importRowError: t('第{row}行 {field}：{message}', 'Row {row} {field}: {message}'),
   duplicateInFile: t('文件中重复', 'Duplicated in the file'),
-  requiredCell: t('不能为空', 'Required'),
-  invalidCell: t('格式不正确', 'Invalid value'),
   unknownDepository: t('仓库编码不存在：{code}', 'Unknown depository code: {code}'),
   depositoryInUse: t(
     '仓库仍有库存或未完成的单据，不能删除',

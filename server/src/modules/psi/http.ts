@@ -68,6 +68,17 @@ export const idValue = (message: string) =>
       .optional(),
   );
 
+/**
+ * A value the body must carry. zod skips the refinements of an optional schema when the key is
+ * absent, so a missing key is turned into `null` first: the schema's own "required" refinement then
+ * runs and names the field (instead of an undefined value reaching the service).
+ */
+export const mustHave = <T extends z.ZodType<unknown, unknown>>(schema: T) =>
+  z
+    .unknown()
+    .transform((v): unknown => (v === undefined ? null : v))
+    .pipe(schema as unknown as z.ZodType<z.output<T>, unknown>);
+
 /** Optional text up to `max` characters; empty → null. */
 export const textValue = (message: string, max: number) =>
   z.preprocess(
@@ -105,7 +116,7 @@ export function perLang<T>(build: (lang: Lang) => T): (lang: Lang) => T {
 }
 
 const idAndVersion = (lang: Lang) => ({
-  id: idValue(fill(messages.paramType[lang], { name: 'id' })).refine((v) => !!v, {
+  id: mustHave(idValue(fill(messages.paramType[lang], { name: 'id' }))).refine((v) => !!v, {
     message: fill(messages.paramMissing[lang], { name: 'id' }),
   }),
   version: versionValue(lang),

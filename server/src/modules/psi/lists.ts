@@ -114,10 +114,38 @@ function countOf(sqlite: Database.Database, spec: ListSpec, where: Clause): numb
   return total;
 }
 
-export function whereFor(spec: ListSpec, actor: PsiActor, query: Record<string, unknown>): Clause | null {
+const SCOPE_KEYS: Record<string, string[]> = {
+  school: ['schoolId', 'school_id'],
+  depository: ['depositoryId', 'depository_id'],
+};
+
+/**
+ * DOMAIN.md 3.8: a scoped user's `schoolId` / `depositoryId` filter is replaced with its own. A school
+ * user's school filter is dropped (the scope already is its school); a depository user's depository
+ * filter stays only when it names one of its own depositories (narrowing among them), else it is
+ * dropped and the scope shows its own depositories.
+ */
+export function overrideScopeFilters(
+  actor: PsiActor,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
+  const names = SCOPE_KEYS[actor.kind];
+  if (!names) return query;
+  const own = new Set(actor.kind === 'school' ? [] : actor.depositoryIds);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const base = names.find((n) => key === n || key.startsWith(`${n}_`));
+    if (base === undefined) out[key] = value;
+    else if ((key === base || key === `${base}_equal`) && own.has(String(value).trim())) out[key] = value;
+  }
+  return out;
+}
+
+export function whereFor(spec: ListSpec, actor: PsiActor, raw: Record<string, unknown>): Clause | null {
   const scope = spec.scope(actor);
   if (!scope) return null;
   const meta = tableMeta(spec.table);
+  const query = overrideScopeFilters(actor, raw);
   const own = spec.filters?.(query);
   const filters = buildFilters(spec.def, meta, own?.rest ?? query);
   const clauses = [

@@ -28,6 +28,7 @@ import { big, fail, stmt, tx, type PsiActor, type PsiEnv } from './env';
 import {
   auditSchema,
   bodyOf,
+  mustHave,
   write,
   boolValue,
   discountValue,
@@ -72,8 +73,8 @@ function goodsLine(def: ResourceDef, lang: Lang, withDiscount: boolean) {
     label: def.fields.find((f) => f.name === 'goodsId')!.label[lang],
   });
   return {
-    goodsId: idValue(goods).refine(present, { message: goods }),
-    quantity: intValue(qtyMessage(def, lang)).refine((v) => v !== undefined && v >= 1, {
+    goodsId: mustHave(idValue(goods)).refine(present, { message: goods }),
+    quantity: mustHave(intValue(qtyMessage(def, lang))).refine((v) => v !== undefined && v >= 1, {
       message: qtyMessage(def, lang),
     }),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 255 }), 255),
@@ -125,10 +126,13 @@ const directOrderSchema = perLang((lang: Lang) =>
 const deliveryLineShape = (lang: Lang) => {
   const line = fill(messages.paramType[lang], { name: 'sourceDetailId' });
   return {
-    sourceDetailId: idValue(line).refine(present, { message: line }),
-    quantity: intValue(qtyMessage(deliveryDetailResource, lang)).refine((v) => v !== undefined && v >= 1, {
-      message: qtyMessage(deliveryDetailResource, lang),
-    }),
+    sourceDetailId: mustHave(idValue(line)).refine(present, { message: line }),
+    quantity: mustHave(intValue(qtyMessage(deliveryDetailResource, lang))).refine(
+      (v) => v !== undefined && v >= 1,
+      {
+        message: qtyMessage(deliveryDetailResource, lang),
+      },
+    ),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 255 }), 255),
   };
 };
@@ -156,8 +160,10 @@ const checkLineShape = (lang: Lang) => {
   const goods = fill(messages.requiredSelect[lang], { label: lang === 'en' ? 'Book' : '图书' });
   const counted = qtyMessage(depositoryCheckDetailResource, lang, 'countedQuantity');
   return {
-    goodsId: idValue(goods).refine(present, { message: goods }),
-    countedQuantity: intValue(counted).refine((v) => v !== undefined && v >= 0, { message: counted }),
+    goodsId: mustHave(idValue(goods)).refine(present, { message: goods }),
+    countedQuantity: mustHave(intValue(counted)).refine((v) => v !== undefined && v >= 0, {
+      message: counted,
+    }),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 255 }), 255),
   };
 };
@@ -188,13 +194,17 @@ const storageSchema = perLang((lang: Lang) =>
     details: z
       .array(
         z.object({
-          detailId: idValue(fill(messages.paramType[lang], { name: 'detailId' })).refine((v) => !!v, {
-            message: fill(messages.paramMissing[lang], { name: 'detailId' }),
-          }),
-          receivedQuantity: intValue(qtyMessage(purchaseDetailResource, lang, 'receivedQuantity')).refine(
-            (v) => v !== undefined && v >= 0,
-            { message: qtyMessage(purchaseDetailResource, lang, 'receivedQuantity') },
+          detailId: mustHave(idValue(fill(messages.paramType[lang], { name: 'detailId' }))).refine(
+            (v) => !!v,
+            {
+              message: fill(messages.paramMissing[lang], { name: 'detailId' }),
+            },
           ),
+          receivedQuantity: mustHave(
+            intValue(qtyMessage(purchaseDetailResource, lang, 'receivedQuantity')),
+          ).refine((v) => v !== undefined && v >= 0, {
+            message: qtyMessage(purchaseDetailResource, lang, 'receivedQuantity'),
+          }),
         }),
         { error: fill(messages.paramType[lang], { name: 'details' }) },
       )
@@ -264,7 +274,7 @@ function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
       const full = parseBody(
         z.object({
           ...shape,
-          [cfg.parentKey]: idValue(parentMsg).refine((v) => !!v, { message: parentMsg }),
+          [cfg.parentKey]: mustHave(idValue(parentMsg)).refine((v) => !!v, { message: parentMsg }),
         }),
         body,
       ) as Dict;

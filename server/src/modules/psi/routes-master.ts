@@ -23,6 +23,7 @@ import {
   intValue,
   liveEnv,
   moneyValue,
+  mustHave,
   parseBody,
   psiActor,
   textValue,
@@ -245,20 +246,23 @@ export function registerMasterRoutes(app: FastifyInstance) {
       const label = (name: string) =>
         accountStatementResource.fields.find((f) => f.name === name)!.label[lang];
       const schema = z.object({
-        schoolId: idValue(fill(messages.paramType[lang], { name: 'schoolId' })).refine((v) => !!v, {
+        schoolId: mustHave(idValue(fill(messages.paramType[lang], { name: 'schoolId' }))).refine((v) => !!v, {
           message: fill(messages.requiredSelect[lang], { label: label('schoolName') }),
         }),
-        amount: moneyValue(psiMessages.amountInvalid[lang]).refine((v) => v !== undefined && v > 0, {
-          message: psiMessages.amountInvalid[lang],
+        amount: mustHave(moneyValue(psiMessages.amountInvalid[lang])).refine(
+          (v) => v !== undefined && v > 0,
+          {
+            message: psiMessages.amountInvalid[lang],
+          },
+        ),
+        payMethod: mustHave(
+          intValue(fill(messages.invalidValue[lang], { label: label('payMethod') })),
+        ).refine((v) => v !== undefined && v >= 1 && v <= 5, {
+          message: fill(messages.requiredSelect[lang], { label: label('payMethod') }),
         }),
-        payMethod: intValue(fill(messages.invalidValue[lang], { label: label('payMethod') })).refine(
-          (v) => v !== undefined && v >= 1 && v <= 5,
-          { message: fill(messages.requiredSelect[lang], { label: label('payMethod') }) },
-        ),
-        voucherNo: textValue(fill(messages.tooLong[lang], { label: label('voucherNo'), max: 64 }), 64).refine(
-          (v) => !!v,
-          { message: fill(messages.required[lang], { label: label('voucherNo') }) },
-        ),
+        voucherNo: mustHave(
+          textValue(fill(messages.tooLong[lang], { label: label('voucherNo'), max: 64 }), 64),
+        ).refine((v) => !!v, { message: fill(messages.required[lang], { label: label('voucherNo') }) }),
         remark: textValue(fill(messages.tooLong[lang], { label: label('remark'), max: 255 }), 255),
       });
       const body = parseBody(schema, bodyOf(req));
