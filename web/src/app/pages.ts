@@ -29,6 +29,12 @@ export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'))
 export const menuPages: Record<string, LazyPage<object>> = {
   '/system/dict/index': lazyPage(() => import('../pages/system/dict')),
   '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
+  '/psi/purchaseorderyypt/index': lazyPage(() => import('../pages/psi/orders/yypt')),
+  '/psi/order_s/index': lazyPage(() => import('../pages/psi/orders/order-s')),
+  '/psi/order_yy/index': lazyPage(() => import('../pages/psi/orders/order-yy')),
+  '/psi/purchaseorderdepository/index': lazyPage(() => import('../pages/psi/orders/depository')),
+  '/psi/deliveryorder/index': lazyPage(() => import('../pages/psi/orders/delivery')),
+  '/psi/purchaseorder/index': lazyPage(() => import('../pages/psi/orders/purchase')),
 };
 
 /**
