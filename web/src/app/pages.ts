@@ -35,6 +35,9 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/psi/purchaseorderdepository/index': lazyPage(() => import('../pages/psi/orders/depository')),
   '/psi/deliveryorder/index': lazyPage(() => import('../pages/psi/orders/delivery')),
   '/psi/purchaseorder/index': lazyPage(() => import('../pages/psi/orders/purchase')),
+  '/psi/depositorycheck/index': lazyPage(() => import('../pages/psi/check')),
+  '/psi/depositorystock/index': lazyPage(() => import('../pages/psi/stock')),
+  '/psi/accountstatement/index': lazyPage(() => import('../pages/psi/ledger/account')),
 };
 
 /**

@@ -162,7 +162,9 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const depositories = useQuery({
     queryKey: ['psi', 'serving', isPurchase ? 'all' : schoolId],
     queryFn: () =>
-      isPurchase ? list('depositoryinfo/allList') : list('depositoryinfo/getSchoolDepositoryList', { schoolId }),
+      isPurchase
+        ? page('depositoryinfo/list', { status: 1, size: 200 }).then((r) => r.records)
+        : list('depositoryinfo/getSchoolDepositoryList', { schoolId }),
     enabled: isPurchase || Boolean(schoolId),
     staleTime: 60_000,
   });
