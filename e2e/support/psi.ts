@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = 'Demo@2025';
 export async function signInDemo(page: Page, account: string, language: 'zh' | 'en' = 'zh') {
   await page.goto('/login');
   await page.evaluate((lang) => {
+    localStorage.removeItem('saber-session');
+    sessionStorage.clear();
     const raw = localStorage.getItem('saber-settings');
     const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
     localStorage.setItem('saber-settings', JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }));

@@ -12,6 +12,22 @@ function modal(page: Page, title: string | RegExp) {
   return page.locator('.ant-modal').filter({ hasText: title }).last();
 }
 
+/** Presses OK of the open confirmation once it has finished opening. */
+async function confirmOk(page: Page) {
+  const button = page.locator('.ant-modal-confirm .ant-btn-primary').last();
+  await expect(button).toBeVisible();
+  await page.waitForTimeout(400);
+  await button.click();
+}
+
+/** Presses the audit dialog's OK once it has finished opening. */
+async function auditOk(page: Page, title: string) {
+  const dialog = modal(page, title);
+  await expect(dialog.getByTestId('audit-ok')).toBeVisible();
+  await page.waitForTimeout(400);
+  await dialog.getByTestId('audit-ok').click();
+}
+
 async function stockOf(page: Page, keyword: string, depository: string) {
   await page.goto('/psi/depositorystock/index');
   await page.getByTestId('stock-keyword').fill(keyword);
@@ -29,7 +45,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await docRow(page, 'ZD20250828-0001').getByTestId('row-audit').click();
   const audit = modal(page, '审核 ZD20250828-0001');
   await expect(audit).toContainText('¥ 16,719.00');
-  await audit.getByTestId('audit-ok').click();
+  await auditOk(page, '审核 ZD20250828-0001');
   await expect(toast(page, '已通过')).toBeVisible();
   await expect(docRow(page, 'ZD20250828-0001')).toContainText('已审核');
 
@@ -54,7 +70,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await searchDoc(page, 'orderNo', 'ZD20250828-0002');
   await docRow(page, 'ZD20250828-0002').getByTestId('row-audit').click();
   const refused = modal(page, '审核 ZD20250828-0002');
-  await refused.getByTestId('audit-ok').click();
+  await auditOk(page, '审核 ZD20250828-0002');
   await expect(refused.getByTestId('audit-error')).toContainText('学校账户余额不足（需 1248.00，可用 500.00）');
   await refused.locator('.ant-modal-footer .ant-btn').first().click();
   await expect(docRow(page, 'ZD20250828-0002')).toContainText('待审核');
@@ -72,7 +88,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   const confirmText = page.getByTestId('recharge-confirm-text');
   await expect(confirmText).toContainText('南湖区启智实验小学');
   await expect(confirmText).toContainText('¥ 1,000.00');
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expect(toast(page, '充值成功')).toBeVisible();
   await expect(page.getByTestId('resource-table')).toContainText('1500.00');
 
@@ -81,6 +97,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await docRow(page, 'ZD20250828-0002').getByTestId('row-audit').click();
   const again = modal(page, '审核 ZD20250828-0002');
   await expect(again).toContainText('¥ 1,500.00');
+  await page.waitForTimeout(400);
   await again.getByTestId('audit-ok').dblclick();
   await expect(toast(page, '已通过')).toBeVisible();
   await page.goto('/psi/accountstatement/index');
@@ -99,7 +116,7 @@ test('4. depository inbox: accept a platform order and a direct order', async ({
   for (const no of ['PS20250826-0001', 'PS20250827-0001']) {
     await searchDoc(page, 'orderNo', no);
     await docRow(page, no).getByTestId('row-accept').click();
-    await modal(page, `审核 ${no}`).getByTestId('audit-ok').click();
+    await auditOk(page, `审核 ${no}`);
     await expect(toast(page, '已通过')).toBeVisible();
     await expect(docRow(page, no)).toContainText('待发货');
   }
@@ -121,7 +138,7 @@ test('5. delivery of everything on PS20250826-0001', async ({ page }) => {
   await expect(page).toHaveURL(/\/psi\/deliveryorder\/index\?id=/);
   const detail = page.getByTestId('doc-detail');
   await detail.getByTestId('row-ship').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expect(toast(page, '已出库')).toBeVisible();
 
   for (const [isbn, qty] of [
@@ -144,7 +161,7 @@ test('6. the pending shipment of the partial delivery completes PS20250815-0001'
   await page.goto('/psi/deliveryorder/index');
   await searchDoc(page, 'deliveryNo', 'FH20250820-0001');
   await docRow(page, 'FH20250820-0001').getByTestId('row-ship').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expect(toast(page, '已出库')).toBeVisible();
   await expect(await stockOf(page, '9787107381409', '海宁分仓')).toContainText('90');
   await expect(await stockOf(page, '9787107149146', '海宁分仓')).toContainText('90');
@@ -193,7 +210,7 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await page.goto('/psi/purchaseorderdepository/index');
   await searchDoc(page, 'orderNo', orderNo);
   await docRow(page, orderNo).getByTestId('row-accept').click();
-  await modal(page, `审核 ${orderNo}`).getByTestId('audit-ok').click();
+  await auditOk(page, `审核 ${orderNo}`);
   await expect(toast(page, '已通过')).toBeVisible();
   await docRow(page, orderNo).getByTestId('row-ship').click();
   const delivery = page.getByTestId('delivery-editor');
@@ -202,9 +219,10 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await expect(delivery).toContainText('库存不足（当前 0）');
   await delivery.getByTestId('delivery-submit').click();
   await page.getByTestId('doc-detail').getByTestId('row-ship').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expect(page.getByTestId('ship-refused')).toHaveText('库存不足：G09 需 10，库存 0');
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await shot(page, 'psi-stock-refusal-zh');
+  await page.locator('.ant-modal-confirm').filter({ hasText: '出库被拒绝' }).locator('.ant-btn-primary').click();
   await page.goto('/psi/purchaseorderdepository/index');
   await searchDoc(page, 'orderNo', orderNo);
   await expect(docRow(page, orderNo)).toContainText('待发货');
@@ -219,7 +237,7 @@ test('9. stocktake: complete the open count of D02; a second open count is refus
   await expect(sheet.getByTestId('line-diff')).toHaveText(['0', '-2', '+1']);
   await shot(page, 'psi-check-zh');
   await sheet.getByTestId('check-complete').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expect(toast(page, '盘点已完成')).toBeVisible();
   await expect(page.getByTestId('check-detail')).toContainText('已完成');
   await expect(await stockOf(page, '9787107822261', '秀洲分仓')).toContainText('298');
