@@ -38,6 +38,10 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/psi/depositorycheck/index': lazyPage(() => import('../pages/psi/check')),
   '/psi/depositorystock/index': lazyPage(() => import('../pages/psi/stock')),
   '/psi/accountstatement/index': lazyPage(() => import('../pages/psi/ledger/account')),
+  '/psi/depositorylog/index': lazyPage(() => import('../pages/psi/ledger/log')),
+  '/psi/goodsinfo/index': lazyPage(() => import('../pages/psi/master/goods')),
+  '/psi/schoolinfo/index': lazyPage(() => import('../pages/psi/master/schools')),
+  '/psi/schoolyyptinfo/index': lazyPage(() => import('../pages/psi/master/roster')),
 };
 
 /**

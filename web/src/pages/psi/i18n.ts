@@ -214,6 +214,29 @@ const zh = {
     openExists: '该仓库已有进行中的盘点 {{no}}',
     history: '盘点记录',
   },
+  import: {
+    open: '导入',
+    template: '下载导入模板',
+    hint: '整份文件先全部校验：任一行有误则不写入任何数据，并列出每一行的问题。',
+    drop: '点击或拖入 .xlsx 文件',
+    row: '行号',
+    field: '列',
+    message: '问题',
+  },
+  log: {
+    goods: '图书',
+    source: '来源单据',
+  },
+  school: {
+    region: '按地区筛选',
+    importTitle: '导入学校名册',
+    templateName: '学校导入模板',
+  },
+  goods: {
+    badIsbn: 'ISBN 校验位不正确',
+    importTitle: '导入图书',
+    templateName: '图书导入模板',
+  },
   account: {
     recharge: '充值',
     amount: '充值金额',
@@ -474,6 +497,29 @@ const en: Widen<Messages> = {
     bookChangedRow: '{{name}}: book {{before}} when saved, {{after}} at completion',
     openExists: 'This depository already has an open stocktake {{no}}',
     history: 'Stocktake history',
+  },
+  import: {
+    open: 'Import',
+    template: 'Download the template',
+    hint: 'The whole file is checked first: if any row is wrong nothing is written, and every bad row is listed.',
+    drop: 'Click or drop an .xlsx file here',
+    row: 'Row',
+    field: 'Column',
+    message: 'Problem',
+  },
+  log: {
+    goods: 'Book',
+    source: 'Source document',
+  },
+  school: {
+    region: 'Filter by region',
+    importTitle: 'Import the school roster',
+    templateName: 'schools-template',
+  },
+  goods: {
+    badIsbn: 'The ISBN check digit is wrong',
+    importTitle: 'Import books',
+    templateName: 'books-template',
   },
   account: {
     recharge: 'Recharge',

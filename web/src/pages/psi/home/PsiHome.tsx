@@ -47,7 +47,9 @@ function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind;
         {
           type: 'pie',
           radius: ['40%', '68%'],
-          data: STATUS_ORDER[kind].map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 })),
+          data: STATUS_ORDER[kind]
+            .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
+            .filter((d) => d.value > 0),
         },
       ],
     }),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { WalletOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
@@ -103,16 +104,50 @@ export default function AccountStatementPage() {
   const can = useCan();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [schoolId, setSchoolId] = useState<string | undefined>();
+  const platform = can('accountstatement_recharge');
+  const schools = useQuery({
+    queryKey: ['psi', 'schools-all'],
+    queryFn: () => page('schoolinfo/list', { size: 500 }),
+    enabled: platform,
+  });
   return (
     <>
       <ResourcePage
         def={accountStatementResource}
+        params={schoolId ? { schoolId } : undefined}
+        cells={{
+          amount: (r) => {
+            const negative = String(r.amount).startsWith('-');
+            return <Typography.Text type={negative ? 'danger' : 'success'}>{yuan(r.amount)}</Typography.Text>;
+          },
+          balanceAfter: (r) => <Typography.Text strong>{yuan(r.balanceAfter)}</Typography.Text>,
+          sourceNo: (r) => {
+            const path =
+              Number(r.sourceType) === 1 ? '/psi/purchaseorderyypt/index' : Number(r.sourceType) === 2 ? '/psi/purchaseorderdepository/index' : null;
+            return path && r.sourceId ? <Link to={`${path}?id=${String(r.sourceId)}`}>{String(r.sourceNo)}</Link> : String(r.sourceNo ?? '-');
+          },
+        }}
         toolbar={
-          can('accountstatement_recharge') && (
-            <Button type="primary" icon={<WalletOutlined />} onClick={() => setOpen(true)} data-testid="recharge-open">
-              {t('psi.account.recharge')}
-            </Button>
-          )
+          <>
+            {platform && (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                value={schoolId}
+                placeholder={t('psi.field.school')}
+                style={{ width: 240 }}
+                onChange={(v?: string) => setSchoolId(v)}
+                options={(schools.data?.records ?? []).map((s) => ({ value: String(s.id), label: String(s.schoolName) }))}
+                data-testid="statement-school"
+              />
+            )}
+            {platform && (
+              <Button type="primary" icon={<WalletOutlined />} onClick={() => setOpen(true)} data-testid="recharge-open">
+                {t('psi.account.recharge')}
+              </Button>
+            )}
+          </>
         }
       />
       {open && (
