@@ -58,7 +58,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await page.keyboard.press('Escape');
 
   await page.goto('/psi/accountstatement/index');
-  await expect(page.getByTestId('resource-table')).toContainText('13019.75');
+  await expect(page.getByTestId('resource-table')).toContainText('¥ 13,019.75');
 
   await page.goto('/psi/purchaseorderdepository/index');
   await searchDoc(page, 'sourceNo', 'ZD20250828-0001');
@@ -90,7 +90,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await expect(confirmText).toContainText('¥ 1,000.00');
   await confirmOk(page);
   await expect(toast(page, '充值成功')).toBeVisible();
-  await expect(page.getByTestId('resource-table')).toContainText('1500.00');
+  await expect(page.getByTestId('resource-table')).toContainText('¥ 1,500.00');
 
   await page.goto('/psi/purchaseorderyypt/index');
   await searchDoc(page, 'orderNo', 'ZD20250828-0002');
@@ -101,7 +101,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await again.getByTestId('audit-ok').dblclick();
   await expect(toast(page, '已通过')).toBeVisible();
   await page.goto('/psi/accountstatement/index');
-  await expect(page.getByTestId('resource-table')).toContainText('252.00');
+  await expect(page.getByTestId('resource-table')).toContainText('¥ 252.00');
   // one debit for the double click
   await expect(page.getByTestId('resource-table').locator('tr').filter({ hasText: 'ZD20250828-0002' })).toHaveCount(1);
 });
@@ -228,6 +228,32 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await expect(docRow(page, orderNo)).toContainText('待发货');
 });
 
+test('8. receiving: storage of CG20250720-0001 at D03, then the audit of CG20250720-0002', async ({ page }) => {
+  await signInDemo(page, 'ck_hn');
+  await page.goto('/psi/purchaseorder/index');
+  await searchDoc(page, 'orderNo', 'CG20250720-0001');
+  await docRow(page, 'CG20250720-0001').getByTestId('row-storage').click();
+  const dialog = modal(page, '确认入库 CG20250720-0001');
+  await expect(dialog.locator('input[data-testid=line-received], [data-testid=line-received] input')).toHaveCount(2);
+  await page.waitForTimeout(400);
+  await dialog.getByTestId('storage-ok').click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(docRow(page, 'CG20250720-0001')).toContainText('已入库');
+  await expect(await stockOf(page, '9787521379556', '海宁分仓')).toContainText('150');
+  await expect(await stockOf(page, '9787521321869', '海宁分仓')).toContainText('100');
+  // the depository does not audit receipts
+  await page.goto('/psi/purchaseorder/index');
+  await expect(page.getByTestId('row-audit')).toHaveCount(0);
+
+  await signInDemo(page, 'pt_admin');
+  await page.goto('/psi/purchaseorder/index');
+  await searchDoc(page, 'orderNo', 'CG20250720-0002');
+  await docRow(page, 'CG20250720-0002').getByTestId('row-audit').click();
+  await auditOk(page, '审核 CG20250720-0002');
+  await expect(toast(page, '已通过')).toBeVisible();
+  await expect(docRow(page, 'CG20250720-0002')).toContainText('待入库');
+});
+
 test('9. stocktake: complete the open count of D02; a second open count is refused', async ({ page }) => {
   await signInDemo(page, 'ck_xz');
   await page.goto('/psi/depositorycheck/index');
@@ -263,4 +289,17 @@ test('9. stocktake: complete the open count of D02; a second open count is refus
   await expect(third.getByTestId('line-book').first()).toBeVisible();
   await third.getByTestId('check-save').click();
   await expect(third.getByTestId('check-error')).toContainText('盘点');
+});
+
+test('11. isolation: the second tenant sees only its own SC01, D01 and G10', async ({ page }) => {
+  await signInDemo(page, 'pt_admin2');
+  await page.goto('/psi/purchaseorderyypt/index');
+  const orders = page.getByTestId('doc-table').locator('tbody tr.ant-table-row');
+  await expect(orders).toHaveCount(1);
+  await expect(orders.first()).toContainText('青桐市实验小学');
+  await page.goto('/psi/depositorystock/index');
+  const stock = page.getByTestId('stock-table').locator('tbody tr.ant-table-row');
+  await expect(stock).toHaveCount(3);
+  for (const text of await stock.allInnerTexts()) expect(text).toContain('青桐总仓');
+  await expect(await stockOf(page, '9787107863875', '青桐总仓')).toContainText('100');
 });

@@ -67,7 +67,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [podId, setPodId] = useState<string | undefined>(givenPod);
+  const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -78,9 +78,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
     enabled: Boolean(id),
     gcTime: 0,
   });
-  useEffect(() => {
-    if (existing.data) setPodId(String(existing.data.depositoryOrderId));
-  }, [existing.data]);
+  const podId = existing.data ? String(existing.data.depositoryOrderId) : chosenPod;
 
   const candidates = useQuery({
     queryKey: ['psi', 'pod', 'shippable'],
@@ -114,8 +112,12 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       packageCount: p.delivery?.packageCount,
       remark: p.delivery?.remark,
     });
-    setQuantities(id ? { ...p.own } : {});
-  }, [plan.data, form, id]);
+  }, [plan.data, form]);
+  const [planFor, setPlanFor] = useState<unknown>(null);
+  if (plan.data && planFor !== plan.data) {
+    setPlanFor(plan.data);
+    setQuantities(id ? { ...plan.data.own } : {});
+  }
 
   const rows = useMemo(() => {
     const p = plan.data;

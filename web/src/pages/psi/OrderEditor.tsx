@@ -116,6 +116,8 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const frozen = existing.data ? !RESOURCE[kind].editable(existing.data.header) : false;
   const missing = Boolean(id) && existing.isSuccess && !existing.data;
 
+  // The loaded document fills the form (an effect: the form store is outside React) and the lines
+  // (adjusted while rendering, once per loaded document).
   useEffect(() => {
     if (!existing.data) return;
     const h = existing.data.header;
@@ -123,6 +125,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       ...h,
       expectedDate: h.expectedDate ? dayjs(String(h.expectedDate)) : undefined,
     });
+  }, [existing.data, form]);
+  const [linesFor, setLinesFor] = useState<unknown>(null);
+  if (existing.data && linesFor !== existing.data) {
+    setLinesFor(existing.data);
     setLines(
       existing.data.rows.map((r) => ({
         key: String(r.id),
@@ -136,7 +142,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
         remark: String(r.remark ?? ''),
       })),
     );
-  }, [existing.data, form]);
+  }
 
   // A new order of a school user is for the user's own school.
   useEffect(() => {
@@ -151,7 +157,6 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   }, [id, isSchoolUser, school.data, form]);
 
   const schoolId = Form.useWatch('schoolId', form) as string | undefined;
-  const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
 
   const schools = useQuery({
     queryKey: ['psi', 'schools-all'],

@@ -84,6 +84,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       checkDate: data.header.checkDate ? dayjs(String(data.header.checkDate)) : undefined,
       remark: data.header.remark,
     });
+  }, [existing.data, form]);
+  const [loadedFor, setLoadedFor] = useState<unknown>(null);
+  if (existing.data && loadedFor !== existing.data) {
+    const data = existing.data;
+    setLoadedFor(data);
     setVersion(data.header.version);
     setLines(
       data.lines.map((l) => ({
@@ -96,7 +101,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
         remark: String(l.remark ?? ''),
       })),
     );
-  }, [existing.data, form]);
+  }
 
   const loadAll = async () => {
     if (!depositoryId) return;

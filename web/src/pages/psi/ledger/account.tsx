@@ -121,6 +121,7 @@ export default function AccountStatementPage() {
             const negative = String(r.amount).startsWith('-');
             return <Typography.Text type={negative ? 'danger' : 'success'}>{yuan(r.amount)}</Typography.Text>;
           },
+          balanceBefore: (r) => <span>{yuan(r.balanceBefore)}</span>,
           balanceAfter: (r) => <Typography.Text strong>{yuan(r.balanceAfter)}</Typography.Text>,
           sourceNo: (r) => {
             const path =
