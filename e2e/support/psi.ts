@@ -12,7 +12,10 @@ export async function signInDemo(page: Page, account: string, language: 'zh' | '
     sessionStorage.clear();
     const raw = localStorage.getItem('saber-settings');
     const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
-    localStorage.setItem('saber-settings', JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }));
+    localStorage.setItem(
+      'saber-settings',
+      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
+    );
   }, language);
   await page.reload();
   const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';

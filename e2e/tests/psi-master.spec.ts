@@ -25,7 +25,9 @@ async function importFile(page: Page, name: string) {
   await page.locator('.ant-modal input[type=file]').setInputFiles(path.join(files, name));
 }
 
-test('1. catalogue: search, a rejected import with its rows, the fixed import, the snapshot', async ({ page }) => {
+test('1. catalogue: search, a rejected import with its rows, the fixed import, the snapshot', async ({
+  page,
+}) => {
   await signInDemo(page, 'pt_admin');
   await page.goto('/psi/goodsinfo/index');
   const list = resourcePage(page);
@@ -72,18 +74,26 @@ test('2. schools: the roster import, the region filter and the balances', async 
   const schools = resourcePage(page);
   await expect(schools).toContainText('南湖区新苗小学');
   await page.getByTestId('region-filter').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '330481' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '330481' })
+    .click();
   await expect(rows(schools)).toHaveCount(1);
   await expect(rows(schools).first()).toContainText('海宁市潮韵初级中学');
   await expect(rows(schools).first().getByTestId('school-balance')).toHaveText('¥ 12,616.20');
 });
 
-test('10. ledgers: G10 at D01 with its balances and source links; SC06 debit and refund', async ({ page }) => {
+test('10. ledgers: G10 at D01 with its balances and source links; SC06 debit and refund', async ({
+  page,
+}) => {
   await signInDemo(page, 'pt_admin');
   await page.goto('/psi/depositorylog/index');
   const log = resourcePage(page);
   await page.getByTestId('log-depository').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '嘉兴中心仓' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '嘉兴中心仓' })
+    .click();
   await search(log, { isbn: '9787107863875' });
   await expect(rows(log)).toHaveCount(3);
   const balances = (await log.getByTestId('log-balance').allInnerTexts()).sort();
@@ -97,7 +107,10 @@ test('10. ledgers: G10 at D01 with its balances and source links; SC06 debit and
   const statements = resourcePage(page);
   await page.getByTestId('statement-school').click();
   await page.keyboard.type('晨曦');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '晨曦' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '晨曦' })
+    .click();
   await expect(rows(statements)).toHaveCount(3);
   await expect(statements).toContainText('退款');
   await expect(statements).toContainText('¥ -688.50');

@@ -31,7 +31,9 @@ test('a rejection needs a remark; the order stays pending', async ({ page }) => 
   await expect(docRow(page, 'ZD20250828-0001')).toContainText('待审核');
 });
 
-test('an approved order cannot be edited, and a school cannot open another school’s order', async ({ page }) => {
+test('an approved order cannot be edited, and a school cannot open another school’s order', async ({
+  page,
+}) => {
   await signInDemo(page, 'pt_admin');
   const own = await idOf(page, '/psi/purchaseorderyypt/index', 'orderNo', 'ZD20250801-0001');
   const other = await idOf(page, '/psi/purchaseorderyypt/index', 'orderNo', 'ZD20250805-0001');
@@ -91,7 +93,12 @@ test('a depository user never sees another depository’s documents or stock', a
   const d03Delivery = await idOf(page, '/psi/deliveryorder/index', 'deliveryNo', 'FH20250818-0001');
 
   await signInDemo(page, 'ck_jx');
-  for (const path of ['/psi/purchaseorderdepository/index', '/psi/deliveryorder/index', '/psi/purchaseorder/index', '/psi/depositorycheck/index']) {
+  for (const path of [
+    '/psi/purchaseorderdepository/index',
+    '/psi/deliveryorder/index',
+    '/psi/purchaseorder/index',
+    '/psi/depositorycheck/index',
+  ]) {
     await page.goto(path);
     const rows = page.getByTestId('doc-table').locator('tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
@@ -102,7 +109,9 @@ test('a depository user never sees another depository’s documents or stock', a
   await expect(stock.first()).toBeVisible();
   for (const text of await stock.allInnerTexts()) expect(text).toContain('嘉兴中心仓');
   await page.getByTestId('stock-depository').click();
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['嘉兴中心仓']);
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
+    '嘉兴中心仓',
+  ]);
   await page.keyboard.press('Escape');
 
   await page.goto(`/psi/deliveryorder/index?id=${d03Delivery}`);

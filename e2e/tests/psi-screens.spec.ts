@@ -17,7 +17,8 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.getByTestId(home.figure)).toContainText(home.value);
       // the charts are drawn (echarts loaded on demand)
       await expect(page.getByTestId('chart-status').locator('canvas')).toBeVisible();
-      if (home.role !== 'school') await expect(page.getByTestId('chart-week').locator('canvas')).toBeVisible();
+      if (home.role !== 'school')
+        await expect(page.getByTestId('chart-week').locator('canvas')).toBeVisible();
       await shot(page, `psi-home-${home.role}-${language}`);
     });
   }
@@ -31,13 +32,21 @@ test('order page in English: live prices at the school discount', async ({ page 
   const editor = page.getByTestId('order-editor');
   await editor.getByTestId('field-schoolId').click();
   await page.keyboard.type('SC03');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'SC03' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'SC03' })
+    .first()
+    .click();
   await expect(editor.getByTestId('field-depositoryId')).toContainText('D01');
   await expect(editor.getByTestId('discount-hint')).toHaveText('Priced at the school discount 0.9500');
   for (const isbn of ['9787107212659', '9787107668388']) {
     await editor.getByTestId('goods-select').click();
     await page.keyboard.type(isbn);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: isbn }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: isbn })
+      .first()
+      .click();
   }
   const quantities = editor.locator('input[data-testid=line-quantity], [data-testid=line-quantity] input');
   await quantities.nth(0).fill('300');

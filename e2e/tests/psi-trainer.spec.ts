@@ -32,7 +32,10 @@ async function stockOf(page: Page, keyword: string, depository: string) {
   await page.goto('/psi/depositorystock/index');
   await page.getByTestId('stock-keyword').fill(keyword);
   await page.getByTestId('stock-search').click();
-  const row = page.getByTestId('stock-table').locator('tbody tr.ant-table-row').filter({ hasText: depository });
+  const row = page
+    .getByTestId('stock-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: depository });
   await expect(row).toHaveCount(1);
   return row.getByTestId('stock-quantity');
 }
@@ -71,7 +74,9 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await docRow(page, 'ZD20250828-0002').getByTestId('row-audit').click();
   const refused = modal(page, '审核 ZD20250828-0002');
   await auditOk(page, '审核 ZD20250828-0002');
-  await expect(refused.getByTestId('audit-error')).toContainText('学校账户余额不足（需 1248.00，可用 500.00）');
+  await expect(refused.getByTestId('audit-error')).toContainText(
+    '学校账户余额不足（需 1248.00，可用 500.00）',
+  );
   await refused.locator('.ant-modal-footer .ant-btn').first().click();
   await expect(docRow(page, 'ZD20250828-0002')).toContainText('待审核');
 
@@ -81,8 +86,15 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   const recharge = modal(page, '充值');
   await recharge.getByTestId('recharge-school').click();
   await page.keyboard.type('启智');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '启智' }).first().click();
-  await recharge.locator('input[data-testid=recharge-amount], [data-testid=recharge-amount] input').first().fill('1000');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '启智' })
+    .first()
+    .click();
+  await recharge
+    .locator('input[data-testid=recharge-amount], [data-testid=recharge-amount] input')
+    .first()
+    .fill('1000');
   await recharge.getByTestId('recharge-voucher').fill('DEMO-E2E-0001');
   await recharge.locator('.ant-modal-footer .ant-btn-primary').click();
   const confirmText = page.getByTestId('recharge-confirm-text');
@@ -103,7 +115,9 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await page.goto('/psi/accountstatement/index');
   await expect(page.getByTestId('resource-table')).toContainText('¥ 252.00');
   // one debit for the double click
-  await expect(page.getByTestId('resource-table').locator('tr').filter({ hasText: 'ZD20250828-0002' })).toHaveCount(1);
+  await expect(
+    page.getByTestId('resource-table').locator('tr').filter({ hasText: 'ZD20250828-0002' }),
+  ).toHaveCount(1);
 });
 
 test('4. depository inbox: accept a platform order and a direct order', async ({ page }) => {
@@ -170,7 +184,9 @@ test('6. the pending shipment of the partial delivery completes PS20250815-0001'
   await expect(docRow(page, 'PS20250815-0001')).toContainText('已完成');
 });
 
-test('7. a supplementary order for G09 is charged, then refused at shipping for lack of stock', async ({ page }) => {
+test('7. a supplementary order for G09 is charged, then refused at shipping for lack of stock', async ({
+  page,
+}) => {
   await signInDemo(page, 'jw_jiahe');
   await expect(page.getByTestId('my-balance')).toContainText('21,081.60');
   await page.goto('/psi/purchaseorderdepository/index');
@@ -186,20 +202,35 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
     if (!(await input.inputValue())) await input.fill(value);
   }
   await editor.getByTestId('field-depositoryId').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'D01' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'D01' })
+    .first()
+    .click();
   await editor.getByTestId('goods-select').click();
   await page.keyboard.type('9787549969913');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '五年级上册' }).first().click();
-  await editor.locator('input[data-testid=line-quantity], [data-testid=line-quantity] input').first().fill('10');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '五年级上册' })
+    .first()
+    .click();
+  await editor
+    .locator('input[data-testid=line-quantity], [data-testid=line-quantity] input')
+    .first()
+    .fill('10');
   await editor.locator('input[data-testid=line-quantity], [data-testid=line-quantity] input').first().blur();
   await expect(editor.getByTestId('total-amount')).toHaveText('¥ 104.00');
+  await shot(page, 'psi-order-zh');
   // the same book twice is refused
   await editor.getByTestId('goods-select').click();
   await page.keyboard.type('9787549969913');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '五年级上册' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '五年级上册' })
+    .first()
+    .click();
   await expect(editor.getByTestId('order-error')).toContainText('该图书已在明细中（第 1 行）');
   await expect(editor.getByTestId('order-lines').locator('tbody tr.ant-table-row')).toHaveCount(1);
-  await shot(page, 'psi-order-zh');
   await editor.getByTestId('order-submit').click();
   await expect(page).toHaveURL(/\?id=/);
   await expect(page.getByTestId('doc-header')).toContainText(/PS\d{8}-\d{4}/);
@@ -222,19 +253,27 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await confirmOk(page);
   await expect(page.getByTestId('ship-refused')).toHaveText('库存不足：G09 需 10，库存 0');
   await shot(page, 'psi-stock-refusal-zh');
-  await page.locator('.ant-modal-confirm').filter({ hasText: '出库被拒绝' }).locator('.ant-btn-primary').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .filter({ hasText: '出库被拒绝' })
+    .locator('.ant-btn-primary')
+    .click();
   await page.goto('/psi/purchaseorderdepository/index');
   await searchDoc(page, 'orderNo', orderNo);
   await expect(docRow(page, orderNo)).toContainText('待发货');
 });
 
-test('8. receiving: storage of CG20250720-0001 at D03, then the audit of CG20250720-0002', async ({ page }) => {
+test('8. receiving: storage of CG20250720-0001 at D03, then the audit of CG20250720-0002', async ({
+  page,
+}) => {
   await signInDemo(page, 'ck_hn');
   await page.goto('/psi/purchaseorder/index');
   await searchDoc(page, 'orderNo', 'CG20250720-0001');
   await docRow(page, 'CG20250720-0001').getByTestId('row-storage').click();
   const dialog = modal(page, '确认入库 CG20250720-0001');
-  await expect(dialog.locator('input[data-testid=line-received], [data-testid=line-received] input')).toHaveCount(2);
+  await expect(
+    dialog.locator('input[data-testid=line-received], [data-testid=line-received] input'),
+  ).toHaveCount(2);
   await page.waitForTimeout(400);
   await dialog.getByTestId('storage-ok').click();
   await expect(toast(page, '操作成功')).toBeVisible();

@@ -8,12 +8,24 @@ import { envelope, resetStores, signIn } from './helpers';
 import { server } from './msw-server';
 import { renderPage } from './render';
 
-const order = { id: '7', orderNo: 'ZD20250828-0002', schoolName: '南湖区启智实验小学', totalAmount: '1248.00', totalQuantity: 120, version: 0 };
+const order = {
+  id: '7',
+  orderNo: 'ZD20250828-0002',
+  schoolName: '南湖区启智实验小学',
+  totalAmount: '1248.00',
+  totalQuantity: 120,
+  version: 0,
+};
 
 function renderDialog(onDone = vi.fn()) {
   renderPage(
     <App>
-      <AuditDialog endpoint="purchaseorderyypt/approveAudit" record={order} onClose={() => undefined} onDone={onDone} />
+      <AuditDialog
+        endpoint="purchaseorderyypt/approveAudit"
+        record={order}
+        onClose={() => undefined}
+        onDone={onDone}
+      />
     </App>,
   );
   return onDone;
@@ -51,7 +63,11 @@ describe('the audit dialog', () => {
     );
     const onDone = renderDialog();
     fireEvent.click(await screen.findByText('确认通过'));
-    await waitFor(() => expect(screen.getByTestId('audit-error').textContent).toContain('学校账户余额不足（需 1248.00，可用 500.00）'));
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-error').textContent).toContain(
+        '学校账户余额不足（需 1248.00，可用 500.00）',
+      ),
+    );
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,14 @@ let app: FastifyInstance;
 let pt: Client;
 
 interface StockPage {
-  records: { depositoryId: string; goodsName: string; isbn: string; quantity: number; low: boolean; lastSourceNo: string | null }[];
+  records: {
+    depositoryId: string;
+    goodsName: string;
+    isbn: string;
+    quantity: number;
+    low: boolean;
+    lastSourceNo: string | null;
+  }[];
   total: number;
 }
 
@@ -26,7 +33,11 @@ describe('depository stock view', () => {
     expect(g10.quantity).toBe(298);
     expect(g10.lastSourceNo).toBe('PD20250825-0001');
     expect(g10.low).toBe(false);
-    const low = await pt.get<StockPage>('depositorystock/list', { low: 'true', threshold: '150', size: '100' });
+    const low = await pt.get<StockPage>('depositorystock/list', {
+      low: 'true',
+      threshold: '150',
+      size: '100',
+    });
     expect(low.data.records.every((x) => x.quantity <= 150)).toBe(true);
     expect(low.data.records.map((x) => x.quantity)).toContain(115);
   });
@@ -36,7 +47,9 @@ describe('depository stock view', () => {
     const own = await ckxz.get<StockPage>('depositorystock/list', { size: '100' });
     expect(own.data.total).toBe(9);
     expect(new Set(own.data.records.map((x) => x.depositoryId))).toEqual(new Set([depositoryId(app, 'D02')]));
-    const other = await ckxz.get<StockPage>('depositorystock/list', { depositoryId: depositoryId(app, 'D01') });
+    const other = await ckxz.get<StockPage>('depositorystock/list', {
+      depositoryId: depositoryId(app, 'D01'),
+    });
     expect(other.data.total).toBe(0);
     const school = await as(app, 'xx_mingde');
     const none = await school.get<StockPage>('depositorystock/list');
@@ -75,7 +88,9 @@ describe('home page figures', () => {
 
   it('gives a depository its inbox and a school its balance and orders only', async () => {
     const ck = await as(app, 'ck_jx');
-    const d = await ck.get<{ kind: string; depositoryOrderStatus: Record<string, number> }>('dashboard/summary');
+    const d = await ck.get<{ kind: string; depositoryOrderStatus: Record<string, number> }>(
+      'dashboard/summary',
+    );
     expect(d.data.kind).toBe('depository');
     expect(d.data.depositoryOrderStatus).toEqual({ '1': 2, '2': 1, '3': 2 });
     const school = await as(app, 'xx_mingde');

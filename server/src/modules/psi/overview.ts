@@ -107,7 +107,10 @@ function stockQuery(
     LEFT JOIN psi_depository_log l ON l.id = s.last_log_id
     WHERE ${where.join(' AND ')}`;
   const total = (
-    app.ctx.sqlite.prepare(`SELECT COUNT(*) AS n ${from}`).safeIntegers(false).get(...params) as { n: number }
+    app.ctx.sqlite
+      .prepare(`SELECT COUNT(*) AS n ${from}`)
+      .safeIntegers(false)
+      .get(...params) as { n: number }
   ).n;
   const records = app.ctx.sqlite
     .prepare(
@@ -154,7 +157,9 @@ function countsBy(
     params.push(...scopeColumn.ids.map(big));
   }
   const rows = app.ctx.sqlite
-    .prepare(`SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`)
+    .prepare(
+      `SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`,
+    )
     .safeIntegers(false)
     .all(...params) as { s: number; n: number }[];
   return Object.fromEntries(rows.map((r) => [String(r.s), r.n]));
@@ -182,13 +187,16 @@ function weekly(
       .prepare(`SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`)
       .get(...params) as { t: string | null }
   ).t;
-  const anchor = latest && latest.slice(0, 10) < todayText(today) ? new Date(`${latest.slice(0, 10)}T00:00:00`) : today;
+  const anchor =
+    latest && latest.slice(0, 10) < todayText(today) ? new Date(`${latest.slice(0, 10)}T00:00:00`) : today;
   const first = new Date(anchor);
   first.setDate(first.getDate() - 7 * (weeks - 1));
   where.push('submit_time >= ?');
   params.push(`${weekStart(first)} 00:00:00`);
   const rows = app.ctx.sqlite
-    .prepare(`SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`)
+    .prepare(
+      `SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`,
+    )
     .safeIntegers(false)
     .all(...params) as { day: string; amount: number }[];
   const buckets = new Map<string, { orders: number; amount: number }>();
@@ -236,7 +244,11 @@ function todayText(now: Date): string {
 export function registerOverviewRoutes(app: FastifyInstance) {
   app.get(
     '/blade-psi/depositorystock/list',
-    { config: { access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] } } },
+    {
+      config: {
+        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
+      },
+    },
     async (req) => {
       const actor = psiActor(app, req);
       const size = Math.max(1, positiveInt(req, 'size', 10, 500));
@@ -290,7 +302,11 @@ export function registerOverviewRoutes(app: FastifyInstance) {
           depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor),
           deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor),
           today: { day: today, ...movementsOn(app, actor, today, null) },
-          lowStock: { total: lowStock.total, threshold: LOW_STOCK, records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)) },
+          lowStock: {
+            total: lowStock.total,
+            threshold: LOW_STOCK,
+            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+          },
           weekly: weekly(app, actor, 'psi_purchase_order_yypt', null, weeks, now),
         },
         req.lang,
@@ -307,7 +323,11 @@ export function registerOverviewRoutes(app: FastifyInstance) {
           purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor, scope),
           checkStatus: countsBy(app, 'psi_depository_check', 'check_status', actor, scope),
           today: { day: today, ...movementsOn(app, actor, today, actor.depositoryIds) },
-          lowStock: { total: lowStock.total, threshold: LOW_STOCK, records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)) },
+          lowStock: {
+            total: lowStock.total,
+            threshold: LOW_STOCK,
+            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+          },
           weekly: weekly(app, actor, 'psi_purchase_order_depository', scope, weeks, now),
         },
         req.lang,
@@ -320,8 +340,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
         `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
          FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
       ).get(big(actor.schoolId), actor.tenantId) as
-        | { schoolName: string; schoolCode: string; balance: number }
-        | undefined;
+        { schoolName: string; schoolCode: string; balance: number } | undefined;
       const progress = app.ctx.sqlite
         .prepare(
           `SELECT CAST(id AS TEXT) AS id, order_no AS orderNo, order_status AS orderStatus, pay_status AS payStatus,
@@ -335,9 +354,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
       return ok(
         {
           kind: actor.kind,
-          school: school
-            ? { id: actor.schoolId, ...school, balance: formatMoney(school.balance) }
-            : null,
+          school: school ? { id: actor.schoolId, ...school, balance: formatMoney(school.balance) } : null,
           yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor, scope),
           depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor, scope),
           orders: progress.map((o) => ({ ...o, totalAmount: formatMoney(o.totalAmount) })),

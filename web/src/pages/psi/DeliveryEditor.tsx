@@ -47,7 +47,8 @@ async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null
   const pod = await detail('purchaseorderdepository', podId);
   if (!pod) return null;
   const lines = await linesOf.pod(podId);
-  const drafts = (await page('deliveryorder/list', { depositoryOrderId: podId, orderStatus: 1, size: 100 })).records;
+  const drafts = (await page('deliveryorder/list', { depositoryOrderId: podId, orderStatus: 1, size: 100 }))
+    .records;
   const pending: Record<string, number> = {};
   const own: Record<string, number> = {};
   for (const draft of drafts) {
@@ -57,8 +58,11 @@ async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null
       target[key] = (target[key] ?? 0) + Number(line.quantity);
     }
   }
-  const stock = await stockOf(String(pod.depositoryId), lines.map((l) => String(l.goodsId))).catch(() => ({}));
-  const delivery = deliveryId ? drafts.find((d) => String(d.id) === deliveryId) ?? null : null;
+  const stock = await stockOf(
+    String(pod.depositoryId),
+    lines.map((l) => String(l.goodsId)),
+  ).catch(() => ({}));
+  const delivery = deliveryId ? (drafts.find((d) => String(d.id) === deliveryId) ?? null) : null;
   return { pod, lines, pending, stock, own, delivery };
 }
 
@@ -166,7 +170,12 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
     { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
-    { title: t('psi.field.unitPrice'), key: 'unit', align: 'right', render: (_v, r) => yuan((r as Row).unitPrice) },
+    {
+      title: t('psi.field.unitPrice'),
+      key: 'unit',
+      align: 'right',
+      render: (_v, r) => yuan((r as Row).unitPrice),
+    },
     { title: t('psi.field.ordered'), dataIndex: 'ordered', key: 'ordered', align: 'right' },
     { title: t('psi.field.delivered'), dataIndex: 'delivered', key: 'delivered', align: 'right' },
     { title: t('psi.field.pendingShip'), dataIndex: 'pendingOther', key: 'pending', align: 'right' },
@@ -174,7 +183,11 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       title: t('psi.field.open'),
       key: 'open',
       align: 'right',
-      render: (_v, r) => <span className={r.open === 0 ? 'psi-open-zero' : undefined} data-testid="line-open">{r.open}</span>,
+      render: (_v, r) => (
+        <span className={r.open === 0 ? 'psi-open-zero' : undefined} data-testid="line-open">
+          {r.open}
+        </span>
+      ),
     },
     {
       title: t('psi.field.stock'),
@@ -182,7 +195,9 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       align: 'right',
       render: (_v, r) =>
         r.stock < Math.max(r.qty, 1) ? (
-          <Tag color="red" data-testid="line-stock">{r.stock}</Tag>
+          <Tag color="red" data-testid="line-stock">
+            {r.stock}
+          </Tag>
         ) : (
           <span data-testid="line-stock">{r.stock}</span>
         ),
@@ -200,7 +215,9 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
             precision={0}
             value={r.qty}
             disabled={r.open === 0 || !shippable}
-            onChange={(v) => setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }))}
+            onChange={(v) =>
+              setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }))
+            }
             data-testid="line-ship"
           />
           {r.qty > r.stock && (
@@ -224,7 +241,13 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       extra={
         <Space>
           <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={!plan.data || !shippable} onClick={() => void submit().catch(() => undefined)} data-testid="delivery-submit">
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!plan.data || !shippable}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="delivery-submit"
+          >
             {t('psi.common.submit')}
           </Button>
         </Space>
@@ -247,12 +270,15 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
           />
         )}
         {plan.isLoading && <Spin />}
-        {podId && plan.isSuccess && !plan.data && <Alert type="error" showIcon title={t('psi.common.notFound')} />}
+        {podId && plan.isSuccess && !plan.data && (
+          <Alert type="error" showIcon title={t('psi.common.notFound')} />
+        )}
         {!podId && !plan.isLoading && <Empty description={t('psi.delivery.pickOrder')} />}
         {plan.data && (
           <>
             <Typography.Text type="secondary">
-              {String(plan.data.pod.schoolName)} · {String(plan.data.pod.depositoryName)} · {String(plan.data.pod.term)}
+              {String(plan.data.pod.schoolName)} · {String(plan.data.pod.depositoryName)} ·{' '}
+              {String(plan.data.pod.term)}
             </Typography.Text>
             <Form form={form} layout="vertical">
               <GridRow gutter={16}>
@@ -305,7 +331,15 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
                 {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
               </Typography.Text>
             </Space>
-            <Table rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} data-testid="delivery-lines" />
+            <Table
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="delivery-lines"
+            />
           </>
         )}
         {error && <Alert type="error" showIcon title={error} data-testid="delivery-error" />}

@@ -1,7 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Form, Input, Space, Table, Tabs, Tooltip, type TableColumnsType } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Form,
+  Input,
+  Space,
+  Table,
+  Tabs,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exportList } from '../../components/resource/api';
 import { site } from '../../config/site';
@@ -65,7 +77,8 @@ export function DocList({
   const counts = useQueries({
     queries: ['all', ...STATUS_ORDER[statusKind].map(String)].map((code) => ({
       queryKey: ['psi', root, 'count', endpoint, base, code],
-      queryFn: () => page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
+      queryFn: () =>
+        page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
       placeholderData: keepPreviousData,
     })),
   });
@@ -90,7 +103,15 @@ export function DocList({
     if (!exportResource) return;
     setExporting(true);
     try {
-      await exportList(`/blade-psi/${exportResource}`, Object.fromEntries(Object.entries({ ...base, ...(status === 'all' ? {} : { [statusField]: status }) }).filter(([, v]) => v !== undefined)) as Record<string, string | number>, `${exportName ?? exportResource}.xlsx`);
+      await exportList(
+        `/blade-psi/${exportResource}`,
+        Object.fromEntries(
+          Object.entries({ ...base, ...(status === 'all' ? {} : { [statusField]: status }) }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ) as Record<string, string | number>,
+        `${exportName ?? exportResource}.xlsx`,
+      );
       void message.success(t('crud.exported'));
     } catch {
       // the client already said why
@@ -136,7 +157,12 @@ export function DocList({
         <Space wrap>{toolbar}</Space>
         <Space>
           {exportResource && (
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="list-export">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void doExport()}
+              data-testid="list-export"
+            >
               {t('psi.common.export')}
             </Button>
           )}
@@ -163,7 +189,13 @@ export function DocList({
         rowKey={(r) => String(r.id)}
         size="middle"
         columns={[
-          { title: '#', key: '__i', width: 56, align: 'center', render: (_v, _r, i) => (current - 1) * size + i + 1 },
+          {
+            title: '#',
+            key: '__i',
+            width: 56,
+            align: 'center',
+            render: (_v, _r, i) => (current - 1) * size + i + 1,
+          },
           ...columns,
         ]}
         dataSource={rows.data?.records ?? []}

@@ -36,9 +36,12 @@ export function GoodsSelect({ onPick, disabled }: GoodsSelectProps) {
       });
   };
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   return (
     <Select

@@ -55,13 +55,18 @@ export function ImportDialog({ title, api, templateName, onClose, onDone }: Impo
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const response = await request.post<{ msg: string }>(`${api}/upLoadList`, form, { meta: { quiet: true } });
+      const response = await request.post<{ msg: string }>(`${api}/upLoadList`, form, {
+        meta: { quiet: true },
+      });
       setResult(response.data.msg);
       void message.success(response.data.msg);
       onDone();
     } catch (error) {
       const text = error instanceof RequestError ? error.message : String(error);
-      const data = error instanceof RequestError ? (error.response?.data as { data?: { errors?: ImportError[] } } | undefined) : undefined;
+      const data =
+        error instanceof RequestError
+          ? (error.response?.data as { data?: { errors?: ImportError[] } } | undefined)
+          : undefined;
       setFailure(text);
       setErrors(data?.data?.errors ?? null);
     } finally {
@@ -70,10 +75,22 @@ export function ImportDialog({ title, api, templateName, onClose, onDone }: Impo
   };
 
   return (
-    <Modal open width={820} title={title} onCancel={onClose} footer={<Button onClick={onClose}>{t('psi.common.close')}</Button>} destroyOnHidden data-testid="import-dialog">
+    <Modal
+      open
+      width={820}
+      title={title}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('psi.common.close')}</Button>}
+      destroyOnHidden
+      data-testid="import-dialog"
+    >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('psi.import.hint')} />
-        <Button icon={<DownloadOutlined />} onClick={() => void download(`${api}/template`, `${templateName}.xlsx`).catch(() => undefined)} data-testid="import-template">
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void download(`${api}/template`, `${templateName}.xlsx`).catch(() => undefined)}
+          data-testid="import-template"
+        >
           {t('psi.import.template')}
         </Button>
         <Upload.Dragger

@@ -198,7 +198,11 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     [lines, isPurchase, schoolDiscount],
   );
   const totals = priced.reduce(
-    (s, l) => ({ quantity: s.quantity + l.quantity, list: s.list + l.listAmount, amount: s.amount + l.amount }),
+    (s, l) => ({
+      quantity: s.quantity + l.quantity,
+      list: s.list + l.listAmount,
+      amount: s.amount + l.amount,
+    }),
     { quantity: 0, list: 0, amount: 0 },
   );
 
@@ -238,7 +242,9 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     const body: Record<string, unknown> = {
       ...values,
       id: id ?? undefined,
-      expectedDate: values.expectedDate ? dayjs(values.expectedDate as string).format('YYYY-MM-DD') : undefined,
+      expectedDate: values.expectedDate
+        ? dayjs(values.expectedDate as string).format('YYYY-MM-DD')
+        : undefined,
       details: lines.map((l) => ({
         goodsId: l.goodsId,
         quantity: l.quantity,
@@ -266,7 +272,13 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName', width: 260 },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
     { title: t('psi.field.publisher'), dataIndex: 'publisher', key: 'publisher', width: 150, ellipsis: true },
-    { title: t('psi.field.price'), key: 'price', align: 'right', width: 90, render: (_v, l) => yuan(l.price) },
+    {
+      title: t('psi.field.price'),
+      key: 'price',
+      align: 'right',
+      width: 90,
+      render: (_v, l) => yuan(l.price),
+    },
     {
       title: t('psi.field.discount'),
       key: 'discount',
@@ -282,14 +294,22 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
             precision={4}
             value={Number(l.discount)}
             disabled={frozen}
-            onChange={(v) => change(l.key, { discount: formatBasisPoints(Math.round(Number(v ?? 1) * 10000)) })}
+            onChange={(v) =>
+              change(l.key, { discount: formatBasisPoints(Math.round(Number(v ?? 1) * 10000)) })
+            }
             data-testid="line-discount"
           />
         ) : (
           formatBasisPoints(l.bp)
         ),
     },
-    { title: t('psi.field.unitPrice'), key: 'unit', align: 'right', width: 90, render: (_v, l) => yuan(l.unit) },
+    {
+      title: t('psi.field.unitPrice'),
+      key: 'unit',
+      align: 'right',
+      width: 90,
+      render: (_v, l) => yuan(l.unit),
+    },
     {
       title: t('psi.field.quantity'),
       key: 'quantity',
@@ -306,7 +326,13 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
         />
       ),
     },
-    { title: t('psi.field.listAmount'), key: 'list', align: 'right', width: 110, render: (_v, l) => yuan(l.listAmount) },
+    {
+      title: t('psi.field.listAmount'),
+      key: 'list',
+      align: 'right',
+      width: 110,
+      render: (_v, l) => yuan(l.listAmount),
+    },
     {
       title: t('psi.field.amount'),
       key: 'amount',
@@ -319,7 +345,13 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       key: 'remark',
       width: 140,
       render: (_v, l) => (
-        <Input size="small" value={l.remark} maxLength={255} disabled={frozen} onChange={(e) => change(l.key, { remark: e.target.value })} />
+        <Input
+          size="small"
+          value={l.remark}
+          maxLength={255}
+          disabled={frozen}
+          onChange={(e) => change(l.key, { remark: e.target.value })}
+        />
       ),
     },
     {
@@ -373,17 +405,29 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
         <Alert type="error" showIcon title={t('psi.common.notFound')} data-testid="order-missing" />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          {frozen && <Alert type="warning" showIcon title={t('psi.yypt.frozen')} data-testid="order-frozen" />}
+          {frozen && (
+            <Alert type="warning" showIcon title={t('psi.yypt.frozen')} data-testid="order-frozen" />
+          )}
           {!frozen && existing.data && Number(existing.data.header.orderStatus) === 8 && (
             <Alert type="info" showIcon title={t('psi.yypt.resubmitHint')} />
           )}
           {kind === 'direct' && <Alert type="info" showIcon title={t('psi.pod.directHint')} />}
-          <Form form={form} layout="vertical" disabled={frozen} requiredMark initialValues={{ term: currentTerm() }}>
+          <Form
+            form={form}
+            layout="vertical"
+            disabled={frozen}
+            requiredMark
+            initialValues={{ term: currentTerm() }}
+          >
             <GridRow gutter={16}>
               {isPurchase ? (
                 <>
                   <Col span={8}>
-                    <Form.Item name="supplierName" label={t('psi.field.supplierName')} rules={[{ required: true, message: t('psi.field.supplierName') }]}>
+                    <Form.Item
+                      name="supplierName"
+                      label={t('psi.field.supplierName')}
+                      rules={[{ required: true, message: t('psi.field.supplierName') }]}
+                    >
                       <Input maxLength={100} data-testid="field-supplierName" />
                     </Form.Item>
                   </Col>
@@ -395,11 +439,17 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                 </>
               ) : (
                 <Col span={8}>
-                  <Form.Item name="schoolId" label={t('psi.field.school')} rules={[{ required: true, message: t('psi.field.school') }]}>
+                  <Form.Item
+                    name="schoolId"
+                    label={t('psi.field.school')}
+                    rules={[{ required: true, message: t('psi.field.school') }]}
+                  >
                     {isSchoolUser ? (
                       <Select
                         disabled
-                        options={school.data ? [{ value: school.data.id, label: school.data.schoolName }] : []}
+                        options={
+                          school.data ? [{ value: school.data.id, label: school.data.schoolName }] : []
+                        }
                         data-testid="field-schoolId"
                       />
                     ) : (
@@ -460,17 +510,29 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
               ) : (
                 <>
                   <Col span={8}>
-                    <Form.Item name="receiverName" label={t('psi.field.receiverName')} rules={[{ required: true, message: t('psi.field.receiverName') }]}>
+                    <Form.Item
+                      name="receiverName"
+                      label={t('psi.field.receiverName')}
+                      rules={[{ required: true, message: t('psi.field.receiverName') }]}
+                    >
                       <Input maxLength={50} data-testid="field-receiverName" />
                     </Form.Item>
                   </Col>
                   <Col span={8}>
-                    <Form.Item name="receiverPhone" label={t('psi.field.receiverPhone')} rules={[{ required: true, message: t('psi.field.receiverPhone') }]}>
+                    <Form.Item
+                      name="receiverPhone"
+                      label={t('psi.field.receiverPhone')}
+                      rules={[{ required: true, message: t('psi.field.receiverPhone') }]}
+                    >
                       <Input maxLength={20} data-testid="field-receiverPhone" />
                     </Form.Item>
                   </Col>
                   <Col span={8}>
-                    <Form.Item name="receiverAddress" label={t('psi.field.receiverAddress')} rules={[{ required: true, message: t('psi.field.receiverAddress') }]}>
+                    <Form.Item
+                      name="receiverAddress"
+                      label={t('psi.field.receiverAddress')}
+                      rules={[{ required: true, message: t('psi.field.receiverAddress') }]}
+                    >
                       <Input maxLength={255} data-testid="field-receiverAddress" />
                     </Form.Item>
                   </Col>

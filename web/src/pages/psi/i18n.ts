@@ -289,7 +289,14 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 const en: Widen<Messages> = {
   status: {
     purchase: { 1: 'Pending audit', 2: 'Awaiting receipt', 3: 'Stored', 8: 'Rejected' },
-    yypt: { 1: 'Pending audit', 2: 'Approved', 4: 'Partly delivered', 3: 'Completed', 7: 'Returned', 8: 'Rejected' },
+    yypt: {
+      1: 'Pending audit',
+      2: 'Approved',
+      4: 'Partly delivered',
+      3: 'Completed',
+      7: 'Returned',
+      8: 'Rejected',
+    },
     depository: { 1: 'Pending', 2: 'To ship', 4: 'Partly delivered', 3: 'Completed', 8: 'Rejected' },
     delivery: { 1: 'To ship', 3: 'Shipped' },
     check: { 1: 'Counting', 3: 'Completed' },
@@ -421,7 +428,8 @@ const en: Widen<Messages> = {
     accept: 'Accept',
     reject: 'Reject',
     createDelivery: 'Create delivery',
-    directHint: 'A supplementary order goes straight to the depository; the school is charged when the depository accepts it',
+    directHint:
+      'A supplementary order goes straight to the depository; the school is charged when the depository accepts it',
   },
   delivery: {
     title: 'Delivery orders',
@@ -447,7 +455,8 @@ const en: Widen<Messages> = {
     audit: 'Audit',
     storage: 'Receive',
     storageTitle: 'Receive {{no}}',
-    storageHint: 'Received quantities default to the ordered ones; change them for a short delivery. Stock rises on confirmation.',
+    storageHint:
+      'Received quantities default to the ordered ones; change them for a short delivery. Stock rises on confirmation.',
     receivedAll: 'All received',
     nothing: 'At least one line must receive more than 0',
   },
@@ -487,13 +496,15 @@ const en: Widen<Messages> = {
     detail: 'Stocktake',
     save: 'Save count',
     complete: 'Complete',
-    completeConfirm: 'Stock will be set to the counted quantities; this cannot be undone. Complete the stocktake?',
+    completeConfirm:
+      'Stock will be set to the counted quantities; this cannot be undone. Complete the stocktake?',
     loadStock: 'Load all stock',
     addGoods: 'Add a book',
     saved: 'Count saved',
     completed: 'Stocktake completed',
     bookChangedTitle: 'Stock moved during the count',
-    bookChangedText: 'These books moved after the count was saved; differences use the book quantity at completion:',
+    bookChangedText:
+      'These books moved after the count was saved; differences use the book quantity at completion:',
     bookChangedRow: '{{name}}: book {{before}} when saved, {{after}} at completion',
     openExists: 'This depository already has an open stocktake {{no}}',
     history: 'Stocktake history',
@@ -529,7 +540,8 @@ const en: Widen<Messages> = {
     voucherRequired: 'Please enter the voucher number',
     methods: { 1: 'Bank transfer', 2: 'Cash', 3: 'WeChat', 4: 'Alipay', 5: 'Government funds' },
     confirmTitle: 'Confirm the recharge',
-    confirmText: 'Credit {{amount}} to {{school}} (voucher {{voucher}})? A credited recharge cannot be undone.',
+    confirmText:
+      'Credit {{amount}} to {{school}} (voucher {{voucher}})? A credited recharge cannot be undone.',
     done: 'Recharged',
   },
   stock: {

@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export type StatusKind = 'purchase' | 'yypt' | 'depository' | 'delivery' | 'check' | 'pay' | 'source' | 'logSource';
+export type StatusKind =
+  'purchase' | 'yypt' | 'depository' | 'delivery' | 'check' | 'pay' | 'source' | 'logSource';
 
 /** Status codes in the order the tabs show them (DOMAIN.md 3.1). */
 export const STATUS_ORDER: Record<StatusKind, number[]> = {

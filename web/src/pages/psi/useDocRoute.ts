@@ -31,7 +31,13 @@ export function useDocRoute(path: string): [DocView, (next: DocView) => void] {
   const view = onPath ? fromUrl : kept;
 
   const go = (next: DocView) => {
-    const query = !next ? '' : next.mode === 'new' ? '?new=1' : next.mode === 'view' ? `?id=${next.id}` : `?edit=${next.id}`;
+    const query = !next
+      ? ''
+      : next.mode === 'new'
+        ? '?new=1'
+        : next.mode === 'view'
+          ? `?id=${next.id}`
+          : `?edit=${next.id}`;
     void navigate(`${path}${query}`, { replace: true });
   };
   return [view, go];

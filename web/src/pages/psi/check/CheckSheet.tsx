@@ -112,7 +112,15 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
         ...prev,
         ...records
           .filter((r) => !known.has(r.goodsId))
-          .map((r) => ({ goodsId: r.goodsId, isbn: r.isbn, goodsName: r.goodsName, price: r.price, book: r.quantity, counted: r.quantity, remark: '' })),
+          .map((r) => ({
+            goodsId: r.goodsId,
+            isbn: r.isbn,
+            goodsName: r.goodsName,
+            price: r.price,
+            book: r.quantity,
+            counted: r.quantity,
+            remark: '',
+          })),
       ];
     });
   };
@@ -127,7 +135,15 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     const book = (stock as Record<string, number>)[String(goods.id)] ?? 0;
     setLines((prev) => [
       ...prev,
-      { goodsId: String(goods.id), isbn: String(goods.isbn), goodsName: String(goods.goodsName), price: String(goods.price), book, counted: book, remark: '' },
+      {
+        goodsId: String(goods.id),
+        isbn: String(goods.isbn),
+        goodsName: String(goods.goodsName),
+        price: String(goods.price),
+        book,
+        counted: book,
+        remark: '',
+      },
     ]);
   };
 
@@ -151,7 +167,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
 
   const save = async (complete: boolean) => {
     setError(null);
-    const values = (await form.validateFields()) as { depositoryId: string; checkDate?: dayjs.Dayjs; remark?: string };
+    const values = (await form.validateFields()) as {
+      depositoryId: string;
+      checkDate?: dayjs.Dayjs;
+      remark?: string;
+    };
     if (lines.length === 0) {
       setError(t('psi.common.noLines'));
       return;
@@ -167,7 +187,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
           remark: values.remark,
           complete,
           version,
-          details: lines.map((l) => ({ goodsId: l.goodsId, countedQuantity: l.counted, ...(l.remark ? { remark: l.remark } : {}) })),
+          details: lines.map((l) => ({
+            goodsId: l.goodsId,
+            countedQuantity: l.counted,
+            ...(l.remark ? { remark: l.remark } : {}),
+          })),
         },
         true,
       );
@@ -192,12 +216,25 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
     { title: t('psi.field.price'), key: 'price', align: 'right', render: (_v, l) => yuan(l.price) },
-    { title: t('psi.field.bookQuantity'), dataIndex: 'book', key: 'book', align: 'right', render: (v: number) => <span data-testid="line-book">{v}</span> },
+    {
+      title: t('psi.field.bookQuantity'),
+      dataIndex: 'book',
+      key: 'book',
+      align: 'right',
+      render: (v: number) => <span data-testid="line-book">{v}</span>,
+    },
     {
       title: t('psi.field.countedQuantity'),
       key: 'counted',
       render: (_v, l) => (
-        <InputNumber size="small" min={0} precision={0} value={l.counted} onChange={(v) => change(l.goodsId, { counted: Math.max(0, Number(v ?? 0)) })} data-testid="line-counted" />
+        <InputNumber
+          size="small"
+          min={0}
+          precision={0}
+          value={l.counted}
+          onChange={(v) => change(l.goodsId, { counted: Math.max(0, Number(v ?? 0)) })}
+          data-testid="line-counted"
+        />
       ),
     },
     {
@@ -207,7 +244,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       render: (_v, l) => {
         const d = l.counted - l.book;
         return (
-          <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined} strong={d !== 0} data-testid="line-diff">
+          <Typography.Text
+            type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}
+            strong={d !== 0}
+            data-testid="line-diff"
+          >
             {d > 0 ? `+${d}` : d}
           </Typography.Text>
         );
@@ -222,14 +263,28 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     {
       title: t('psi.common.remark'),
       key: 'remark',
-      render: (_v, l) => <Input size="small" value={l.remark} maxLength={255} onChange={(e) => change(l.goodsId, { remark: e.target.value })} />,
+      render: (_v, l) => (
+        <Input
+          size="small"
+          value={l.remark}
+          maxLength={255}
+          onChange={(e) => change(l.goodsId, { remark: e.target.value })}
+        />
+      ),
     },
     {
       title: '',
       key: 'x',
       width: 48,
       render: (_v, l) => (
-        <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('psi.common.delete')} onClick={() => setLines((prev) => prev.filter((x) => x.goodsId !== l.goodsId))} />
+        <Button
+          type="text"
+          danger
+          size="small"
+          icon={<DeleteOutlined />}
+          aria-label={t('psi.common.delete')}
+          onClick={() => setLines((prev) => prev.filter((x) => x.goodsId !== l.goodsId))}
+        />
       ),
     },
   ];
@@ -246,7 +301,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       extra={
         <Space>
           <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
-          <Button loading={busy} onClick={() => void save(false).catch(() => undefined)} data-testid="check-save">
+          <Button
+            loading={busy}
+            onClick={() => void save(false).catch(() => undefined)}
+            data-testid="check-save"
+          >
             {t('psi.check.save')}
           </Button>
           {can('depositorycheck_complete') && (
@@ -277,11 +336,18 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
           <Form form={form} layout="vertical" initialValues={{ checkDate: dayjs() }}>
             <GridRow gutter={16}>
               <Col span={8}>
-                <Form.Item name="depositoryId" label={t('psi.field.depository')} rules={[{ required: true, message: t('psi.field.depository') }]}>
+                <Form.Item
+                  name="depositoryId"
+                  label={t('psi.field.depository')}
+                  rules={[{ required: true, message: t('psi.field.depository') }]}
+                >
                   <Select
                     disabled={Boolean(checkId)}
                     loading={depositories.isLoading}
-                    options={(depositories.data ?? []).map((d) => ({ value: String(d.id), label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）` }))}
+                    options={(depositories.data ?? []).map((d) => ({
+                      value: String(d.id),
+                      label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）`,
+                    }))}
                     data-testid="check-depository"
                   />
                 </Form.Item>
@@ -299,7 +365,12 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
             </GridRow>
           </Form>
           <Space wrap>
-            <Button icon={<DownloadOutlined />} disabled={!depositoryId} onClick={() => void loadAll()} data-testid="check-load">
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!depositoryId}
+              onClick={() => void loadAll()}
+              data-testid="check-load"
+            >
               {t('psi.check.loadStock')}
             </Button>
             <div style={{ width: 520 }}>
@@ -319,14 +390,18 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
                 <Table.Summary.Cell index={0} colSpan={4}>
                   <Typography.Text strong>{t('psi.common.total')}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">{totals.book}</Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  {totals.book}
+                </Table.Summary.Cell>
                 <Table.Summary.Cell index={5}>{totals.counted}</Table.Summary.Cell>
                 <Table.Summary.Cell index={6} align="right">
                   <span data-testid="check-gain-loss">
                     {t('psi.field.gain')} +{totals.gain} / {t('psi.field.loss')} -{totals.loss}
                   </span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">{yuan(formatCents(totals.amount))}</Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
+                  {yuan(formatCents(totals.amount))}
+                </Table.Summary.Cell>
                 <Table.Summary.Cell index={8} colSpan={2} />
               </Table.Summary.Row>
             )}

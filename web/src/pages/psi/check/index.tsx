@@ -1,6 +1,17 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { detail, linesOf, removeDocs, type Row } from '../api';
 import { DocList } from '../DocList';
@@ -35,14 +46,30 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
       align: 'right',
       render: (_v, r) => {
         const d = Number(r.differenceQuantity);
-        return <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}>{d > 0 ? `+${d}` : d}</Typography.Text>;
+        return (
+          <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}>
+            {d > 0 ? `+${d}` : d}
+          </Typography.Text>
+        );
       },
     },
-    { title: t('psi.field.differenceAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.differenceAmount) },
+    {
+      title: t('psi.field.differenceAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.differenceAmount),
+    },
     { title: t('psi.common.remark'), dataIndex: 'remark', key: 'remark' },
   ];
   return (
-    <Drawer open size={1000} title={`${t('psi.check.detail')}${h ? ` · ${String(h.checkNo)}` : ''}`} onClose={onClose} destroyOnHidden data-testid="check-detail">
+    <Drawer
+      open
+      size={1000}
+      title={`${t('psi.check.detail')}${h ? ` · ${String(h.checkNo)}` : ''}`}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="check-detail"
+    >
       {query.isLoading ? (
         <Spin />
       ) : !h ? (
@@ -56,17 +83,36 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
             items={[
               { key: 'no', label: t('psi.field.checkNo'), children: String(h.checkNo) },
               { key: 'dep', label: t('psi.field.depository'), children: String(h.depositoryName) },
-              { key: 'status', label: t('psi.field.status'), children: <StatusTag kind="check" value={h.checkStatus} /> },
+              {
+                key: 'status',
+                label: t('psi.field.status'),
+                children: <StatusTag kind="check" value={h.checkStatus} />,
+              },
               { key: 'date', label: t('psi.field.checkDate'), children: String(h.checkDate ?? '-') },
               { key: 'book', label: t('psi.field.bookQuantity'), children: String(h.totalBookQuantity) },
-              { key: 'counted', label: t('psi.field.countedQuantity'), children: String(h.totalCountedQuantity) },
+              {
+                key: 'counted',
+                label: t('psi.field.countedQuantity'),
+                children: String(h.totalCountedQuantity),
+              },
               { key: 'gain', label: t('psi.field.gain'), children: String(h.totalGainQuantity) },
               { key: 'loss', label: t('psi.field.loss'), children: String(h.totalLossQuantity) },
               { key: 'amount', label: t('psi.field.differenceAmount'), children: yuan(h.differenceAmount) },
-              { key: 'complete', label: t('psi.field.completeTime'), children: String(h.completeTime ?? '-') },
+              {
+                key: 'complete',
+                label: t('psi.field.completeTime'),
+                children: String(h.completeTime ?? '-'),
+              },
             ]}
           />
-          <Table rowKey={(r) => String(r.id)} size="small" columns={columns} dataSource={query.data?.lines ?? []} pagination={false} data-testid="check-detail-lines" />
+          <Table
+            rowKey={(r) => String(r.id)}
+            size="small"
+            columns={columns}
+            dataSource={query.data?.lines ?? []}
+            pagination={false}
+            data-testid="check-detail-lines"
+          />
         </Space>
       )}
     </Drawer>
@@ -91,7 +137,13 @@ export default function DepositoryCheckPage() {
           <p>{t('psi.check.bookChangedText')}</p>
           <ul>
             {changed.map((c) => (
-              <li key={c.goodsId}>{t('psi.check.bookChangedRow', { name: `${c.goodsName}（${c.isbn}）`, before: c.bookQuantityAtSave, after: c.bookQuantity })}</li>
+              <li key={c.goodsId}>
+                {t('psi.check.bookChangedRow', {
+                  name: `${c.goodsName}（${c.isbn}）`,
+                  before: c.bookQuantityAtSave,
+                  after: c.bookQuantity,
+                })}
+              </li>
             ))}
           </ul>
         </div>
@@ -110,12 +162,26 @@ export default function DepositoryCheckPage() {
     },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'dep' },
     { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'date' },
-    { title: t('psi.field.status'), key: 'status', render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} /> },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} />,
+    },
     { title: t('psi.field.bookQuantity'), dataIndex: 'totalBookQuantity', key: 'book', align: 'right' },
-    { title: t('psi.field.countedQuantity'), dataIndex: 'totalCountedQuantity', key: 'counted', align: 'right' },
+    {
+      title: t('psi.field.countedQuantity'),
+      dataIndex: 'totalCountedQuantity',
+      key: 'counted',
+      align: 'right',
+    },
     { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'gain', align: 'right' },
     { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'loss', align: 'right' },
-    { title: t('psi.field.differenceAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.differenceAmount) },
+    {
+      title: t('psi.field.differenceAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.differenceAmount),
+    },
     { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'complete' },
     {
       title: t('psi.common.actions'),
@@ -123,11 +189,23 @@ export default function DepositoryCheckPage() {
       fixed: 'right',
       render: (_v, r) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="row-view">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => go({ mode: 'view', id: String(r.id) })}
+            data-testid="row-view"
+          >
             {t('psi.common.view')}
           </Button>
           {Number(r.checkStatus) === 1 && can('depositorycheck_edit', 'depositorycheck_complete') && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => go({ mode: 'edit', id: String(r.id) })} data-testid="row-continue">
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => go({ mode: 'edit', id: String(r.id) })}
+              data-testid="row-continue"
+            >
               {t('psi.check.continue')}
             </Button>
           )}
@@ -173,7 +251,12 @@ export default function DepositoryCheckPage() {
         searchFields={{ checkNo: t('psi.field.checkNo') }}
         toolbar={
           can('depositorycheck_add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ mode: 'new' })} data-testid="check-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="check-new"
+            >
               {t('psi.check.newCheck')}
             </Button>
           )

@@ -6,7 +6,8 @@ export function Chart({ option, testId }: { option: EChartsCoreOption; testId?: 
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let disposed = false;
-    let chart: { setOption: (o: EChartsCoreOption) => void; resize: () => void; dispose: () => void } | null = null;
+    let chart: { setOption: (o: EChartsCoreOption) => void; resize: () => void; dispose: () => void } | null =
+      null;
     let observer: ResizeObserver | null = null;
     void (async () => {
       const [core, charts, components, renderers] = await Promise.all([

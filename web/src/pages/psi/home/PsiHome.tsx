@@ -1,6 +1,18 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Progress, Row as GridRow, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Card,
+  Col,
+  Empty,
+  List,
+  Progress,
+  Row as GridRow,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getData } from '../../../api/request';
@@ -24,10 +36,31 @@ interface Summary {
   lowStock?: { total: number; threshold: number; records: StockRow[] };
   weekly?: { week: string; orders: number; amount: string }[];
   school?: { id: string; schoolName: string; schoolCode: string; balance: string } | null;
-  orders?: { id: string; orderNo: string; orderStatus: number; payStatus: number; totalQuantity: number; deliveredQuantity: number; totalAmount: string; submitTime: string }[];
+  orders?: {
+    id: string;
+    orderNo: string;
+    orderStatus: number;
+    payStatus: number;
+    totalQuantity: number;
+    deliveredQuantity: number;
+    totalAmount: string;
+    submitTime: string;
+  }[];
 }
 
-function Stat({ title, value, to, testId, suffix }: { title: string; value: number | string; to?: string; testId: string; suffix?: string }) {
+function Stat({
+  title,
+  value,
+  to,
+  testId,
+  suffix,
+}: {
+  title: string;
+  value: number | string;
+  to?: string;
+  testId: string;
+  suffix?: string;
+}) {
   const body = <Statistic title={title} value={value} suffix={suffix} />;
   return (
     <Card size="small" hoverable={Boolean(to)} data-testid={testId}>
@@ -74,7 +107,12 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
       ],
       series: [
         { name: t('psi.home.orders'), type: 'bar', data: weekly.map((w) => w.orders) },
-        { name: t('psi.home.amount'), type: 'line', yAxisIndex: 1, data: weekly.map((w) => Number(w.amount)) },
+        {
+          name: t('psi.home.amount'),
+          type: 'line',
+          yAxisIndex: 1,
+          data: weekly.map((w) => Number(w.amount)),
+        },
       ],
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -86,7 +124,12 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
 function LowStock({ low }: { low: NonNullable<Summary['lowStock']> }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t('psi.home.lowStockTitle', { threshold: low.threshold })} extra={<Link to="/psi/depositorystock/index">{t('psi.home.goto')}</Link>} data-testid="home-low-stock">
+    <Card
+      size="small"
+      title={t('psi.home.lowStockTitle', { threshold: low.threshold })}
+      extra={<Link to="/psi/depositorystock/index">{t('psi.home.goto')}</Link>}
+      data-testid="home-low-stock"
+    >
       {low.records.length === 0 ? (
         <Empty description={t('psi.home.noData')} />
       ) : (
@@ -98,7 +141,12 @@ function LowStock({ low }: { low: NonNullable<Summary['lowStock']> }) {
           columns={[
             { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'd' },
             { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'g' },
-            { title: t('psi.field.quantityOnHand'), key: 'q', align: 'right', render: (_v, r) => <Tag color="red">{r.quantity}</Tag> },
+            {
+              title: t('psi.field.quantityOnHand'),
+              key: 'q',
+              align: 'right',
+              render: (_v, r) => <Tag color="red">{r.quantity}</Tag>,
+            },
           ]}
         />
       )}
@@ -124,14 +172,39 @@ export function PsiHome() {
     return (
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-platform">
         <div className="psi-stat-grid">
-          <Stat title={t('psi.home.pendingAudit')} value={y['1'] ?? 0} to="/psi/purchaseorderyypt/index" testId="home-pending-audit" />
-          <Stat title={t('psi.home.pendingPurchase')} value={p['1'] ?? 0} to="/psi/purchaseorder/index" testId="home-pending-purchase" />
-          <Stat title={t('psi.home.awaitingStorage')} value={p['2'] ?? 0} to="/psi/purchaseorder/index" testId="home-awaiting-storage" />
+          <Stat
+            title={t('psi.home.pendingAudit')}
+            value={y['1'] ?? 0}
+            to="/psi/purchaseorderyypt/index"
+            testId="home-pending-audit"
+          />
+          <Stat
+            title={t('psi.home.pendingPurchase')}
+            value={p['1'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-pending-purchase"
+          />
+          <Stat
+            title={t('psi.home.awaitingStorage')}
+            value={p['2'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-awaiting-storage"
+          />
           <Card size="small" data-testid="home-today">
             <Statistic title={t('psi.home.todayMoves')} value={data.today?.rows ?? 0} />
-            <Typography.Text type="secondary">{t('psi.home.todayMovesDetail', { in: data.today?.inQuantity ?? 0, out: data.today?.outQuantity ?? 0 })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('psi.home.todayMovesDetail', {
+                in: data.today?.inQuantity ?? 0,
+                out: data.today?.outQuantity ?? 0,
+              })}
+            </Typography.Text>
           </Card>
-          <Stat title={t('psi.home.lowStock')} value={data.lowStock?.total ?? 0} to="/psi/depositorystock/index" testId="home-low-count" />
+          <Stat
+            title={t('psi.home.lowStock')}
+            value={data.lowStock?.total ?? 0}
+            to="/psi/depositorystock/index"
+            testId="home-low-count"
+          />
         </div>
         <GridRow gutter={[16, 16]}>
           <Col xs={24} lg={10}>
@@ -156,12 +229,42 @@ export function PsiHome() {
     return (
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-depository">
         <div className="psi-stat-grid">
-          <Stat title={t('psi.home.inbox')} value={d['1'] ?? 0} to="/psi/purchaseorderdepository/index" testId="home-inbox" />
-          <Stat title={t('psi.home.toDeliver')} value={(d['2'] ?? 0) + (d['4'] ?? 0)} to="/psi/purchaseorderdepository/index" testId="home-to-deliver" />
-          <Stat title={t('psi.home.pendingShip')} value={v['1'] ?? 0} to="/psi/deliveryorder/index" testId="home-pending-ship" />
-          <Stat title={t('psi.home.awaitingStorage')} value={data.purchaseStatus?.['2'] ?? 0} to="/psi/purchaseorder/index" testId="home-awaiting-storage" />
-          <Stat title={t('psi.home.openChecks')} value={data.checkStatus?.['1'] ?? 0} to="/psi/depositorycheck/index" testId="home-open-checks" />
-          <Stat title={t('psi.home.lowStock')} value={data.lowStock?.total ?? 0} to="/psi/depositorystock/index" testId="home-low-count" />
+          <Stat
+            title={t('psi.home.inbox')}
+            value={d['1'] ?? 0}
+            to="/psi/purchaseorderdepository/index"
+            testId="home-inbox"
+          />
+          <Stat
+            title={t('psi.home.toDeliver')}
+            value={(d['2'] ?? 0) + (d['4'] ?? 0)}
+            to="/psi/purchaseorderdepository/index"
+            testId="home-to-deliver"
+          />
+          <Stat
+            title={t('psi.home.pendingShip')}
+            value={v['1'] ?? 0}
+            to="/psi/deliveryorder/index"
+            testId="home-pending-ship"
+          />
+          <Stat
+            title={t('psi.home.awaitingStorage')}
+            value={data.purchaseStatus?.['2'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-awaiting-storage"
+          />
+          <Stat
+            title={t('psi.home.openChecks')}
+            value={data.checkStatus?.['1'] ?? 0}
+            to="/psi/depositorycheck/index"
+            testId="home-open-checks"
+          />
+          <Stat
+            title={t('psi.home.lowStock')}
+            value={data.lowStock?.total ?? 0}
+            to="/psi/depositorystock/index"
+            testId="home-low-count"
+          />
         </div>
         <GridRow gutter={[16, 16]}>
           <Col xs={24} lg={10}>
@@ -192,7 +295,12 @@ export function PsiHome() {
                 <Typography.Text type="secondary">
                   {mine.schoolCode} · {mine.regionName ?? ''}
                 </Typography.Text>
-                <Statistic title={t('psi.home.balance')} value={yuan(mine.accountBalance)} valueStyle={{ color: '#1677ff' }} data-testid="my-balance" />
+                <Statistic
+                  title={t('psi.home.balance')}
+                  value={yuan(mine.accountBalance)}
+                  valueStyle={{ color: '#1677ff' }}
+                  data-testid="my-balance"
+                />
               </Space>
             ) : (
               <Empty description={t('psi.home.noSchool')} />
@@ -200,7 +308,12 @@ export function PsiHome() {
           </Card>
         </Col>
         <Col xs={24} lg={16}>
-          <Card size="small" title={t('psi.home.myOrders')} extra={<Link to="/psi/order_s/index">{t('psi.home.goto')}</Link>} data-testid="my-orders">
+          <Card
+            size="small"
+            title={t('psi.home.myOrders')}
+            extra={<Link to="/psi/order_s/index">{t('psi.home.goto')}</Link>}
+            data-testid="my-orders"
+          >
             <List
               dataSource={data.orders ?? []}
               locale={{ emptyText: t('psi.home.noData') }}
@@ -214,9 +327,13 @@ export function PsiHome() {
                       <span>{yuan(o.totalAmount)}</span>
                     </Space>
                     <Progress
-                      percent={o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0}
+                      percent={
+                        o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0
+                      }
                       size="small"
-                      format={() => t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity })}
+                      format={() =>
+                        t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity })
+                      }
                     />
                   </Space>
                 </List.Item>

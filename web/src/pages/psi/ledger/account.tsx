@@ -27,7 +27,10 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<RechargeValues>();
   const [error, setError] = useState<string | null>(null);
-  const schools = useQuery({ queryKey: ['psi', 'schools-all'], queryFn: () => page('schoolinfo/list', { size: 500 }) });
+  const schools = useQuery({
+    queryKey: ['psi', 'schools-all'],
+    queryFn: () => page('schoolinfo/list', { size: 500 }),
+  });
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -37,7 +40,11 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
       title: t('psi.account.confirmTitle'),
       content: (
         <span data-testid="recharge-confirm-text">
-          {t('psi.account.confirmText', { school: String(school?.schoolName ?? ''), amount: yuan(amount), voucher: values.voucherNo })}
+          {t('psi.account.confirmText', {
+            school: String(school?.schoolName ?? ''),
+            amount: yuan(amount),
+            voucher: values.voucherNo,
+          })}
         </span>
       ),
       okText: t('psi.account.recharge'),
@@ -69,7 +76,11 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
       data-testid="recharge-dialog"
     >
       <Form form={form} layout="vertical" initialValues={{ payMethod: 1 }}>
-        <Form.Item name="schoolId" label={t('psi.field.school')} rules={[{ required: true, message: t('psi.field.school') }]}>
+        <Form.Item
+          name="schoolId"
+          label={t('psi.field.school')}
+          rules={[{ required: true, message: t('psi.field.school') }]}
+        >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={schools.isLoading}
@@ -80,13 +91,28 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
             data-testid="recharge-school"
           />
         </Form.Item>
-        <Form.Item name="amount" label={t('psi.account.amount')} rules={[{ required: true, message: t('psi.account.amount') }]}>
-          <InputNumber min={0.01} max={99999999} precision={2} prefix="¥" style={{ width: '100%' }} data-testid="recharge-amount" />
+        <Form.Item
+          name="amount"
+          label={t('psi.account.amount')}
+          rules={[{ required: true, message: t('psi.account.amount') }]}
+        >
+          <InputNumber
+            min={0.01}
+            max={99999999}
+            precision={2}
+            prefix="¥"
+            style={{ width: '100%' }}
+            data-testid="recharge-amount"
+          />
         </Form.Item>
         <Form.Item name="payMethod" label={t('psi.account.payMethod')} rules={[{ required: true }]}>
           <Select options={PAY_METHODS.map((m) => ({ value: m, label: t(`psi.account.methods.${m}`) }))} />
         </Form.Item>
-        <Form.Item name="voucherNo" label={t('psi.account.voucherNo')} rules={[{ required: true, whitespace: true, message: t('psi.account.voucherRequired') }]}>
+        <Form.Item
+          name="voucherNo"
+          label={t('psi.account.voucherNo')}
+          rules={[{ required: true, whitespace: true, message: t('psi.account.voucherRequired') }]}
+        >
           <Input maxLength={64} data-testid="recharge-voucher" />
         </Form.Item>
         <Form.Item name="remark" label={t('psi.common.remark')}>
@@ -125,8 +151,16 @@ export default function AccountStatementPage() {
           balanceAfter: (r) => <Typography.Text strong>{yuan(r.balanceAfter)}</Typography.Text>,
           sourceNo: (r) => {
             const path =
-              Number(r.sourceType) === 1 ? '/psi/purchaseorderyypt/index' : Number(r.sourceType) === 2 ? '/psi/purchaseorderdepository/index' : null;
-            return path && r.sourceId ? <Link to={`${path}?id=${String(r.sourceId)}`}>{String(r.sourceNo)}</Link> : String(r.sourceNo ?? '-');
+              Number(r.sourceType) === 1
+                ? '/psi/purchaseorderyypt/index'
+                : Number(r.sourceType) === 2
+                  ? '/psi/purchaseorderdepository/index'
+                  : null;
+            return path && r.sourceId ? (
+              <Link to={`${path}?id=${String(r.sourceId)}`}>{String(r.sourceNo)}</Link>
+            ) : (
+              String(r.sourceNo ?? '-')
+            );
           },
         }}
         toolbar={
@@ -139,12 +173,20 @@ export default function AccountStatementPage() {
                 placeholder={t('psi.field.school')}
                 style={{ width: 240 }}
                 onChange={(v?: string) => setSchoolId(v)}
-                options={(schools.data?.records ?? []).map((s) => ({ value: String(s.id), label: String(s.schoolName) }))}
+                options={(schools.data?.records ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: String(s.schoolName),
+                }))}
                 data-testid="statement-school"
               />
             )}
             {platform && (
-              <Button type="primary" icon={<WalletOutlined />} onClick={() => setOpen(true)} data-testid="recharge-open">
+              <Button
+                type="primary"
+                icon={<WalletOutlined />}
+                onClick={() => setOpen(true)}
+                data-testid="recharge-open"
+              >
                 {t('psi.account.recharge')}
               </Button>
             )}

@@ -37,7 +37,11 @@ export default function DepositoryLogPage() {
           const n = Number(r.changeQuantity);
           return <Typography.Text type={n < 0 ? 'danger' : 'success'}>{n > 0 ? `+${n}` : n}</Typography.Text>;
         },
-        balanceAfter: (r) => <Typography.Text strong data-testid="log-balance">{String(r.balanceAfter)}</Typography.Text>,
+        balanceAfter: (r) => (
+          <Typography.Text strong data-testid="log-balance">
+            {String(r.balanceAfter)}
+          </Typography.Text>
+        ),
       }}
       toolbar={
         <Select
@@ -46,7 +50,10 @@ export default function DepositoryLogPage() {
           placeholder={t('psi.field.depository')}
           style={{ width: 200 }}
           onChange={(v?: string) => setDepositoryId(v)}
-          options={(depositories.data ?? []).map((d) => ({ value: String(d.id), label: String(d.depositoryName) }))}
+          options={(depositories.data ?? []).map((d) => ({
+            value: String(d.id),
+            label: String(d.depositoryName),
+          }))}
           data-testid="log-depository"
         />
       }

@@ -15,7 +15,11 @@ export default function SchoolsPage() {
       params={regionCode ? { regionCode } : undefined}
       cells={{
         accountBalance: (r) => (
-          <Typography.Text strong type={Number(r.accountBalance) < 1000 ? 'warning' : undefined} data-testid="school-balance">
+          <Typography.Text
+            strong
+            type={Number(r.accountBalance) < 1000 ? 'warning' : undefined}
+            data-testid="school-balance"
+          >
             {yuan(r.accountBalance)}
           </Typography.Text>
         ),

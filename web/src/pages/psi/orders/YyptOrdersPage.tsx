@@ -28,7 +28,10 @@ function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => vo
       record={record}
       hint={
         school.data
-          ? t('psi.audit.balanceHint', { amount: yuan(record.totalAmount), balance: yuan(school.data.accountBalance) })
+          ? t('psi.audit.balanceHint', {
+              amount: yuan(record.totalAmount),
+              balance: yuan(school.data.accountBalance),
+            })
           : undefined
       }
       onClose={onClose}
@@ -67,22 +70,47 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
   const actions = (row: Row, inDetail = false) => (
     <Space size={0} wrap={false}>
       {!inDetail && (
-        <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => go({ mode: 'view', id: String(row.id) })} data-testid="row-view">
+        <Button
+          type="link"
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => go({ mode: 'view', id: String(row.id) })}
+          data-testid="row-view"
+        >
           {t('psi.common.view')}
         </Button>
       )}
       {canAudit && Number(row.orderStatus) === 1 && (
-        <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<AuditOutlined />} onClick={() => setAuditing(row)} data-testid="row-audit">
+        <Button
+          type={inDetail ? 'primary' : 'link'}
+          size="small"
+          icon={<AuditOutlined />}
+          onClick={() => setAuditing(row)}
+          data-testid="row-audit"
+        >
           {t('psi.yypt.audit')}
         </Button>
       )}
       {canEdit && editable(row) && (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => go({ mode: 'edit', id: String(row.id) })} data-testid="row-edit">
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => go({ mode: 'edit', id: String(row.id) })}
+          data-testid="row-edit"
+        >
           {t('psi.common.edit')}
         </Button>
       )}
       {canDelete && editable(row) && !inDetail && (
-        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)} data-testid="row-delete">
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => remove(row)}
+          data-testid="row-delete"
+        >
           {t('psi.common.delete')}
         </Button>
       )}
@@ -104,10 +132,28 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.term'), dataIndex: 'term', key: 'term' },
     { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    { title: t('psi.field.totalAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.totalAmount) },
-    { title: t('psi.field.deliveredQuantity'), dataIndex: 'deliveredQuantity', key: 'delivered', align: 'right' },
-    { title: t('psi.field.status'), key: 'status', render: (_v, r) => <StatusTag kind="yypt" value={r.orderStatus} /> },
-    { title: t('psi.field.payStatus'), key: 'pay', render: (_v, r) => <StatusTag kind="pay" value={r.payStatus} /> },
+    {
+      title: t('psi.field.totalAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.totalAmount),
+    },
+    {
+      title: t('psi.field.deliveredQuantity'),
+      dataIndex: 'deliveredQuantity',
+      key: 'delivered',
+      align: 'right',
+    },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="yypt" value={r.orderStatus} />,
+    },
+    {
+      title: t('psi.field.payStatus'),
+      key: 'pay',
+      render: (_v, r) => <StatusTag kind="pay" value={r.payStatus} />,
+    },
     { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
     { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
   ];
@@ -126,7 +172,12 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
         onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
         toolbar={
           canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ mode: 'new' })} data-testid="order-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="order-new"
+            >
               {t('psi.yypt.newOrder')}
             </Button>
           )

@@ -40,7 +40,10 @@ export default function DeliveryOrderPage() {
           void message.success(t('psi.delivery.shipped'));
         } catch (failure) {
           const text = failure instanceof RequestError ? failure.message : String(failure);
-          modal.error({ title: t('psi.delivery.refused'), content: <span data-testid="ship-refused">{text}</span> });
+          modal.error({
+            title: t('psi.delivery.refused'),
+            content: <span data-testid="ship-refused">{text}</span>,
+          });
         }
         await refresh();
       },
@@ -51,17 +54,35 @@ export default function DeliveryOrderPage() {
     return (
       <Space size={0} wrap={false}>
         {!inDetail && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => go({ mode: 'view', id: String(row.id) })} data-testid="row-view">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => go({ mode: 'view', id: String(row.id) })}
+            data-testid="row-view"
+          >
             {t('psi.common.view')}
           </Button>
         )}
         {canShip && pending && (
-          <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<SendOutlined />} onClick={() => ship(row)} data-testid="row-ship">
+          <Button
+            type={inDetail ? 'primary' : 'link'}
+            size="small"
+            icon={<SendOutlined />}
+            onClick={() => ship(row)}
+            data-testid="row-ship"
+          >
             {t('psi.delivery.approve')}
           </Button>
         )}
         {canEdit && pending && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => go({ mode: 'edit', id: String(row.id) })} data-testid="row-edit">
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => go({ mode: 'edit', id: String(row.id) })}
+            data-testid="row-edit"
+          >
             {t('psi.common.edit')}
           </Button>
         )}
@@ -106,9 +127,18 @@ export default function DeliveryOrderPage() {
     { title: t('psi.field.school'), dataIndex: 'schoolName', key: 'school' },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    { title: t('psi.field.totalAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.totalAmount) },
+    {
+      title: t('psi.field.totalAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.totalAmount),
+    },
     { title: t('psi.field.trackingNo'), dataIndex: 'trackingNo', key: 'trackingNo' },
-    { title: t('psi.field.status'), key: 'status', render: (_v, r) => <StatusTag kind="delivery" value={r.orderStatus} /> },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="delivery" value={r.orderStatus} />,
+    },
     { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
     { title: t('psi.field.deliveryTime'), dataIndex: 'deliveryTime', key: 'deliveryTime' },
     { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
@@ -124,17 +154,27 @@ export default function DeliveryOrderPage() {
         statusKind="delivery"
         title={t('psi.delivery.title')}
         columns={columns}
-        searchFields={{ deliveryNo: t('psi.field.deliveryNo'), depositoryOrderNo: t('psi.field.depositoryOrderNo') }}
+        searchFields={{
+          deliveryNo: t('psi.field.deliveryNo'),
+          depositoryOrderNo: t('psi.field.depositoryOrderNo'),
+        }}
         onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
         toolbar={
           canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ mode: 'new' })} data-testid="delivery-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="delivery-new"
+            >
               {t('psi.delivery.newDelivery')}
             </Button>
           )
         }
       />
-      {view?.mode === 'view' && <DocDetail kind="delivery" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />}
+      {view?.mode === 'view' && (
+        <DocDetail kind="delivery" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
+      )}
       {(view?.mode === 'edit' || view?.mode === 'new') && (
         <DeliveryEditor
           id={view.mode === 'edit' ? view.id : undefined}

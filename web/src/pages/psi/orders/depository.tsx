@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { CarOutlined, CheckOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  CarOutlined,
+  CheckOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,27 +50,58 @@ export default function DepositoryOrderPage() {
     return (
       <Space size={0} wrap={false}>
         {!inDetail && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => go({ mode: 'view', id: String(row.id) })} data-testid="row-view">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => go({ mode: 'view', id: String(row.id) })}
+            data-testid="row-view"
+          >
             {t('psi.common.view')}
           </Button>
         )}
         {canAudit && status === 1 && (
           <>
-            <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<CheckOutlined />} onClick={() => setAuditing({ row, pass: true })} data-testid="row-accept">
+            <Button
+              type={inDetail ? 'primary' : 'link'}
+              size="small"
+              icon={<CheckOutlined />}
+              onClick={() => setAuditing({ row, pass: true })}
+              data-testid="row-accept"
+            >
               {t('psi.pod.accept')}
             </Button>
-            <Button type="link" size="small" danger icon={<RollbackOutlined />} onClick={() => setAuditing({ row, pass: false })} data-testid="row-reject">
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<RollbackOutlined />}
+              onClick={() => setAuditing({ row, pass: false })}
+              data-testid="row-reject"
+            >
               {t('psi.pod.reject')}
             </Button>
           </>
         )}
         {canShip && [2, 4].includes(status) && (
-          <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<CarOutlined />} onClick={() => setShipping(String(row.id))} data-testid="row-ship">
+          <Button
+            type={inDetail ? 'primary' : 'link'}
+            size="small"
+            icon={<CarOutlined />}
+            onClick={() => setShipping(String(row.id))}
+            data-testid="row-ship"
+          >
             {t('psi.pod.createDelivery')}
           </Button>
         )}
         {canEdit && directEditable(row) && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => go({ mode: 'edit', id: String(row.id) })} data-testid="row-edit">
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => go({ mode: 'edit', id: String(row.id) })}
+            data-testid="row-edit"
+          >
             {t('psi.common.edit')}
           </Button>
         )}
@@ -103,15 +142,37 @@ export default function DepositoryOrderPage() {
         </Typography.Link>
       ),
     },
-    { title: t('psi.field.source'), key: 'source', render: (_v, r) => <StatusTag kind="source" value={r.sourceType} /> },
+    {
+      title: t('psi.field.source'),
+      key: 'source',
+      render: (_v, r) => <StatusTag kind="source" value={r.sourceType} />,
+    },
     { title: t('psi.field.sourceNo'), dataIndex: 'sourceNo', key: 'sourceNo' },
     { title: t('psi.field.school'), dataIndex: 'schoolName', key: 'school' },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    { title: t('psi.field.deliveredQuantity'), dataIndex: 'deliveredQuantity', key: 'delivered', align: 'right' },
-    { title: t('psi.field.totalAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.totalAmount) },
-    { title: t('psi.field.status'), key: 'status', render: (_v, r) => <StatusTag kind="depository" value={r.orderStatus} /> },
-    { title: t('psi.field.payStatus'), key: 'pay', render: (_v, r) => <StatusTag kind="pay" value={r.payStatus} /> },
+    {
+      title: t('psi.field.deliveredQuantity'),
+      dataIndex: 'deliveredQuantity',
+      key: 'delivered',
+      align: 'right',
+    },
+    {
+      title: t('psi.field.totalAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.totalAmount),
+    },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="depository" value={r.orderStatus} />,
+    },
+    {
+      title: t('psi.field.payStatus'),
+      key: 'pay',
+      render: (_v, r) => <StatusTag kind="pay" value={r.payStatus} />,
+    },
     { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
     { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
   ];
@@ -126,17 +187,28 @@ export default function DepositoryOrderPage() {
         statusKind="depository"
         title={t('psi.pod.inbox')}
         columns={columns}
-        searchFields={{ orderNo: t('psi.field.orderNo'), sourceNo: t('psi.field.sourceNo'), term: t('psi.field.term') }}
+        searchFields={{
+          orderNo: t('psi.field.orderNo'),
+          sourceNo: t('psi.field.sourceNo'),
+          term: t('psi.field.term'),
+        }}
         onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
         toolbar={
           canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ mode: 'new' })} data-testid="direct-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="direct-new"
+            >
               {t('psi.pod.newDirect')}
             </Button>
           )
         }
       />
-      {view?.mode === 'view' && <DocDetail kind="pod" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />}
+      {view?.mode === 'view' && (
+        <DocDetail kind="pod" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
+      )}
       {(view?.mode === 'edit' || view?.mode === 'new') && (
         <OrderEditor
           kind="direct"

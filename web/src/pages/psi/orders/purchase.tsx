@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { AuditOutlined, DeleteOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  ImportOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, InputNumber, Modal, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Table,
+  Typography,
+  type ButtonProps,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
 import { linesOf, post, removeDocs, type Row } from '../api';
@@ -19,10 +38,21 @@ const PATH = '/psi/purchaseorder/index';
 const editable = (row: Row) => [1, 8].includes(Number(row.orderStatus));
 
 /** Storage approval: received quantity per line (0 … ordered), default the ordered quantity. */
-function StorageDialog({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
+function StorageDialog({
+  record,
+  onClose,
+  onDone,
+}: {
+  record: Row;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const lines = useQuery({ queryKey: ['psi', 'purchase-lines', record.id], queryFn: () => linesOf.purchase(String(record.id)) });
+  const lines = useQuery({
+    queryKey: ['psi', 'purchase-lines', record.id],
+    queryFn: () => linesOf.purchase(String(record.id)),
+  });
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +103,12 @@ function StorageDialog({ record, onClose, onDone }: { record: Row; onClose: () =
           max={Number(l.quantity)}
           precision={0}
           value={value(l)}
-          onChange={(v) => setReceived((r) => ({ ...r, [String(l.id)]: Math.min(Number(l.quantity), Math.max(0, Number(v ?? 0))) }))}
+          onChange={(v) =>
+            setReceived((r) => ({
+              ...r,
+              [String(l.id)]: Math.min(Number(l.quantity), Math.max(0, Number(v ?? 0))),
+            }))
+          }
           data-testid="line-received"
         />
       ),
@@ -95,8 +130,20 @@ function StorageDialog({ record, onClose, onDone }: { record: Row; onClose: () =
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('psi.purchase.storageHint')} />
-        <Table rowKey={(r) => String(r.id)} size="small" loading={lines.isLoading} columns={columns} dataSource={lines.data ?? []} pagination={false} />
-        <Input.TextArea value={remark} maxLength={255} placeholder={t('psi.field.storageRemark')} onChange={(e) => setRemark(e.target.value)} />
+        <Table
+          rowKey={(r) => String(r.id)}
+          size="small"
+          loading={lines.isLoading}
+          columns={columns}
+          dataSource={lines.data ?? []}
+          pagination={false}
+        />
+        <Input.TextArea
+          value={remark}
+          maxLength={255}
+          placeholder={t('psi.field.storageRemark')}
+          onChange={(e) => setRemark(e.target.value)}
+        />
         {error && <Alert type="error" showIcon title={error} data-testid="storage-error" />}
       </Space>
     </Modal>
@@ -119,22 +166,46 @@ export default function PurchaseOrderPage() {
     return (
       <Space size={0} wrap={false}>
         {!inDetail && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => go({ mode: 'view', id: String(row.id) })} data-testid="row-view">
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => go({ mode: 'view', id: String(row.id) })}
+            data-testid="row-view"
+          >
             {t('psi.common.view')}
           </Button>
         )}
         {can('purchaseorder_audit') && status === 1 && (
-          <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<AuditOutlined />} onClick={() => setAuditing(row)} data-testid="row-audit">
+          <Button
+            type={inDetail ? 'primary' : 'link'}
+            size="small"
+            icon={<AuditOutlined />}
+            onClick={() => setAuditing(row)}
+            data-testid="row-audit"
+          >
             {t('psi.purchase.audit')}
           </Button>
         )}
         {can('purchaseorder_storage') && status === 2 && (
-          <Button type={inDetail ? 'primary' : 'link'} size="small" icon={<ImportOutlined />} onClick={() => setStoring(row)} data-testid="row-storage">
+          <Button
+            type={inDetail ? 'primary' : 'link'}
+            size="small"
+            icon={<ImportOutlined />}
+            onClick={() => setStoring(row)}
+            data-testid="row-storage"
+          >
             {t('psi.purchase.storage')}
           </Button>
         )}
         {can('purchaseorder_edit') && editable(row) && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => go({ mode: 'edit', id: String(row.id) })} data-testid="row-edit">
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => go({ mode: 'edit', id: String(row.id) })}
+            data-testid="row-edit"
+          >
             {t('psi.common.edit')}
           </Button>
         )}
@@ -179,10 +250,29 @@ export default function PurchaseOrderPage() {
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.term'), dataIndex: 'term', key: 'term' },
     { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    { title: t('psi.field.receivedQuantity'), dataIndex: 'receivedQuantity', key: 'received', align: 'right' },
-    { title: t('psi.field.totalListAmount'), key: 'list', align: 'right', render: (_v, r) => yuan(r.totalListAmount) },
-    { title: t('psi.field.totalAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.totalAmount) },
-    { title: t('psi.field.status'), key: 'status', render: (_v, r) => <StatusTag kind="purchase" value={r.orderStatus} /> },
+    {
+      title: t('psi.field.receivedQuantity'),
+      dataIndex: 'receivedQuantity',
+      key: 'received',
+      align: 'right',
+    },
+    {
+      title: t('psi.field.totalListAmount'),
+      key: 'list',
+      align: 'right',
+      render: (_v, r) => yuan(r.totalListAmount),
+    },
+    {
+      title: t('psi.field.totalAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.totalAmount),
+    },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="purchase" value={r.orderStatus} />,
+    },
     { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
     { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
   ];
@@ -201,13 +291,20 @@ export default function PurchaseOrderPage() {
         onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
         toolbar={
           can('purchaseorder_add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ mode: 'new' })} data-testid="purchase-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="purchase-new"
+            >
               {t('psi.purchase.newOrder')}
             </Button>
           )
         }
       />
-      {view?.mode === 'view' && <DocDetail kind="purchase" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />}
+      {view?.mode === 'view' && (
+        <DocDetail kind="purchase" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
+      )}
       {(view?.mode === 'edit' || view?.mode === 'new') && (
         <OrderEditor
           kind="purchase"

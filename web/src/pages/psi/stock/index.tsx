@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../../config/site';
 import { stockPage, type StockRow } from '../api';
@@ -36,7 +48,11 @@ export default function StockPage() {
   });
 
   const columns: TableColumnsType<StockRow> = [
-    { title: t('psi.field.depository'), key: 'dep', render: (_v, r) => `${r.depositoryName}（${r.depositoryCode}）` },
+    {
+      title: t('psi.field.depository'),
+      key: 'dep',
+      render: (_v, r) => `${r.depositoryName}（${r.depositoryCode}）`,
+    },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
     { title: t('psi.field.publisher'), dataIndex: 'publisher', key: 'publisher' },
@@ -90,7 +106,10 @@ export default function StockPage() {
             allowClear
             style={{ width: 200 }}
             loading={depositories.isLoading}
-            options={(depositories.data ?? []).map((d) => ({ value: String(d.id), label: String(d.depositoryName) }))}
+            options={(depositories.data ?? []).map((d) => ({
+              value: String(d.id),
+              label: String(d.depositoryName),
+            }))}
             data-testid="stock-depository"
           />
         </Form.Item>
@@ -106,7 +125,9 @@ export default function StockPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Typography.Paragraph type="secondary">{t('psi.stock.lowHint', { threshold: THRESHOLD })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('psi.stock.lowHint', { threshold: THRESHOLD })}
+      </Typography.Paragraph>
       <Table<StockRow>
         rowKey="id"
         columns={columns}
