@@ -267,6 +267,31 @@ test('8. receiving: storage of CG20250720-0001 at D03, then the audit of CG20250
   page,
 }) => {
   await signInDemo(page, 'ck_hn');
+  // a count of G22 saved before the receipt: completing it afterwards warns that the stock moved
+  await page.goto('/psi/depositorycheck/index');
+  await page.getByTestId('check-new').click();
+  const sheet = page.getByTestId('check-sheet');
+  await sheet.getByTestId('check-depository').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'D03' })
+    .click();
+  await sheet.getByTestId('goods-select').click();
+  await page.keyboard.type('9787521379556');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '9787521379556' })
+    .first()
+    .click();
+  await expect(sheet.getByTestId('line-book')).toHaveText('0');
+  await sheet
+    .locator('input[data-testid=line-counted], [data-testid=line-counted] input')
+    .first()
+    .fill('150');
+  await sheet.getByTestId('check-save').click();
+  await expect(toast(page, '盘点已保存')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await page.goto('/psi/purchaseorder/index');
   await searchDoc(page, 'orderNo', 'CG20250720-0001');
   await docRow(page, 'CG20250720-0001').getByTestId('row-storage').click();
@@ -280,6 +305,19 @@ test('8. receiving: storage of CG20250720-0001 at D03, then the audit of CG20250
   await expect(docRow(page, 'CG20250720-0001')).toContainText('已入库');
   await expect(await stockOf(page, '9787521379556', '海宁分仓')).toContainText('150');
   await expect(await stockOf(page, '9787521321869', '海宁分仓')).toContainText('100');
+
+  await page.goto('/psi/depositorycheck/index');
+  await docRow(page, '盘点中').getByTestId('row-continue').click();
+  await page.getByTestId('check-sheet').getByTestId('check-complete').click();
+  await confirmOk(page);
+  await expect(page.getByTestId('book-changed')).toContainText('保存时账面 0，完成时账面 150');
+  await shot(page, 'psi-check-book-changed-zh');
+  await page
+    .locator('.ant-modal-confirm')
+    .filter({ hasText: '盘点期间库存发生变动' })
+    .locator('.ant-btn-primary')
+    .click();
+  await expect(await stockOf(page, '9787521379556', '海宁分仓')).toContainText('150');
   // the depository does not audit receipts
   await page.goto('/psi/purchaseorder/index');
   await expect(page.getByTestId('row-audit')).toHaveCount(0);
