@@ -113,6 +113,10 @@ test('a depository user never sees another depository’s documents or stock', a
     '嘉兴中心仓',
   ]);
   await page.keyboard.press('Escape');
+  // the export holds the same rows (the server scopes it; see server/test/psi/overview.test.ts)
+  const exported = page.waitForEvent('download');
+  await page.getByTestId('stock-export').click();
+  expect((await exported).suggestedFilename()).toBe('库存查询.xlsx');
 
   await page.goto(`/psi/deliveryorder/index?id=${d03Delivery}`);
   await expect(page.getByTestId('doc-missing')).toContainText('单据不存在或无权查看');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { as, demoApp, depositoryId, type Client } from './helpers';
+import { call } from '../helpers';
+import { PSI, as, demoApp, depositoryId, readXlsx, type Client } from './helpers';
 
 /** The stock view and the home page figures (server/src/modules/psi/overview.ts). */
 let app: FastifyInstance;
@@ -68,6 +69,30 @@ describe('depository stock view', () => {
     expect(r.data.records.map((x) => x.quantity).sort((a, b) => a - b)).toEqual([120, 298]);
     const t = await pt.get<StockPage>('depositorystock/list', { keyword: '化学', size: '50' });
     expect(t.data.records.every((x) => x.goodsName.includes('化学'))).toBe(true);
+  });
+});
+
+describe('stock export', () => {
+  it('writes the filtered stock of the caller’s depositories as a spreadsheet', async () => {
+    const res = await call(app, pt.token, {
+      method: 'GET',
+      url: `${PSI}/depositorystock/export`,
+      query: { depositoryId: depositoryId(app, 'D03') },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const sheet = await readXlsx(res.rawPayload);
+    expect(sheet[0]).toContain('库存数量');
+    expect(sheet).toHaveLength(8);
+    expect(sheet.find((r) => r.includes('9787107863875'))).toContain('120');
+
+    const ckxz = await as(app, 'ck_xz');
+    const own = await call(app, ckxz.token, {
+      method: 'GET',
+      url: `${PSI}/depositorystock/export`,
+      query: { depositoryId: depositoryId(app, 'D03') },
+    });
+    expect(await readXlsx(own.rawPayload)).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,9 @@ import { formatMoney, parseId } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { big, stmt, type PsiActor } from './env';
+import { workbookBuffer } from './excel';
 import { psiActor } from './http';
+import { EXPORT_LIMIT, sendXlsx } from './routes-common';
 
 /**
  * Read-only views the screens need and the generic resources do not give: the current stock of a
@@ -241,7 +243,62 @@ function todayText(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
+const cell = (value: unknown) =>
+  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+function stockFilters(req: FastifyRequest) {
+  const goodsIds = queryText(req, 'goodsIds')
+    ?.split(',')
+    .map((v) => {
+      const id = parseId(v.trim());
+      if (!id) throw badRequest('paramType', { name: 'goodsIds' });
+      return id;
+    });
+  return {
+    depositoryId: queryIdOf(req, 'depositoryId'),
+    goodsIds,
+    keyword: queryText(req, 'keyword'),
+    low: queryText(req, 'low') === 'true' || queryText(req, 'low') === '1',
+    threshold: positiveInt(req, 'threshold', LOW_STOCK, 1_000_000),
+  };
+}
+
 export function registerOverviewRoutes(app: FastifyInstance) {
+  app.get(
+    '/blade-psi/depositorystock/export',
+    {
+      config: {
+        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
+      },
+    },
+    async (req, reply) => {
+      const actor = psiActor(app, req);
+      const filters = stockFilters(req);
+      const { records } = stockQuery(app, actor, filters, EXPORT_LIMIT, 0);
+      const en = req.lang === 'en';
+      const columns = [
+        { header: en ? 'Depository code' : '仓库编码', key: 'depositoryCode' },
+        { header: en ? 'Depository' : '仓库', key: 'depositoryName' },
+        { header: 'ISBN', key: 'isbn' },
+        { header: en ? 'Title' : '书名', key: 'goodsName', width: 44 },
+        { header: en ? 'Publisher' : '出版社', key: 'publisher', width: 24 },
+        { header: en ? 'List price' : '定价', key: 'price' },
+        { header: en ? 'On hand' : '库存数量', key: 'quantity' },
+        { header: en ? 'Low stock' : '低库存', key: 'low' },
+        { header: en ? 'Last movement' : '最近变动时间', key: 'lastMoveTime', width: 20 },
+        { header: en ? 'Last document' : '最近变动单据', key: 'lastSourceNo', width: 20 },
+      ];
+      const rows = records.map((r) => ({
+        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])),
+        price: Number(formatMoney(r.price)),
+        low: r.quantity <= filters.threshold ? (en ? 'yes' : '是') : '',
+      }));
+      const buffer = await workbookBuffer(en ? 'Stock' : '库存', columns, rows);
+      return sendXlsx(reply, en ? 'stock-on-hand' : '库存查询', buffer);
+    },
+  );
+
   app.get(
     '/blade-psi/depositorystock/list',
     {
@@ -253,27 +310,9 @@ export function registerOverviewRoutes(app: FastifyInstance) {
       const actor = psiActor(app, req);
       const size = Math.max(1, positiveInt(req, 'size', 10, 500));
       const current = Math.max(1, positiveInt(req, 'current', 1, 1_000_000));
-      const threshold = positiveInt(req, 'threshold', LOW_STOCK, 1_000_000);
-      const goodsIds = queryText(req, 'goodsIds')
-        ?.split(',')
-        .map((v) => {
-          const id = parseId(v.trim());
-          if (!id) throw badRequest('paramType', { name: 'goodsIds' });
-          return id;
-        });
-      const page = stockQuery(
-        app,
-        actor,
-        {
-          depositoryId: queryIdOf(req, 'depositoryId'),
-          goodsIds,
-          keyword: queryText(req, 'keyword'),
-          low: queryText(req, 'low') === 'true' || queryText(req, 'low') === '1',
-          threshold,
-        },
-        size,
-        (current - 1) * size,
-      );
+      const filters = stockFilters(req);
+      const threshold = filters.threshold;
+      const page = stockQuery(app, actor, filters, size, (current - 1) * size);
       return ok(
         {
           records: page.records.map((r) => wireStock(r, threshold)),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  App,
   Button,
   Card,
   Checkbox,
@@ -15,6 +16,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { exportList } from '../../../components/resource/api';
 import { site } from '../../../config/site';
 import { stockPage, type StockRow } from '../api';
 import { yuan } from '../format';
@@ -33,6 +35,28 @@ export default function StockPage() {
   const [filters, setFilters] = useState<{ depositoryId?: string; keyword?: string; low?: boolean }>({});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(site.pageSize);
+  const [exporting, setExporting] = useState(false);
+  const { message } = App.useApp();
+  const filterParams = () =>
+    Object.fromEntries(
+      Object.entries({
+        depositoryId: filters.depositoryId,
+        keyword: filters.keyword,
+        low: filters.low ? 'true' : undefined,
+        threshold: THRESHOLD,
+      }).filter(([, v]) => v !== undefined && v !== ''),
+    ) as Record<string, string | number>;
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportList('/blade-psi/depositorystock', filterParams(), `${t('psi.stock.title')}.xlsx`);
+      void message.success(t('crud.exported'));
+    } catch {
+      // the client already said why
+    } finally {
+      setExporting(false);
+    }
+  };
   const query = useQuery({
     queryKey: ['psi', 'stock', filters, current, size],
     queryFn: () =>
@@ -122,6 +146,16 @@ export default function StockPage() {
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="stock-search">
             {t('psi.common.search')}
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void doExport()}
+            data-testid="stock-export"
+          >
+            {t('psi.common.export')}
           </Button>
         </Form.Item>
       </Form>
