@@ -29,6 +29,19 @@ export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'))
 export const menuPages: Record<string, LazyPage<object>> = {
   '/system/dict/index': lazyPage(() => import('../pages/system/dict')),
   '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
+  '/psi/purchaseorderyypt/index': lazyPage(() => import('../pages/psi/orders/yypt')),
+  '/psi/order_s/index': lazyPage(() => import('../pages/psi/orders/order-s')),
+  '/psi/order_yy/index': lazyPage(() => import('../pages/psi/orders/order-yy')),
+  '/psi/purchaseorderdepository/index': lazyPage(() => import('../pages/psi/orders/depository')),
+  '/psi/deliveryorder/index': lazyPage(() => import('../pages/psi/orders/delivery')),
+  '/psi/purchaseorder/index': lazyPage(() => import('../pages/psi/orders/purchase')),
+  '/psi/depositorycheck/index': lazyPage(() => import('../pages/psi/check')),
+  '/psi/depositorystock/index': lazyPage(() => import('../pages/psi/stock')),
+  '/psi/accountstatement/index': lazyPage(() => import('../pages/psi/ledger/account')),
+  '/psi/depositorylog/index': lazyPage(() => import('../pages/psi/ledger/log')),
+  '/psi/goodsinfo/index': lazyPage(() => import('../pages/psi/master/goods')),
+  '/psi/schoolinfo/index': lazyPage(() => import('../pages/psi/master/schools')),
+  '/psi/schoolyyptinfo/index': lazyPage(() => import('../pages/psi/master/roster')),
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerMasterRoutes } from './routes-master';
 import { registerDocumentRoutes } from './routes-docs';
+import { registerOverviewRoutes } from './overview';
 
 /**
  * `/blade-psi`: the book-ordering domain (DOMAIN.md). Catalogue, depositories, schools and their
@@ -15,4 +16,5 @@ export default async function psiModule(app: FastifyInstance) {
   app.ctx.sqlite.pragma('cache_size = -65536');
   registerMasterRoutes(app);
   registerDocumentRoutes(app);
+  registerOverviewRoutes(app);
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, useSession } from '../../stores/session';
+import { lazyPage } from '../../app/lazy-page';
 import './wel.css';
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
@@ -24,6 +25,9 @@ function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   }
   return <Link to={leaf.href}>{label}</Link>;
 }
+
+/** The PSI figures of the signed-in role (its own chunk, with the chart library loaded on demand). */
+const PsiHome = lazyPage(() => import('../psi/home'));
 
 /** Home tab: who is signed in, under which tenant and role, and where they can go. */
 export default function WelcomePage() {
@@ -57,6 +61,9 @@ export default function WelcomePage() {
           </div>
         </Space>
       </Card>
+      <Suspense fallback={null}>
+        <PsiHome />
+      </Suspense>
       <Card title={t('wel.menus')} data-testid="welcome-menus">
         {leaves.length === 0 ? (
           <Empty description={t('wel.noMenus')} />

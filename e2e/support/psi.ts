@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { saveScreenshot } from './screenshots';
+import { CAPTCHA } from './login';
+
+/** Helpers of the PSI screen specs (demo data, SEED=demo). */
+export const DEMO_PASSWORD = 'Demo@2025';
+
+export async function signInDemo(page: Page, account: string, language: 'zh' | 'en' = 'zh') {
+  await page.goto('/login');
+  await page.evaluate((lang) => {
+    localStorage.removeItem('saber-session');
+    sessionStorage.clear();
+    const raw = localStorage.getItem('saber-settings');
+    const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
+    localStorage.setItem(
+      'saber-settings',
+      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
+    );
+  }, language);
+  await page.reload();
+  const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';
+  await page.getByTestId('login-tenant').fill(tenant);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-captcha').fill(CAPTCHA);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.evaluate(() => {
+    localStorage.removeItem('saber-session');
+    sessionStorage.clear();
+  });
+}
+
+/** The row of a document list holding a text. */
+export function docRow(page: Page, text: string): Locator {
+  return page.getByTestId('doc-table').locator('tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+export async function searchDoc(page: Page, field: string, value: string) {
+  await page.getByTestId(`search-${field}`).fill(value);
+  await page.getByTestId('search-submit').click();
+}
+
+export async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await saveScreenshot(page, name);
+}
+
+/** The toast of the latest message. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+}

@@ -1,0 +1,407 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatMoney, parseId } from '@psi/db/model';
+import { ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { big, stmt, type PsiActor } from './env';
+import { workbookBuffer } from './excel';
+import { psiActor } from './http';
+import { EXPORT_LIMIT, sendXlsx } from './routes-common';
+
+/**
+ * Read-only views the screens need and the generic resources do not give: the current stock of a
+ * depository (`psi_depository_stock` with its last movement) and the home page figures per role.
+ * Both are scoped like every PSI list: the platform sees the tenant, a depository user its own
+ * depositories, a school user its own school (and no stock).
+ */
+
+/** Stock at or below this many copies is shown as low (the screens highlight it). */
+export const LOW_STOCK = 50;
+
+type Dict = Record<string, unknown>;
+
+function queryText(req: FastifyRequest, name: string): string | undefined {
+  const v = (req.query as Dict)[name];
+  if (Array.isArray(v)) throw badRequest('paramType', { name });
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+function queryIdOf(req: FastifyRequest, name: string): string | undefined {
+  const v = queryText(req, name);
+  if (v === undefined) return undefined;
+  const id = parseId(v);
+  if (!id) throw badRequest('paramType', { name });
+  return id;
+}
+
+function positiveInt(req: FastifyRequest, name: string, fallback: number, max: number): number {
+  const v = queryText(req, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw badRequest('paramType', { name });
+  return Math.min(n, max);
+}
+
+/** The depositories whose stock the caller may read, or null for every one of the tenant. */
+function stockScope(actor: PsiActor): string[] | null {
+  if (actor.kind === 'platform') return null;
+  if (actor.kind === 'depository') return actor.depositoryIds;
+  return [];
+}
+
+const inList = (ids: string[]) => ids.map(() => '?').join(',');
+
+interface StockRow {
+  depositoryId: string;
+  depositoryName: string;
+  depositoryCode: string;
+  goodsId: string;
+  isbn: string;
+  goodsName: string;
+  publisher: string;
+  price: number;
+  quantity: number;
+  lastMoveTime: string | null;
+  lastSourceNo: string | null;
+  lastSourceType: number | null;
+  lastChange: number | null;
+}
+
+function stockQuery(
+  app: FastifyInstance,
+  actor: PsiActor,
+  filters: {
+    depositoryId?: string;
+    goodsIds?: string[];
+    keyword?: string;
+    low?: boolean;
+    threshold: number;
+  },
+  limit: number,
+  offset: number,
+): { records: StockRow[]; total: number } {
+  const scope = stockScope(actor);
+  if (scope && scope.length === 0) return { records: [], total: 0 };
+  const where: string[] = ['s.tenant_id = ?', 's.is_deleted = 0'];
+  const params: unknown[] = [actor.tenantId];
+  if (scope) {
+    where.push(`s.depository_id IN (${inList(scope)})`);
+    params.push(...scope.map(big));
+  }
+  if (filters.depositoryId) {
+    where.push('s.depository_id = ?');
+    params.push(big(filters.depositoryId));
+  }
+  if (filters.goodsIds?.length) {
+    where.push(`s.goods_id IN (${inList(filters.goodsIds)})`);
+    params.push(...filters.goodsIds.map(big));
+  }
+  if (filters.keyword) {
+    where.push(`(g.isbn LIKE ? OR g.goods_name LIKE ?)`);
+    params.push(`%${filters.keyword.replace(/-/g, '')}%`, `%${filters.keyword}%`);
+  }
+  if (filters.low) {
+    where.push('s.quantity <= ?');
+    params.push(filters.threshold);
+  }
+  const from = `FROM psi_depository_stock s
+    JOIN psi_goods_info g ON g.id = s.goods_id
+    JOIN psi_depository_info d ON d.id = s.depository_id
+    LEFT JOIN psi_depository_log l ON l.id = s.last_log_id
+    WHERE ${where.join(' AND ')}`;
+  const total = (
+    app.ctx.sqlite
+      .prepare(`SELECT COUNT(*) AS n ${from}`)
+      .safeIntegers(false)
+      .get(...params) as { n: number }
+  ).n;
+  const records = app.ctx.sqlite
+    .prepare(
+      `SELECT CAST(s.depository_id AS TEXT) AS depositoryId, d.depository_name AS depositoryName,
+              d.depository_code AS depositoryCode, CAST(s.goods_id AS TEXT) AS goodsId, g.isbn AS isbn,
+              g.goods_name AS goodsName, g.publisher AS publisher, g.price AS price, s.quantity AS quantity,
+              l.operate_time AS lastMoveTime, l.source_no AS lastSourceNo, l.source_type AS lastSourceType,
+              l.change_quantity AS lastChange
+       ${from}
+       ORDER BY d.sort, d.depository_code, s.quantity, g.isbn LIMIT ? OFFSET ?`,
+    )
+    .safeIntegers(false)
+    .all(...params, limit, offset) as StockRow[];
+  return { records, total };
+}
+
+const wireStock = (r: StockRow, threshold: number) => ({
+  ...r,
+  id: `${r.depositoryId}-${r.goodsId}`,
+  price: formatMoney(r.price),
+  low: r.quantity <= threshold,
+});
+
+function weekStart(day: Date): string {
+  const d = new Date(day);
+  const shift = (d.getDay() + 6) % 7; // Monday first
+  d.setDate(d.getDate() - shift);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function countsBy(
+  app: FastifyInstance,
+  table: string,
+  statusColumn: string,
+  actor: PsiActor,
+  scopeColumn?: { column: string; ids: string[] },
+): Record<string, number> {
+  const where = ['tenant_id = ?', 'is_deleted = 0'];
+  const params: unknown[] = [actor.tenantId];
+  if (scopeColumn) {
+    if (scopeColumn.ids.length === 0) return {};
+    where.push(`${scopeColumn.column} IN (${inList(scopeColumn.ids)})`);
+    params.push(...scopeColumn.ids.map(big));
+  }
+  const rows = app.ctx.sqlite
+    .prepare(
+      `SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`,
+    )
+    .safeIntegers(false)
+    .all(...params) as { s: number; n: number }[];
+  return Object.fromEntries(rows.map((r) => [String(r.s), r.n]));
+}
+
+/** Orders (征订单 for the platform and schools, 配送单 for depositories) per week of submission. */
+function weekly(
+  app: FastifyInstance,
+  actor: PsiActor,
+  table: string,
+  scope: { column: string; ids: string[] } | null,
+  weeks: number,
+  today: Date,
+): { week: string; orders: number; amount: string }[] {
+  const where = ['tenant_id = ?', 'is_deleted = 0'];
+  const params: unknown[] = [actor.tenantId];
+  if (scope) {
+    if (scope.ids.length === 0) return [];
+    where.push(`${scope.column} IN (${inList(scope.ids)})`);
+    params.push(...scope.ids.map(big));
+  }
+  // The weeks up to the latest order (today when there is none), so a quiet period shows its history.
+  const latest = (
+    app.ctx.sqlite
+      .prepare(`SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`)
+      .get(...params) as { t: string | null }
+  ).t;
+  const anchor =
+    latest && latest.slice(0, 10) < todayText(today) ? new Date(`${latest.slice(0, 10)}T00:00:00`) : today;
+  const first = new Date(anchor);
+  first.setDate(first.getDate() - 7 * (weeks - 1));
+  where.push('submit_time >= ?');
+  params.push(`${weekStart(first)} 00:00:00`);
+  const rows = app.ctx.sqlite
+    .prepare(
+      `SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`,
+    )
+    .safeIntegers(false)
+    .all(...params) as { day: string; amount: number }[];
+  const buckets = new Map<string, { orders: number; amount: number }>();
+  for (let i = 0; i < weeks; i++) {
+    const d = new Date(first);
+    d.setDate(d.getDate() + 7 * i);
+    buckets.set(weekStart(d), { orders: 0, amount: 0 });
+  }
+  for (const r of rows) {
+    const key = weekStart(new Date(`${r.day}T00:00:00`));
+    const b = buckets.get(key);
+    if (b) {
+      b.orders += 1;
+      b.amount += r.amount;
+    }
+  }
+  return [...buckets].map(([week, b]) => ({ week, orders: b.orders, amount: formatMoney(b.amount) }));
+}
+
+/** Stock movements of one calendar day (the server's), per direction. */
+function movementsOn(app: FastifyInstance, actor: PsiActor, day: string, scope: string[] | null) {
+  if (scope && scope.length === 0) return { rows: 0, inQuantity: 0, outQuantity: 0 };
+  const where = ['tenant_id = ?', 'is_deleted = 0', 'operate_time >= ?', 'operate_time <= ?'];
+  const params: unknown[] = [actor.tenantId, `${day} 00:00:00`, `${day} 23:59:59`];
+  if (scope) {
+    where.push(`depository_id IN (${inList(scope)})`);
+    params.push(...scope.map(big));
+  }
+  const r = app.ctx.sqlite
+    .prepare(
+      `SELECT COUNT(*) AS rows, COALESCE(SUM(CASE WHEN change_quantity > 0 THEN change_quantity END), 0) AS inQ,
+              COALESCE(SUM(CASE WHEN change_quantity < 0 THEN -change_quantity END), 0) AS outQ
+       FROM psi_depository_log WHERE ${where.join(' AND ')}`,
+    )
+    .safeIntegers(false)
+    .get(...params) as { rows: number; inQ: number; outQ: number };
+  return { rows: r.rows, inQuantity: r.inQ, outQuantity: r.outQ };
+}
+
+function todayText(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
+const cell = (value: unknown) =>
+  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+function stockFilters(req: FastifyRequest) {
+  const goodsIds = queryText(req, 'goodsIds')
+    ?.split(',')
+    .map((v) => {
+      const id = parseId(v.trim());
+      if (!id) throw badRequest('paramType', { name: 'goodsIds' });
+      return id;
+    });
+  return {
+    depositoryId: queryIdOf(req, 'depositoryId'),
+    goodsIds,
+    keyword: queryText(req, 'keyword'),
+    low: queryText(req, 'low') === 'true' || queryText(req, 'low') === '1',
+    threshold: positiveInt(req, 'threshold', LOW_STOCK, 1_000_000),
+  };
+}
+
+export function registerOverviewRoutes(app: FastifyInstance) {
+  app.get(
+    '/blade-psi/depositorystock/export',
+    {
+      config: {
+        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
+      },
+    },
+    async (req, reply) => {
+      const actor = psiActor(app, req);
+      const filters = stockFilters(req);
+      const { records } = stockQuery(app, actor, filters, EXPORT_LIMIT, 0);
+      const en = req.lang === 'en';
+      const columns = [
+        { header: en ? 'Depository code' : '仓库编码', key: 'depositoryCode' },
+        { header: en ? 'Depository' : '仓库', key: 'depositoryName' },
+        { header: 'ISBN', key: 'isbn' },
+        { header: en ? 'Title' : '书名', key: 'goodsName', width: 44 },
+        { header: en ? 'Publisher' : '出版社', key: 'publisher', width: 24 },
+        { header: en ? 'List price' : '定价', key: 'price' },
+        { header: en ? 'On hand' : '库存数量', key: 'quantity' },
+        { header: en ? 'Low stock' : '低库存', key: 'low' },
+        { header: en ? 'Last movement' : '最近变动时间', key: 'lastMoveTime', width: 20 },
+        { header: en ? 'Last document' : '最近变动单据', key: 'lastSourceNo', width: 20 },
+      ];
+      const rows = records.map((r) => ({
+        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])),
+        price: Number(formatMoney(r.price)),
+        low: r.quantity <= filters.threshold ? (en ? 'yes' : '是') : '',
+      }));
+      const buffer = await workbookBuffer(en ? 'Stock' : '库存', columns, rows);
+      return sendXlsx(reply, en ? 'stock-on-hand' : '库存查询', buffer);
+    },
+  );
+
+  app.get(
+    '/blade-psi/depositorystock/list',
+    {
+      config: {
+        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
+      },
+    },
+    async (req) => {
+      const actor = psiActor(app, req);
+      const size = Math.max(1, positiveInt(req, 'size', 10, 500));
+      const current = Math.max(1, positiveInt(req, 'current', 1, 1_000_000));
+      const filters = stockFilters(req);
+      const threshold = filters.threshold;
+      const page = stockQuery(app, actor, filters, size, (current - 1) * size);
+      return ok(
+        {
+          records: page.records.map((r) => wireStock(r, threshold)),
+          total: page.total,
+          size,
+          current,
+          pages: Math.ceil(page.total / size),
+        },
+        req.lang,
+      );
+    },
+  );
+
+  app.get('/blade-psi/dashboard/summary', { config: { access: 'user' } }, async (req) => {
+    const actor = psiActor(app, req);
+    const now = new Date();
+    const today = todayText(now);
+    const weeks = Math.max(1, positiveInt(req, 'weeks', 8, 52));
+    if (actor.kind === 'platform') {
+      const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
+      return ok(
+        {
+          kind: actor.kind,
+          yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor),
+          purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor),
+          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor),
+          deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor),
+          today: { day: today, ...movementsOn(app, actor, today, null) },
+          lowStock: {
+            total: lowStock.total,
+            threshold: LOW_STOCK,
+            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+          },
+          weekly: weekly(app, actor, 'psi_purchase_order_yypt', null, weeks, now),
+        },
+        req.lang,
+      );
+    }
+    if (actor.kind === 'depository') {
+      const scope = { column: 'depository_id', ids: actor.depositoryIds };
+      const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
+      return ok(
+        {
+          kind: actor.kind,
+          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor, scope),
+          deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor, scope),
+          purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor, scope),
+          checkStatus: countsBy(app, 'psi_depository_check', 'check_status', actor, scope),
+          today: { day: today, ...movementsOn(app, actor, today, actor.depositoryIds) },
+          lowStock: {
+            total: lowStock.total,
+            threshold: LOW_STOCK,
+            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+          },
+          weekly: weekly(app, actor, 'psi_purchase_order_depository', scope, weeks, now),
+        },
+        req.lang,
+      );
+    }
+    if (actor.kind === 'school' && actor.schoolId) {
+      const scope = { column: 'school_id', ids: [actor.schoolId] };
+      const school = stmt(
+        app.ctx.sqlite,
+        `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
+         FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).get(big(actor.schoolId), actor.tenantId) as
+        { schoolName: string; schoolCode: string; balance: number } | undefined;
+      const progress = app.ctx.sqlite
+        .prepare(
+          `SELECT CAST(id AS TEXT) AS id, order_no AS orderNo, order_status AS orderStatus, pay_status AS payStatus,
+                  total_quantity AS totalQuantity, delivered_quantity AS deliveredQuantity,
+                  total_amount AS totalAmount, submit_time AS submitTime
+           FROM psi_purchase_order_yypt WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
+           ORDER BY submit_time DESC, id DESC LIMIT 8`,
+        )
+        .safeIntegers(false)
+        .all(actor.tenantId, big(actor.schoolId)) as { totalAmount: number }[];
+      return ok(
+        {
+          kind: actor.kind,
+          school: school ? { id: actor.schoolId, ...school, balance: formatMoney(school.balance) } : null,
+          yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor, scope),
+          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor, scope),
+          orders: progress.map((o) => ({ ...o, totalAmount: formatMoney(o.totalAmount) })),
+          weekly: weekly(app, actor, 'psi_purchase_order_yypt', scope, weeks, now),
+        },
+        req.lang,
+      );
+    }
+    return ok({ kind: 'none' }, req.lang);
+  });
+}

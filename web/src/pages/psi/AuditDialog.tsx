@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, App, Form, Input, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../api/errors';
+import { post, type Row } from './api';
+import { yuan } from './format';
+
+interface AuditDialogProps {
+  /** `purchaseorderyypt/approveAudit`, `purchaseorder/approveAudit`, `purchaseorderdepository/approveAuditDepository`. */
+  endpoint: string;
+  record: Row;
+  /** Pass / reject button labels (the depository "accepts" and "returns"). */
+  passLabel?: string;
+  rejectLabel?: string;
+  /** Shown above the choice (e.g. the charge an approval makes). */
+  hint?: string;
+  initialPass?: boolean;
+  onClose: () => void;
+  onDone: (saved: Row) => void;
+}
+
+/** Pass or reject a document; a rejection needs a remark (checked here and by the server). */
+export function AuditDialog({
+  endpoint,
+  record,
+  passLabel,
+  rejectLabel,
+  hint,
+  initialPass = true,
+  onClose,
+  onDone,
+}: AuditDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ pass: boolean; auditRemark?: string }>();
+  const pass = Form.useWatch('pass', form) ?? initialPass;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setError(null);
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      const saved = await post(
+        endpoint,
+        { id: record.id, pass: values.pass, auditRemark: values.auditRemark ?? '', version: record.version },
+        true,
+      );
+      void message.success(values.pass ? t('psi.audit.passed') : t('psi.audit.rejected'));
+      onDone(saved);
+    } catch (failure) {
+      const text = failure instanceof RequestError ? failure.message : String(failure);
+      setError(text);
+      void message.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('psi.audit.title', { no: String(record.orderNo ?? '') })}
+      okText={pass ? t('psi.audit.confirmPass') : t('psi.audit.confirmReject')}
+      okButtonProps={{ danger: !pass, loading: busy, 'data-testid': 'audit-ok' } as ButtonProps}
+      cancelText={t('psi.common.cancel')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="audit-dialog"
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">
+          {String(record.schoolName ?? record.supplierName ?? '')} · {yuan(record.totalAmount)} ·{' '}
+          {t('psi.common.copies', { count: Number(record.totalQuantity ?? 0) })}
+        </Typography.Text>
+        {hint && <Alert type="info" showIcon title={hint} />}
+        <Form form={form} layout="vertical" initialValues={{ pass: initialPass }}>
+          <Form.Item name="pass" label={t('psi.audit.title', { no: '' })}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={[
+                { value: true, label: passLabel ?? t('psi.audit.pass') },
+                { value: false, label: rejectLabel ?? t('psi.audit.reject') },
+              ]}
+              data-testid="audit-choice"
+            />
+          </Form.Item>
+          <Form.Item
+            name="auditRemark"
+            label={t('psi.audit.remark')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  if (!form.getFieldValue('pass') && !String(value ?? '').trim())
+                    throw new Error(t('psi.audit.remarkRequired'));
+                },
+              },
+            ]}
+            dependencies={['pass']}
+          >
+            <Input.TextArea
+              maxLength={255}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('psi.audit.remarkPlaceholder')}
+              data-testid="audit-remark"
+            />
+          </Form.Item>
+        </Form>
+        {error && <Alert type="error" showIcon title={error} data-testid="audit-error" />}
+      </Space>
+    </Modal>
+  );
+}

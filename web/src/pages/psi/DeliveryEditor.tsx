@@ -1,0 +1,349 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Row as GridRow,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../api/errors';
+import { detail, linesOf, page, post, stockOf, type Row } from './api';
+import { yuan } from './format';
+
+interface DeliveryEditorProps {
+  /** The 配送单 to ship (else chosen here). */
+  podId?: string;
+  /** A 待出库 delivery to change. */
+  id?: string;
+  onClose: () => void;
+  onSaved: (saved: Row) => void;
+}
+
+interface Plan {
+  pod: Row;
+  lines: Row[];
+  /** Per 配送单 line: quantity on other 待出库 deliveries. */
+  pending: Record<string, number>;
+  stock: Record<string, number>;
+  own: Record<string, number>;
+  delivery: Row | null;
+}
+
+async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null> {
+  const pod = await detail('purchaseorderdepository', podId);
+  if (!pod) return null;
+  const lines = await linesOf.pod(podId);
+  const drafts = (await page('deliveryorder/list', { depositoryOrderId: podId, orderStatus: 1, size: 100 }))
+    .records;
+  const pending: Record<string, number> = {};
+  const own: Record<string, number> = {};
+  for (const draft of drafts) {
+    for (const line of await linesOf.delivery(String(draft.id))) {
+      const key = String(line.sourceDetailId);
+      const target = String(draft.id) === deliveryId ? own : pending;
+      target[key] = (target[key] ?? 0) + Number(line.quantity);
+    }
+  }
+  const stock = await stockOf(
+    String(pod.depositoryId),
+    lines.map((l) => String(l.goodsId)),
+  ).catch(() => ({}));
+  const delivery = deliveryId ? (drafts.find((d) => String(d.id) === deliveryId) ?? null) : null;
+  return { pod, lines, pending, stock, own, delivery };
+}
+
+/** A 发货单 against an accepted 配送单: per line ordered, delivered, open and in stock, and this shipment. */
+export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: DeliveryEditorProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const existing = useQuery({
+    queryKey: ['psi', 'delivery-edit', id],
+    queryFn: () => detail('deliveryorder', id!),
+    enabled: Boolean(id),
+    gcTime: 0,
+  });
+  const podId = existing.data ? String(existing.data.depositoryOrderId) : chosenPod;
+
+  const candidates = useQuery({
+    queryKey: ['psi', 'pod', 'shippable'],
+    queryFn: async () => {
+      const [accepted, partial] = await Promise.all([
+        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 2, size: 200 }),
+        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 4, size: 200 }),
+      ]);
+      return [...accepted.records, ...partial.records];
+    },
+    enabled: !givenPod && !id,
+  });
+
+  const plan = useQuery({
+    queryKey: ['psi', 'delivery-plan', podId, id],
+    queryFn: () => loadPlan(podId!, id),
+    enabled: Boolean(podId),
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    const p = plan.data;
+    if (!p) return;
+    const source = p.delivery ?? p.pod;
+    form.setFieldsValue({
+      receiverName: source.receiverName,
+      receiverPhone: source.receiverPhone,
+      receiverAddress: source.receiverAddress,
+      logisticsCompany: p.delivery?.logisticsCompany,
+      trackingNo: p.delivery?.trackingNo,
+      packageCount: p.delivery?.packageCount,
+      remark: p.delivery?.remark,
+    });
+  }, [plan.data, form]);
+  const [planFor, setPlanFor] = useState<unknown>(null);
+  if (plan.data && planFor !== plan.data) {
+    setPlanFor(plan.data);
+    setQuantities(id ? { ...plan.data.own } : {});
+  }
+
+  const rows = useMemo(() => {
+    const p = plan.data;
+    if (!p) return [];
+    return p.lines.map((line) => {
+      const key = String(line.id);
+      const ordered = Number(line.quantity);
+      const delivered = Number(line.deliveredQuantity ?? 0);
+      const pendingOther = p.pending[key] ?? 0;
+      const open = Math.max(0, ordered - delivered - pendingOther);
+      const stock = p.stock[String(line.goodsId)] ?? 0;
+      return { ...line, key, ordered, delivered, pendingOther, open, stock, qty: quantities[key] ?? 0 };
+    });
+  }, [plan.data, quantities]);
+
+  const totalQty = rows.reduce((s, r) => s + r.qty, 0);
+  const shippable = plan.data ? [2, 4].includes(Number(plan.data.pod.orderStatus)) : true;
+
+  const submit = async () => {
+    setError(null);
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const details = rows.filter((r) => r.qty > 0).map((r) => ({ sourceDetailId: r.key, quantity: r.qty }));
+    if (details.length === 0) {
+      setError(t('psi.delivery.nothing'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await post(
+        'deliverydetail/submitDeliveryOrder',
+        { ...values, id: id ?? undefined, depositoryOrderId: podId, details },
+        true,
+      );
+      void message.success(t('psi.common.submitted'));
+      onSaved(saved);
+    } catch (failure) {
+      const text = failure instanceof RequestError ? failure.message : String(failure);
+      setError(text);
+      void message.error(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<(typeof rows)[number]> = [
+    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
+    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
+    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
+    {
+      title: t('psi.field.unitPrice'),
+      key: 'unit',
+      align: 'right',
+      render: (_v, r) => yuan((r as Row).unitPrice),
+    },
+    { title: t('psi.field.ordered'), dataIndex: 'ordered', key: 'ordered', align: 'right' },
+    { title: t('psi.field.delivered'), dataIndex: 'delivered', key: 'delivered', align: 'right' },
+    { title: t('psi.field.pendingShip'), dataIndex: 'pendingOther', key: 'pending', align: 'right' },
+    {
+      title: t('psi.field.open'),
+      key: 'open',
+      align: 'right',
+      render: (_v, r) => (
+        <span className={r.open === 0 ? 'psi-open-zero' : undefined} data-testid="line-open">
+          {r.open}
+        </span>
+      ),
+    },
+    {
+      title: t('psi.field.stock'),
+      key: 'stock',
+      align: 'right',
+      render: (_v, r) =>
+        r.stock < Math.max(r.qty, 1) ? (
+          <Tag color="red" data-testid="line-stock">
+            {r.stock}
+          </Tag>
+        ) : (
+          <span data-testid="line-stock">{r.stock}</span>
+        ),
+    },
+    {
+      title: t('psi.field.thisDelivery'),
+      key: 'qty',
+      width: 170,
+      render: (_v, r) => (
+        <Space orientation="vertical" size={0}>
+          <InputNumber
+            size="small"
+            min={0}
+            max={r.open}
+            precision={0}
+            value={r.qty}
+            disabled={r.open === 0 || !shippable}
+            onChange={(v) =>
+              setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }))
+            }
+            data-testid="line-ship"
+          />
+          {r.qty > r.stock && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {t('psi.delivery.overStock', { stock: r.stock })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      open
+      size={1180}
+      title={`${id ? t('psi.delivery.editDelivery') : t('psi.delivery.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="delivery-editor"
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!plan.data || !shippable}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="delivery-submit"
+          >
+            {t('psi.common.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {!givenPod && !id && (
+          <Select
+            style={{ width: '100%' }}
+            placeholder={t('psi.delivery.pickOrder')}
+            value={podId}
+            loading={candidates.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(value: string) => setPodId(value)}
+            options={(candidates.data ?? []).map((p) => ({
+              value: String(p.id),
+              label: `${String(p.orderNo)} · ${String(p.schoolName)} · ${String(p.depositoryName)} · ${String(p.totalQuantity)}`,
+            }))}
+            data-testid="delivery-pod"
+          />
+        )}
+        {plan.isLoading && <Spin />}
+        {podId && plan.isSuccess && !plan.data && (
+          <Alert type="error" showIcon title={t('psi.common.notFound')} />
+        )}
+        {!podId && !plan.isLoading && <Empty description={t('psi.delivery.pickOrder')} />}
+        {plan.data && (
+          <>
+            <Typography.Text type="secondary">
+              {String(plan.data.pod.schoolName)} · {String(plan.data.pod.depositoryName)} ·{' '}
+              {String(plan.data.pod.term)}
+            </Typography.Text>
+            <Form form={form} layout="vertical">
+              <GridRow gutter={16}>
+                <Col span={6}>
+                  <Form.Item name="receiverName" label={t('psi.field.receiverName')}>
+                    <Input maxLength={50} />
+                  </Form.Item>
+                </Col>
+                <Col span={6}>
+                  <Form.Item name="receiverPhone" label={t('psi.field.receiverPhone')}>
+                    <Input maxLength={20} />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item name="receiverAddress" label={t('psi.field.receiverAddress')}>
+                    <Input maxLength={255} />
+                  </Form.Item>
+                </Col>
+                <Col span={6}>
+                  <Form.Item name="logisticsCompany" label={t('psi.field.logistics')}>
+                    <Input maxLength={100} />
+                  </Form.Item>
+                </Col>
+                <Col span={6}>
+                  <Form.Item name="trackingNo" label={t('psi.field.trackingNo')}>
+                    <Input maxLength={64} />
+                  </Form.Item>
+                </Col>
+                <Col span={4}>
+                  <Form.Item name="packageCount" label={t('psi.field.packageCount')}>
+                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col span={8}>
+                  <Form.Item name="remark" label={t('psi.common.remark')}>
+                    <Input maxLength={500} />
+                  </Form.Item>
+                </Col>
+              </GridRow>
+            </Form>
+            <Space>
+              <Button
+                onClick={() => setQuantities(Object.fromEntries(rows.map((r) => [r.key, r.open])))}
+                data-testid="delivery-fill"
+              >
+                {t('psi.delivery.fillAll')}
+              </Button>
+              <Button onClick={() => setQuantities({})}>{t('psi.delivery.clearAll')}</Button>
+              <Typography.Text strong data-testid="delivery-total">
+                {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
+              </Typography.Text>
+            </Space>
+            <Table
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="delivery-lines"
+            />
+          </>
+        )}
+        {error && <Alert type="error" showIcon title={error} data-testid="delivery-error" />}
+      </Space>
+    </Drawer>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState, type ReactNode } from 'react';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Form,
+  Input,
+  Space,
+  Table,
+  Tabs,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { exportList } from '../../components/resource/api';
+import { site } from '../../config/site';
+import { page, type Params, type Row } from './api';
+import { STATUS_ORDER, useStatusLabel, type StatusKind } from './status';
+import './psi.css';
+
+interface DocListProps {
+  /** Query key root; invalidating `['psi', root]` refreshes the list and its counts. */
+  root: string;
+  /** List endpoint under /blade-psi, e.g. `purchaseorderyypt/list`. */
+  endpoint: string;
+  /** Resource whose `export` downloads the current filter. */
+  exportResource?: string;
+  exportName?: string;
+  statusKind: StatusKind;
+  statusField?: string;
+  title: ReactNode;
+  columns: TableColumnsType<Row>;
+  /** Text filters of the search bar: field name → label. */
+  searchFields: Record<string, string>;
+  toolbar?: ReactNode;
+  /** Filters every call carries. */
+  params?: Params;
+  onRowClick?: (row: Row) => void;
+}
+
+/** A document list with one tab per status, each with its count, a search bar, paging and export. */
+export function DocList({
+  root,
+  endpoint,
+  exportResource,
+  exportName,
+  statusKind,
+  statusField = 'orderStatus',
+  title,
+  columns,
+  searchFields,
+  toolbar,
+  params,
+  onRowClick,
+}: DocListProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useStatusLabel(statusKind);
+  const client = useQueryClient();
+  const [form] = Form.useForm();
+  const [status, setStatus] = useState<string>('all');
+  const [filters, setFilters] = useState<Params>({});
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState<number>(site.pageSize);
+  const [exporting, setExporting] = useState(false);
+
+  const base: Params = { ...params, ...filters };
+  const query: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }), current, size };
+  const rows = useQuery({
+    queryKey: ['psi', root, 'list', endpoint, query],
+    queryFn: () => page(endpoint, query),
+    placeholderData: keepPreviousData,
+  });
+  const counts = useQueries({
+    queries: ['all', ...STATUS_ORDER[statusKind].map(String)].map((code) => ({
+      queryKey: ['psi', root, 'count', endpoint, base, code],
+      queryFn: () =>
+        page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
+      placeholderData: keepPreviousData,
+    })),
+  });
+
+  const tabs = ['all', ...STATUS_ORDER[statusKind].map(String)].map((code, i) => ({
+    key: code,
+    label: (
+      <span data-testid={`tab-${code}`}>
+        {code === 'all' ? t('psi.common.all') : label(code)}{' '}
+        <Badge
+          count={counts[i]?.data?.total ?? 0}
+          showZero
+          overflowCount={99999}
+          color={code === 'all' ? '#8c8c8c' : code === '1' ? '#faad14' : '#1677ff'}
+          data-testid={`count-${code}`}
+        />
+      </span>
+    ),
+  }));
+
+  const doExport = async () => {
+    if (!exportResource) return;
+    setExporting(true);
+    try {
+      await exportList(
+        `/blade-psi/${exportResource}`,
+        Object.fromEntries(
+          Object.entries({ ...base, ...(status === 'all' ? {} : { [statusField]: status }) }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ) as Record<string, string | number>,
+        `${exportName ?? exportResource}.xlsx`,
+      );
+      void message.success(t('crud.exported'));
+    } catch {
+      // the client already said why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card size="small" variant="borderless" title={title} className="psi-doc-list" data-testid="doc-list">
+      <Form
+        form={form}
+        layout="inline"
+        className="psi-doc-search"
+        onFinish={(values: Record<string, string | undefined>) => {
+          setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v && v.trim())) as Params);
+          setCurrent(1);
+        }}
+      >
+        {Object.entries(searchFields).map(([name, text]) => (
+          <Form.Item key={name} name={name} label={text}>
+            <Input allowClear placeholder={text} data-testid={`search-${name}`} style={{ width: 180 }} />
+          </Form.Item>
+        ))}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
+              {t('psi.common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+                setCurrent(1);
+              }}
+            >
+              {t('psi.common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div className="psi-doc-toolbar">
+        <Space wrap>{toolbar}</Space>
+        <Space>
+          {exportResource && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void doExport()}
+              data-testid="list-export"
+            >
+              {t('psi.common.export')}
+            </Button>
+          )}
+          <Tooltip title={t('psi.common.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('psi.common.refresh')}
+              onClick={() => void client.invalidateQueries({ queryKey: ['psi', root] })}
+              data-testid="list-refresh"
+            />
+          </Tooltip>
+        </Space>
+      </div>
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key);
+          setCurrent(1);
+        }}
+        items={tabs}
+        data-testid="status-tabs"
+      />
+      <Table<Row>
+        rowKey={(r) => String(r.id)}
+        size="middle"
+        columns={[
+          {
+            title: '#',
+            key: '__i',
+            width: 56,
+            align: 'center',
+            render: (_v, _r, i) => (current - 1) * size + i + 1,
+          },
+          ...columns,
+        ]}
+        dataSource={rows.data?.records ?? []}
+        loading={rows.isFetching}
+        scroll={{ x: 'max-content' }}
+        onRow={onRowClick ? (record) => ({ onDoubleClick: () => onRowClick(record) }) : undefined}
+        pagination={{
+          current,
+          pageSize: size,
+          total: rows.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: site.pageSizes.map(String),
+          showTotal: (total) => t('crud.total', { total }),
+          onChange: (p, s) => {
+            if (s !== size) {
+              setSize(s);
+              setCurrent(1);
+            } else setCurrent(p);
+          },
+        }}
+        data-testid="doc-table"
+      />
+    </Card>
+  );
+}

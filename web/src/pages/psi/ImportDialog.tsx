@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../api/errors';
+import { request } from '../../api/request';
+import { fileNameOf } from '../../components/resource/api';
+
+interface ImportError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** Downloads a file answered by GET (a template), with the session header. */
+export async function download(url: string, fallback: string): Promise<void> {
+  const response = await request.get<Blob>(url, { responseType: 'blob' });
+  const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallback);
+  const link = document.createElement('a');
+  const href = URL.createObjectURL(response.data);
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+interface ImportDialogProps {
+  title: string;
+  /** `/blade-psi/goodsinfo` or `/blade-psi/schoolyyptinfo`: `upLoadList` and `template` below it. */
+  api: string;
+  templateName: string;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/**
+ * An all-or-nothing Excel import: the file is checked whole by the server; a rejected file lists every
+ * bad row and nothing is written.
+ */
+export function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [errors, setErrors] = useState<ImportError[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setErrors(null);
+    setFailure(null);
+    setResult(null);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const response = await request.post<{ msg: string }>(`${api}/upLoadList`, form, {
+        meta: { quiet: true },
+      });
+      setResult(response.data.msg);
+      void message.success(response.data.msg);
+      onDone();
+    } catch (error) {
+      const text = error instanceof RequestError ? error.message : String(error);
+      const data =
+        error instanceof RequestError
+          ? (error.response?.data as { data?: { errors?: ImportError[] } } | undefined)
+          : undefined;
+      setFailure(text);
+      setErrors(data?.data?.errors ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={820}
+      title={title}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('psi.common.close')}</Button>}
+      destroyOnHidden
+      data-testid="import-dialog"
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={t('psi.import.hint')} />
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void download(`${api}/template`, `${templateName}.xlsx`).catch(() => undefined)}
+          data-testid="import-template"
+        >
+          {t('psi.import.template')}
+        </Button>
+        <Upload.Dragger
+          accept=".xlsx"
+          showUploadList={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            void upload(file);
+            return false;
+          }}
+          data-testid="import-upload"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('psi.import.drop')}</p>
+        </Upload.Dragger>
+        {result && <Alert type="success" showIcon title={result} data-testid="import-result" />}
+        {failure && <Alert type="error" showIcon title={failure} data-testid="import-failure" />}
+        {errors && errors.length > 0 && (
+          <Table<ImportError>
+            rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+            size="small"
+            pagination={{ pageSize: 8 }}
+            dataSource={errors}
+            columns={[
+              { title: t('psi.import.row'), dataIndex: 'row', key: 'row', width: 80 },
+              { title: t('psi.import.field'), dataIndex: 'field', key: 'field', width: 160 },
+              { title: t('psi.import.message'), dataIndex: 'message', key: 'message' },
+            ]}
+            data-testid="import-errors"
+          />
+        )}
+      </Space>
+    </Modal>
+  );
+}

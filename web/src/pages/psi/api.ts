@@ -1,0 +1,92 @@
+import { getData, postData } from '../../api/request';
+import type { Page } from '../../api/types';
+
+/** The `/blade-psi` calls of the PSI screens. Rows are wire objects (ids and money as strings). */
+export type Row = Record<string, unknown> & { id?: string };
+export type Params = Record<string, string | number | undefined>;
+
+const PSI = '/blade-psi';
+
+const clean = (params: Params) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+
+export async function page(path: string, params: Params): Promise<{ records: Row[]; total: number }> {
+  const data = await getData<Page<Row> | null>(`${PSI}/${path}`, { params: clean(params) });
+  return { records: data?.records ?? [], total: Number(data?.total ?? 0) };
+}
+
+export async function list(path: string, params: Params = {}): Promise<Row[]> {
+  const data = await getData<Row[] | null>(`${PSI}/${path}`, { params: clean(params) });
+  return Array.isArray(data) ? data : [];
+}
+
+/** `detail?id=`: `null` when the id is missing or not the caller's to see. */
+export async function detail(resource: string, id: string): Promise<Row | null> {
+  const data = await getData<Row | null>(`${PSI}/${resource}/detail`, { params: { id } });
+  return data && typeof data === 'object' && data.id ? data : null;
+}
+
+export function post<T = Row>(path: string, body: unknown, quiet = false): Promise<T> {
+  return postData<T>(`${PSI}/${path}`, body, quiet ? { meta: { quiet: true } } : undefined);
+}
+
+export function removeDocs(resource: string, ids: string[]): Promise<unknown> {
+  return postData(`${PSI}/${resource}/remove`, null, { params: { ids: ids.join(',') } });
+}
+
+/** Lines of a document by its header id. */
+export const linesOf = {
+  yypt: (id: string) => list('purchasedetailyypt/listByOrderId', { purchaseId: id }),
+  pod: (id: string) => list('purchasedetaildepository/listByOrderId', { purchaseId: id }),
+  purchase: (id: string) => list('purchasedetail/listByOrderId', { pirchaseId: id }),
+  delivery: (id: string) => list('deliverydetail/listByOrderId', { deliveryId: id }),
+  check: (id: string) => list('depositorycheckdetail/listByCheckId', { checkId: id }),
+};
+
+export interface StockRow {
+  id: string;
+  depositoryId: string;
+  depositoryName: string;
+  depositoryCode: string;
+  goodsId: string;
+  isbn: string;
+  goodsName: string;
+  publisher: string;
+  price: string;
+  quantity: number;
+  lastMoveTime: string | null;
+  lastSourceNo: string | null;
+  lastSourceType: number | null;
+  lastChange: number | null;
+  low: boolean;
+}
+
+export async function stockPage(params: Params): Promise<{ records: StockRow[]; total: number }> {
+  const data = await getData<Page<StockRow>>(`${PSI}/depositorystock/list`, { params: clean(params) });
+  return { records: data?.records ?? [], total: Number(data?.total ?? 0) };
+}
+
+/** Current stock of some books in one depository, by goods id. */
+export async function stockOf(depositoryId: string, goodsIds: string[]): Promise<Record<string, number>> {
+  if (!depositoryId || goodsIds.length === 0) return {};
+  const { records } = await stockPage({ depositoryId, goodsIds: goodsIds.join(','), size: 500 });
+  return Object.fromEntries(records.map((r) => [r.goodsId, r.quantity]));
+}
+
+export interface MySchool {
+  id: string;
+  schoolName: string;
+  schoolCode: string;
+  accountBalance: string;
+  discount: string;
+  regionName?: string;
+  contactName?: string;
+  contactPhone?: string;
+  address?: string;
+  depositoryId?: string;
+}
+
+export async function mySchool(): Promise<MySchool | null> {
+  const data = await getData<MySchool | null>(`${PSI}/schoolinfo/detailByUserId`);
+  return data && data.id ? data : null;
+}

@@ -1,0 +1,281 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { detail, linesOf, removeDocs, type Row } from '../api';
+import { DocList } from '../DocList';
+import { yuan } from '../format';
+import { useCan } from '../hooks';
+import { StatusTag } from '../status';
+import { useDocRoute } from '../useDocRoute';
+import { CheckSheet, type BookChange } from './CheckSheet';
+import '../i18n';
+
+const PATH = '/psi/depositorycheck/index';
+
+function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['psi', 'check', id],
+    queryFn: async () => {
+      const header = await detail('depositorycheck', id);
+      return header ? { header, lines: await linesOf.check(id) } : null;
+    },
+  });
+  const h = query.data?.header;
+  const columns: TableColumnsType<Row> = [
+    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
+    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
+    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
+    { title: t('psi.field.bookQuantity'), dataIndex: 'bookQuantity', key: 'book', align: 'right' },
+    { title: t('psi.field.countedQuantity'), dataIndex: 'countedQuantity', key: 'counted', align: 'right' },
+    {
+      title: t('psi.field.difference'),
+      key: 'diff',
+      align: 'right',
+      render: (_v, r) => {
+        const d = Number(r.differenceQuantity);
+        return (
+          <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}>
+            {d > 0 ? `+${d}` : d}
+          </Typography.Text>
+        );
+      },
+    },
+    {
+      title: t('psi.field.differenceAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.differenceAmount),
+    },
+    { title: t('psi.common.remark'), dataIndex: 'remark', key: 'remark' },
+  ];
+  return (
+    <Drawer
+      open
+      size={1000}
+      title={`${t('psi.check.detail')}${h ? ` · ${String(h.checkNo)}` : ''}`}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="check-detail"
+    >
+      {query.isLoading ? (
+        <Spin />
+      ) : !h ? (
+        <Result status="warning" title={t('psi.common.notFound')} />
+      ) : (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Descriptions
+            bordered
+            size="small"
+            column={3}
+            items={[
+              { key: 'no', label: t('psi.field.checkNo'), children: String(h.checkNo) },
+              { key: 'dep', label: t('psi.field.depository'), children: String(h.depositoryName) },
+              {
+                key: 'status',
+                label: t('psi.field.status'),
+                children: <StatusTag kind="check" value={h.checkStatus} />,
+              },
+              { key: 'date', label: t('psi.field.checkDate'), children: String(h.checkDate ?? '-') },
+              { key: 'book', label: t('psi.field.bookQuantity'), children: String(h.totalBookQuantity) },
+              {
+                key: 'counted',
+                label: t('psi.field.countedQuantity'),
+                children: String(h.totalCountedQuantity),
+              },
+              { key: 'gain', label: t('psi.field.gain'), children: String(h.totalGainQuantity) },
+              { key: 'loss', label: t('psi.field.loss'), children: String(h.totalLossQuantity) },
+              { key: 'amount', label: t('psi.field.differenceAmount'), children: yuan(h.differenceAmount) },
+              {
+                key: 'complete',
+                label: t('psi.field.completeTime'),
+                children: String(h.completeTime ?? '-'),
+              },
+            ]}
+          />
+          <Table
+            rowKey={(r) => String(r.id)}
+            size="small"
+            columns={columns}
+            dataSource={query.data?.lines ?? []}
+            pagination={false}
+            data-testid="check-detail-lines"
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+/** 库存盘点: history of counts per depository, the count sheet, save and complete. */
+export default function DepositoryCheckPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useCan();
+  const client = useQueryClient();
+  const [view, go] = useDocRoute(PATH);
+  const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
+
+  const warnChanged = (changed: BookChange[]) =>
+    modal.warning({
+      title: t('psi.check.bookChangedTitle'),
+      width: 560,
+      content: (
+        <div data-testid="book-changed">
+          <p>{t('psi.check.bookChangedText')}</p>
+          <ul>
+            {changed.map((c) => (
+              <li key={c.goodsId}>
+                {t('psi.check.bookChangedRow', {
+                  name: `${c.goodsName}（${c.isbn}）`,
+                  before: c.bookQuantityAtSave,
+                  after: c.bookQuantity,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ),
+    });
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: t('psi.field.checkNo'),
+      key: 'no',
+      render: (_v, r) => (
+        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
+          {String(r.checkNo)}
+        </Typography.Link>
+      ),
+    },
+    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'dep' },
+    { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'date' },
+    {
+      title: t('psi.field.status'),
+      key: 'status',
+      render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} />,
+    },
+    { title: t('psi.field.bookQuantity'), dataIndex: 'totalBookQuantity', key: 'book', align: 'right' },
+    {
+      title: t('psi.field.countedQuantity'),
+      dataIndex: 'totalCountedQuantity',
+      key: 'counted',
+      align: 'right',
+    },
+    { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'gain', align: 'right' },
+    { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'loss', align: 'right' },
+    {
+      title: t('psi.field.differenceAmount'),
+      key: 'amount',
+      align: 'right',
+      render: (_v, r) => yuan(r.differenceAmount),
+    },
+    { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'complete' },
+    {
+      title: t('psi.common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => go({ mode: 'view', id: String(r.id) })}
+            data-testid="row-view"
+          >
+            {t('psi.common.view')}
+          </Button>
+          {Number(r.checkStatus) === 1 && can('depositorycheck_edit', 'depositorycheck_complete') && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => go({ mode: 'edit', id: String(r.id) })}
+              data-testid="row-continue"
+            >
+              {t('psi.check.continue')}
+            </Button>
+          )}
+          {Number(r.checkStatus) === 1 && can('depositorycheck_delete') && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                modal.confirm({
+                  title: t('psi.common.delete'),
+                  content: t('psi.common.removeConfirm', { no: String(r.checkNo) }),
+                  okButtonProps: { danger: true },
+                  onOk: async () => {
+                    await removeDocs('depositorycheck', [String(r.id)]);
+                    void message.success(t('psi.common.removed'));
+                    await refresh();
+                  },
+                })
+              }
+              data-testid="row-delete"
+            >
+              {t('psi.common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DocList
+        root="check"
+        endpoint="depositorycheck/list"
+        exportResource="depositorycheck"
+        exportName={t('psi.check.title')}
+        statusKind="check"
+        statusField="checkStatus"
+        title={t('psi.check.history')}
+        columns={columns}
+        searchFields={{ checkNo: t('psi.field.checkNo') }}
+        toolbar={
+          can('depositorycheck_add') && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid="check-new"
+            >
+              {t('psi.check.newCheck')}
+            </Button>
+          )
+        }
+      />
+      {view?.mode === 'view' && <CheckDetail id={view.id} onClose={() => go(null)} />}
+      {(view?.mode === 'edit' || view?.mode === 'new') && (
+        <CheckSheet
+          id={view.mode === 'edit' ? view.id : undefined}
+          onClose={() => go(null)}
+          onSaved={(result, completed) => {
+            void refresh();
+            if (completed) {
+              go({ mode: 'view', id: String(result.id) });
+              if (result.bookChanged?.length) warnChanged(result.bookChanged);
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

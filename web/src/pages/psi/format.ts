@@ -1,0 +1,63 @@
+/**
+ * Money on the wire is a decimal string (`"12.35"`), discounts too (`"0.9500"`). Live totals on the
+ * order page use the server's arithmetic: integer cents, a unit price rounded half up once
+ * (`floor((price × bp + 5000) / 10000)`), exact sums.
+ */
+export function toCents(value: unknown): number {
+  const text = String(value ?? '').trim();
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return 0;
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+export function toBasisPoints(value: unknown): number {
+  const text = String(value ?? '').trim();
+  if (!/^\d(\.\d{1,4})?$/.test(text)) return 10000;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 10000 + Number(fraction.padEnd(4, '0'));
+}
+
+export function unitPriceCents(priceCents: number, basisPoints: number): number {
+  return Math.floor((priceCents * basisPoints + 5000) / 10000);
+}
+
+export function formatCents(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** `¥ 1,234.50` for display. */
+export function yuan(value: unknown): string {
+  const text = typeof value === 'number' ? formatCents(value) : String(value ?? '0.00');
+  const [whole, fraction] = text.split('.');
+  return `¥ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+export function discountText(value: unknown): string {
+  return formatBasisPoints(toBasisPoints(value));
+}
+
+export function formatBasisPoints(bp: number): string {
+  return `${Math.floor(bp / 10000)}.${String(bp % 10000).padStart(4, '0')}`;
+}
+
+/** ISBN-13 check digit (hyphens and spaces ignored). */
+export function isbnValid(value: string): boolean {
+  const digits = value.replace(/[-\s]/g, '');
+  if (!/^\d{13}$/.test(digits)) return false;
+  const sum = [...digits.slice(0, 12)].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits[12]);
+}
+
+/** The current school term, `2025-2026-1` from August to January, `…-2` from February to July. */
+export function currentTerm(now = new Date()): string {
+  const year = now.getFullYear();
+  const month = now.getMonth() + 1;
+  if (month >= 8) return `${year}-${year + 1}-1`;
+  if (month === 1) return `${year - 1}-${year}-1`;
+  return `${year - 1}-${year}-2`;
+}

@@ -1,0 +1,350 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Card,
+  Col,
+  Empty,
+  List,
+  Progress,
+  Row as GridRow,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { getData } from '../../../api/request';
+import type { StockRow } from '../api';
+import { yuan } from '../format';
+import { useMySchool } from '../hooks';
+import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';
+import { Chart } from './Chart';
+import '../i18n';
+import '../psi.css';
+
+type Counts = Record<string, number>;
+interface Summary {
+  kind: 'platform' | 'depository' | 'school' | 'none';
+  yyptStatus?: Counts;
+  purchaseStatus?: Counts;
+  depositoryOrderStatus?: Counts;
+  deliveryStatus?: Counts;
+  checkStatus?: Counts;
+  today?: { day: string; rows: number; inQuantity: number; outQuantity: number };
+  lowStock?: { total: number; threshold: number; records: StockRow[] };
+  weekly?: { week: string; orders: number; amount: string }[];
+  school?: { id: string; schoolName: string; schoolCode: string; balance: string } | null;
+  orders?: {
+    id: string;
+    orderNo: string;
+    orderStatus: number;
+    payStatus: number;
+    totalQuantity: number;
+    deliveredQuantity: number;
+    totalAmount: string;
+    submitTime: string;
+  }[];
+}
+
+function Stat({
+  title,
+  value,
+  to,
+  testId,
+  suffix,
+}: {
+  title: string;
+  value: number | string;
+  to?: string;
+  testId: string;
+  suffix?: string;
+}) {
+  const body = <Statistic title={title} value={value} suffix={suffix} />;
+  return (
+    <Card size="small" hoverable={Boolean(to)} data-testid={testId}>
+      {to ? <Link to={to}>{body}</Link> : body}
+    </Card>
+  );
+}
+
+function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind; testId: string }) {
+  const label = useStatusLabel(kind);
+  const { i18n } = useTranslation();
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          radius: ['40%', '68%'],
+          data: STATUS_ORDER[kind]
+            .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
+            .filter((d) => d.value > 0),
+        },
+      ],
+    }),
+    // the labels follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [counts, kind, i18n.language],
+  );
+  return <Chart option={option} testId={testId} />;
+}
+
+function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 48, right: 56, top: 24, bottom: 48 },
+      xAxis: { type: 'category', data: weekly.map((w) => w.week.slice(5)) },
+      yAxis: [
+        { type: 'value', name: t('psi.home.orders'), minInterval: 1 },
+        { type: 'value', name: t('psi.home.amount') },
+      ],
+      series: [
+        { name: t('psi.home.orders'), type: 'bar', data: weekly.map((w) => w.orders) },
+        {
+          name: t('psi.home.amount'),
+          type: 'line',
+          yAxisIndex: 1,
+          data: weekly.map((w) => Number(w.amount)),
+        },
+      ],
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [weekly, i18n.language],
+  );
+  return <Chart option={option} testId={testId} />;
+}
+
+function LowStock({ low }: { low: NonNullable<Summary['lowStock']> }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      title={t('psi.home.lowStockTitle', { threshold: low.threshold })}
+      extra={<Link to="/psi/depositorystock/index">{t('psi.home.goto')}</Link>}
+      data-testid="home-low-stock"
+    >
+      {low.records.length === 0 ? (
+        <Empty description={t('psi.home.noData')} />
+      ) : (
+        <Table<StockRow>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={low.records}
+          columns={[
+            { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'd' },
+            { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'g' },
+            {
+              title: t('psi.field.quantityOnHand'),
+              key: 'q',
+              align: 'right',
+              render: (_v, r) => <Tag color="red">{r.quantity}</Tag>,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The home page figures of the PSI roles (platform, depository, school). */
+export function PsiHome() {
+  const { t } = useTranslation();
+  const summary = useQuery({
+    queryKey: ['psi', 'home'],
+    queryFn: () => getData<Summary>('/blade-psi/dashboard/summary'),
+    staleTime: 30_000,
+  });
+  const data = summary.data;
+  const school = useMySchool(data?.kind === 'school');
+  if (!data || data.kind === 'none') return null;
+
+  if (data.kind === 'platform') {
+    const y = data.yyptStatus ?? {};
+    const p = data.purchaseStatus ?? {};
+    return (
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-platform">
+        <div className="psi-stat-grid">
+          <Stat
+            title={t('psi.home.pendingAudit')}
+            value={y['1'] ?? 0}
+            to="/psi/purchaseorderyypt/index"
+            testId="home-pending-audit"
+          />
+          <Stat
+            title={t('psi.home.pendingPurchase')}
+            value={p['1'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-pending-purchase"
+          />
+          <Stat
+            title={t('psi.home.awaitingStorage')}
+            value={p['2'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-awaiting-storage"
+          />
+          <Card size="small" data-testid="home-today">
+            <Statistic title={t('psi.home.todayMoves')} value={data.today?.rows ?? 0} />
+            <Typography.Text type="secondary">
+              {t('psi.home.todayMovesDetail', {
+                in: data.today?.inQuantity ?? 0,
+                out: data.today?.outQuantity ?? 0,
+              })}
+            </Typography.Text>
+          </Card>
+          <Stat
+            title={t('psi.home.lowStock')}
+            value={data.lowStock?.total ?? 0}
+            to="/psi/depositorystock/index"
+            testId="home-low-count"
+          />
+        </div>
+        <GridRow gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <Card size="small" title={t('psi.home.byStatus')}>
+              <StatusPie counts={y} kind="yypt" testId="chart-status" />
+            </Card>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Card size="small" title={t('psi.home.byWeek')}>
+              <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+            </Card>
+          </Col>
+        </GridRow>
+        {data.lowStock && <LowStock low={data.lowStock} />}
+      </Space>
+    );
+  }
+
+  if (data.kind === 'depository') {
+    const d = data.depositoryOrderStatus ?? {};
+    const v = data.deliveryStatus ?? {};
+    return (
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-depository">
+        <div className="psi-stat-grid">
+          <Stat
+            title={t('psi.home.inbox')}
+            value={d['1'] ?? 0}
+            to="/psi/purchaseorderdepository/index"
+            testId="home-inbox"
+          />
+          <Stat
+            title={t('psi.home.toDeliver')}
+            value={(d['2'] ?? 0) + (d['4'] ?? 0)}
+            to="/psi/purchaseorderdepository/index"
+            testId="home-to-deliver"
+          />
+          <Stat
+            title={t('psi.home.pendingShip')}
+            value={v['1'] ?? 0}
+            to="/psi/deliveryorder/index"
+            testId="home-pending-ship"
+          />
+          <Stat
+            title={t('psi.home.awaitingStorage')}
+            value={data.purchaseStatus?.['2'] ?? 0}
+            to="/psi/purchaseorder/index"
+            testId="home-awaiting-storage"
+          />
+          <Stat
+            title={t('psi.home.openChecks')}
+            value={data.checkStatus?.['1'] ?? 0}
+            to="/psi/depositorycheck/index"
+            testId="home-open-checks"
+          />
+          <Stat
+            title={t('psi.home.lowStock')}
+            value={data.lowStock?.total ?? 0}
+            to="/psi/depositorystock/index"
+            testId="home-low-count"
+          />
+        </div>
+        <GridRow gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <Card size="small" title={t('psi.pod.title')}>
+              <StatusPie counts={d} kind="depository" testId="chart-status" />
+            </Card>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Card size="small" title={t('psi.home.byWeekDepository')}>
+              <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+            </Card>
+          </Col>
+        </GridRow>
+        {data.lowStock && <LowStock low={data.lowStock} />}
+      </Space>
+    );
+  }
+
+  const mine = school.data;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-school">
+      <GridRow gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <Card size="small" title={t('psi.home.mySchool')} data-testid="my-school">
+            {mine ? (
+              <Space orientation="vertical">
+                <Typography.Text strong>{mine.schoolName}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {mine.schoolCode} · {mine.regionName ?? ''}
+                </Typography.Text>
+                <Statistic
+                  title={t('psi.home.balance')}
+                  value={yuan(mine.accountBalance)}
+                  valueStyle={{ color: '#1677ff' }}
+                  data-testid="my-balance"
+                />
+              </Space>
+            ) : (
+              <Empty description={t('psi.home.noSchool')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card
+            size="small"
+            title={t('psi.home.myOrders')}
+            extra={<Link to="/psi/order_s/index">{t('psi.home.goto')}</Link>}
+            data-testid="my-orders"
+          >
+            <List
+              dataSource={data.orders ?? []}
+              locale={{ emptyText: t('psi.home.noData') }}
+              renderItem={(o) => (
+                <List.Item>
+                  <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+                    <Space wrap>
+                      <Link to={`/psi/order_s/index?id=${o.id}`}>{o.orderNo}</Link>
+                      <StatusTag kind="yypt" value={o.orderStatus} />
+                      <StatusTag kind="pay" value={o.payStatus} />
+                      <span>{yuan(o.totalAmount)}</span>
+                    </Space>
+                    <Progress
+                      percent={
+                        o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0
+                      }
+                      size="small"
+                      format={() =>
+                        t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity })
+                      }
+                    />
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </GridRow>
+      <Card size="small" title={t('psi.home.byStatus')}>
+        <StatusPie counts={data.yyptStatus ?? {}} kind="yypt" testId="chart-status" />
+      </Card>
+    </Space>
+  );
+}

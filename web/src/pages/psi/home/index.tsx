@@ -1,0 +1,5 @@
+import { PsiHome } from './PsiHome';
+
+export default function PsiHomePage() {
+  return <PsiHome />;
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { rolesOf, useSession } from '../../stores/session';
+import { mySchool } from './api';
+
+const PLATFORM = ['administrator', 'admin', 'yypt_admin'];
+
+/** Button codes of the signed-in user (menu codes count: a granted menu is a granted code). */
+export function useCan(): (...codes: string[]) => boolean {
+  const permission = useSession((state) => state.permission);
+  return (...codes) => codes.some((code) => permission[code] === true);
+}
+
+export type RoleKind = 'platform' | 'depository' | 'school' | 'other';
+
+export function useRoleKind(): RoleKind {
+  const user = useSession((state) => state.userInfo);
+  const roles = rolesOf(user);
+  if (roles.some((r) => PLATFORM.includes(r))) return 'platform';
+  if (roles.includes('depository_admin')) return 'depository';
+  if (roles.includes('school_admin')) return 'school';
+  return 'other';
+}
+
+/**
+ * The school bound to the signed-in user (`detailByUserId`), kept for the session: cached per user
+ * and refreshed when a page asks again after a write.
+ */
+export function useMySchool(enabled = true) {
+  const userId = useSession((state) => state.userInfo?.user_id ?? '');
+  return useQuery({
+    queryKey: ['psi', 'my-school', userId],
+    queryFn: mySchool,
+    enabled: enabled && Boolean(userId),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { WalletOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { accountStatementResource } from '@psi/db/model';
+import { RequestError } from '../../../api/errors';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { page, post } from '../api';
+import { formatCents, yuan } from '../format';
+import { useCan } from '../hooks';
+import '../i18n';
+
+const PAY_METHODS = [1, 2, 3, 4, 5];
+
+interface RechargeValues {
+  schoolId: string;
+  amount: number;
+  payMethod: number;
+  voucherNo: string;
+  remark?: string;
+}
+
+function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm<RechargeValues>();
+  const [error, setError] = useState<string | null>(null);
+  const schools = useQuery({
+    queryKey: ['psi', 'schools-all'],
+    queryFn: () => page('schoolinfo/list', { size: 500 }),
+  });
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const school = schools.data?.records.find((s) => s.id === values.schoolId);
+    const amount = formatCents(Math.round(values.amount * 100));
+    modal.confirm({
+      title: t('psi.account.confirmTitle'),
+      content: (
+        <span data-testid="recharge-confirm-text">
+          {t('psi.account.confirmText', {
+            school: String(school?.schoolName ?? ''),
+            amount: yuan(amount),
+            voucher: values.voucherNo,
+          })}
+        </span>
+      ),
+      okText: t('psi.account.recharge'),
+      cancelText: t('psi.common.cancel'),
+      onOk: async () => {
+        setError(null);
+        try {
+          await post('accountstatement/recharge', { ...values, amount }, true);
+          void message.success(t('psi.account.done'));
+          onDone();
+        } catch (failure) {
+          const text = failure instanceof RequestError ? failure.message : String(failure);
+          setError(text);
+          void message.error(text);
+        }
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={t('psi.account.recharge')}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('psi.common.submit')}
+      cancelText={t('psi.common.cancel')}
+      destroyOnHidden
+      data-testid="recharge-dialog"
+    >
+      <Form form={form} layout="vertical" initialValues={{ payMethod: 1 }}>
+        <Form.Item
+          name="schoolId"
+          label={t('psi.field.school')}
+          rules={[{ required: true, message: t('psi.field.school') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={schools.isLoading}
+            options={(schools.data?.records ?? []).map((s) => ({
+              value: String(s.id),
+              label: `${String(s.schoolName)}（${String(s.schoolCode)}） ${yuan(s.accountBalance)}`,
+            }))}
+            data-testid="recharge-school"
+          />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={t('psi.account.amount')}
+          rules={[{ required: true, message: t('psi.account.amount') }]}
+        >
+          <InputNumber
+            min={0.01}
+            max={99999999}
+            precision={2}
+            prefix="¥"
+            style={{ width: '100%' }}
+            data-testid="recharge-amount"
+          />
+        </Form.Item>
+        <Form.Item name="payMethod" label={t('psi.account.payMethod')} rules={[{ required: true }]}>
+          <Select options={PAY_METHODS.map((m) => ({ value: m, label: t(`psi.account.methods.${m}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="voucherNo"
+          label={t('psi.account.voucherNo')}
+          rules={[{ required: true, whitespace: true, message: t('psi.account.voucherRequired') }]}
+        >
+          <Input maxLength={64} data-testid="recharge-voucher" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('psi.common.remark')}>
+          <Input.TextArea maxLength={255} />
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon title={error} data-testid="recharge-error" />}
+    </Modal>
+  );
+}
+
+/** 账户流水: the statement list (type filter, balance before and after each row) and the recharge dialog. */
+export default function AccountStatementPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [schoolId, setSchoolId] = useState<string | undefined>();
+  const platform = can('accountstatement_recharge');
+  const schools = useQuery({
+    queryKey: ['psi', 'schools-all'],
+    queryFn: () => page('schoolinfo/list', { size: 500 }),
+    enabled: platform,
+  });
+  return (
+    <>
+      <ResourcePage
+        def={accountStatementResource}
+        params={schoolId ? { schoolId } : undefined}
+        cells={{
+          amount: (r) => {
+            const negative = String(r.amount).startsWith('-');
+            return <Typography.Text type={negative ? 'danger' : 'success'}>{yuan(r.amount)}</Typography.Text>;
+          },
+          balanceBefore: (r) => <span>{yuan(r.balanceBefore)}</span>,
+          balanceAfter: (r) => <Typography.Text strong>{yuan(r.balanceAfter)}</Typography.Text>,
+          sourceNo: (r) => {
+            const path =
+              Number(r.sourceType) === 1
+                ? '/psi/purchaseorderyypt/index'
+                : Number(r.sourceType) === 2
+                  ? '/psi/purchaseorderdepository/index'
+                  : null;
+            return path && r.sourceId ? (
+              <Link to={`${path}?id=${String(r.sourceId)}`}>{String(r.sourceNo)}</Link>
+            ) : (
+              String(r.sourceNo ?? '-')
+            );
+          },
+        }}
+        toolbar={
+          <>
+            {platform && (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                value={schoolId}
+                placeholder={t('psi.field.school')}
+                style={{ width: 240 }}
+                onChange={(v?: string) => setSchoolId(v)}
+                options={(schools.data?.records ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: String(s.schoolName),
+                }))}
+                data-testid="statement-school"
+              />
+            )}
+            {platform && (
+              <Button
+                type="primary"
+                icon={<WalletOutlined />}
+                onClick={() => setOpen(true)}
+                data-testid="recharge-open"
+              >
+                {t('psi.account.recharge')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {open && (
+        <RechargeDialog
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            void client.invalidateQueries({ queryKey: [accountStatementResource.key] });
+            void client.invalidateQueries({ queryKey: ['psi'] });
+          }}
+        />
+      )}
+    </>
+  );
+}

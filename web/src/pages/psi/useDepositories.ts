@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { page } from './api';
+
+/** The enabled depositories the caller may see (a depository user: its own). */
+export function useDepositories() {
+  return useQuery({
+    queryKey: ['psi', 'depositories-visible'],
+    queryFn: async () => (await page('depositoryinfo/list', { status: 1, size: 200 })).records,
+    staleTime: 60_000,
+  });
+}

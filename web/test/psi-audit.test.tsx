@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuditDialog } from '../src/pages/psi/AuditDialog';
+import '../src/pages/psi/i18n';
+import { envelope, resetStores, signIn } from './helpers';
+import { server } from './msw-server';
+import { renderPage } from './render';
+
+const order = {
+  id: '7',
+  orderNo: 'ZD20250828-0002',
+  schoolName: '南湖区启智实验小学',
+  totalAmount: '1248.00',
+  totalQuantity: 120,
+  version: 0,
+};
+
+function renderDialog(onDone = vi.fn()) {
+  renderPage(
+    <App>
+      <AuditDialog
+        endpoint="purchaseorderyypt/approveAudit"
+        record={order}
+        onClose={() => undefined}
+        onDone={onDone}
+      />
+    </App>,
+  );
+  return onDone;
+}
+
+describe('the audit dialog', () => {
+  beforeEach(() => {
+    resetStores();
+    signIn();
+  });
+
+  it('refuses a rejection without a remark and sends nothing', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/blade-psi/purchaseorderyypt/approveAudit', async ({ request }) => {
+        posted.push(await request.json());
+        return envelope({});
+      }),
+    );
+    renderDialog();
+    fireEvent.click(await screen.findByText('驳回'));
+    fireEvent.click(await screen.findByText('确认驳回'));
+    expect(await screen.findByText('驳回时必须填写审核意见')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('shows the server refusal inside the dialog and keeps it open', async () => {
+    server.use(
+      http.post('/api/blade-psi/purchaseorderyypt/approveAudit', () =>
+        HttpResponse.json(
+          { code: 400, success: false, data: null, msg: '学校账户余额不足（需 1248.00，可用 500.00）' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const onDone = renderDialog();
+    fireEvent.click(await screen.findByText('确认通过'));
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-error').textContent).toContain(
+        '学校账户余额不足（需 1248.00，可用 500.00）',
+      ),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('sends the decision with the version it was shown', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/blade-psi/purchaseorderyypt/approveAudit', async ({ request }) => {
+        posted.push(await request.json());
+        return envelope({ ...order, orderStatus: 2 });
+      }),
+    );
+    const onDone = renderDialog();
+    fireEvent.click(await screen.findByText('确认通过'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted).toEqual([{ id: '7', pass: true, auditRemark: '', version: 0 }]);
+  });
+});
