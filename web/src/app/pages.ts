@@ -29,6 +29,8 @@ export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'))
 export const menuPages: Record<string, LazyPage<object>> = {
   '/system/dict/index': lazyPage(() => import('../pages/system/dict')),
   '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
+  '/system/user/index': lazyPage(() => import('../pages/system/user')),
+  '/authority/role/index': lazyPage(() => import('../pages/system/role')),
 };
 
 /**
