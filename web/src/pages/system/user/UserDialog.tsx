@@ -130,14 +130,16 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
       return;
     }
     const all = { ...form.getFieldsValue(true), ...values } as Row;
-    const body = toSubmitBody(def, { ...all, password: undefined }, mode, loaded);
+    const body = toSubmitBody(def, all, mode, loaded);
+    // the password is only set on add (reset it with the password reset)
+    delete body.password;
     if (mode === 'add') {
       body.password = md5(String(all.password));
       if (superAdmin) body.tenantId = all.tenantId;
     }
     const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
     if (postIds.length) body.postId = postIds.join(',');
-    else if (mode === 'edit') body.postId = null;
+    else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
     setSaving(true);
     try {
       await postData(`${def.api}/submit`, body);
