@@ -31,6 +31,16 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
   '/system/user/index': lazyPage(() => import('../pages/system/user')),
   '/authority/role/index': lazyPage(() => import('../pages/system/role')),
+  '/system/tenant/index': lazyPage(() => import('../pages/system/tenant')),
+  '/system/topmenu/index': lazyPage(() => import('../pages/system/topmenu')),
+  '/desk/notice/index': lazyPage(() => import('../pages/desk/notice')),
+  '/resource/oss/index': lazyPage(() => import('../pages/resource/oss')),
+  '/resource/sms/index': lazyPage(() => import('../pages/resource/sms')),
+  '/resource/attach/index': lazyPage(() => import('../pages/resource/attach')),
+  '/monitor/log/usual/index': lazyPage(() => import('../pages/monitor/log/usual')),
+  '/monitor/log/api/index': lazyPage(() => import('../pages/monitor/log/api')),
+  '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
+  '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
 };
 
 /**
