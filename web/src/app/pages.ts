@@ -41,6 +41,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/monitor/log/api/index': lazyPage(() => import('../pages/monitor/log/api')),
   '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
   '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
+  '/base/region/index': lazyPage(() => import('../pages/base/region')),
 };
 
 /**

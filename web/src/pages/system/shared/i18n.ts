@@ -78,6 +78,12 @@ const zh = {
     generateConfirm: '确定生成选中的代码?',
     copy: '复制',
     copied: '复制成功',
+    regionTree: '行政区划',
+    regionDetail: '区划详情',
+    regionPick: '在左侧选择一个区划，查看并维护它',
+    addChild: '新增下级',
+    parentRegion: '上级区划',
+    save: '保存',
   },
 };
 
@@ -157,6 +163,12 @@ const en: typeof zh = {
     generateConfirm: 'Generate the code of the selected rows?',
     copy: 'Copy',
     copied: 'Copied',
+    regionTree: 'Regions',
+    regionDetail: 'Region detail',
+    regionPick: 'Pick a region on the left to see and change it',
+    addChild: 'Add a child',
+    parentRegion: 'Parent region',
+    save: 'Save',
   },
 };
 
