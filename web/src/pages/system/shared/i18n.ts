@@ -84,6 +84,9 @@ const zh = {
     addChild: '新增下级',
     parentRegion: '上级区划',
     save: '保存',
+    menus: '菜单',
+    menuSearch: '搜索菜单',
+    pickMenu: '在左侧选择一个菜单，查看并维护它的权限',
   },
 };
 
@@ -169,6 +172,9 @@ const en: typeof zh = {
     addChild: 'Add a child',
     parentRegion: 'Parent region',
     save: 'Save',
+    menus: 'Menus',
+    menuSearch: 'Search menus',
+    pickMenu: 'Pick a menu on the left to see and change its scopes',
   },
 };
 
