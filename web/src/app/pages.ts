@@ -42,6 +42,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
   '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
   '/base/region/index': lazyPage(() => import('../pages/base/region')),
+  '/system/menu/index': lazyPage(() => import('../pages/system/menu')),
   '/authority/datascope/index': lazyPage(() => import('../pages/authority/datascope')),
   '/authority/apiscope/index': lazyPage(() => import('../pages/authority/apiscope')),
 };
