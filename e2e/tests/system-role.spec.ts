@@ -60,8 +60,12 @@ test('roles: add, search, view, edit, grant menus and buttons, a user of the rol
   await expect(dialog).toContainText('新增 · 角色管理');
   await expect(formItem(dialog, 'roleName').locator('input')).toBeVisible();
   await dialog.getByTestId('dialog-submit').click();
-  await expect(formItem(dialog, 'roleName').locator('.ant-form-item-explain-error')).toHaveText('请输入角色名称');
-  await expect(formItem(dialog, 'roleAlias').locator('.ant-form-item-explain-error')).toHaveText('请输入角色别名');
+  await expect(formItem(dialog, 'roleName').locator('.ant-form-item-explain-error')).toHaveText(
+    '请输入角色名称',
+  );
+  await expect(formItem(dialog, 'roleAlias').locator('.ant-form-item-explain-error')).toHaveText(
+    '请输入角色别名',
+  );
   await formItem(dialog, 'roleName').locator('input').fill(roleName);
   await formItem(dialog, 'roleAlias').locator('input').fill(alias);
   await dialog.getByTestId('dialog-submit').click();
@@ -104,7 +108,9 @@ test('roles: add, search, view, edit, grant menus and buttons, a user of the rol
   await again.locator('.ant-modal-close').click();
 
   // a user holding the role
-  const roles = await apiGet<{ id: string; roleName: string }[]>(page, '/blade-system/role/list', { roleName });
+  const roles = await apiGet<{ id: string; roleName: string }[]>(page, '/blade-system/role/list', {
+    roleName,
+  });
   const roleId = roles.data.find((role) => role.roleName === roleName)?.id ?? '';
   expect(roleId).not.toBe('');
   const account = `g${stamp}`;
