@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { clientResource } from '@psi/db/model';
+import { fieldRules, toSubmitBody } from '../src/components/resource/model';
 import { safeHtml } from '../src/pages/desk/notice';
 import { phoneRules } from '../src/pages/system/user/UserDialog';
 import { i18n } from '../src/i18n';
@@ -39,5 +41,24 @@ describe('system screens', () => {
     expect(html).not.toContain('onerror');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it('a secret is optional on edit and kept when left empty (the server never sends it back)', async () => {
+    const secret = clientResource.fields.find((field) => field.name === 'clientSecret')!;
+    const [addRule] = fieldRules(clientResource, secret, 'zh', 'add') as [{ required?: boolean }];
+    expect(addRule.required).toBe(true);
+    const [editRule] = fieldRules(clientResource, secret, 'zh', 'edit') as [
+      { required?: boolean; validator: Validator },
+    ];
+    expect(editRule.required).toBeFalsy();
+    await expect(editRule.validator({}, '')).resolves.toBeUndefined();
+    const body = toSubmitBody(clientResource, { clientId: 'c1', clientSecret: '', scope: 'all' }, 'edit', {
+      id: '9',
+    });
+    expect(body).not.toHaveProperty('clientSecret');
+    expect(body.id).toBe('9');
+    expect(
+      toSubmitBody(clientResource, { clientSecret: 'new-secret' }, 'edit', { id: '9' }).clientSecret,
+    ).toBe('new-secret');
   });
 });
