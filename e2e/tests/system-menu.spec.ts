@@ -40,12 +40,20 @@ test('menus: tree list with buttons below, add with the icon picker, category, a
   await page.getByTestId('icon-picker').locator('[data-icon="BellOutlined"]').click();
   await expect(formItem(dialog, 'source').locator('input')).toHaveValue('BellOutlined');
   await expect(formItem(dialog, 'source').locator('.anticon-bell')).toBeVisible();
-  await formItem(dialog, 'category').locator('.ant-select').click();
-  await pickOption(page, /^菜单$/);
-  await formItem(dialog, 'action').locator('.ant-select').click();
-  await pickOption(page, '工具栏');
-  await formItem(dialog, 'isOpen').locator('.ant-select').click();
-  await pickOption(page, /^是$/);
+  const choose = async (name: string, option: string | RegExp, shown: string) => {
+    await expect(async () => {
+      await formItem(dialog, name).locator('.ant-select').click();
+      await pickOption(page, option);
+      await expect(
+        formItem(dialog, name).locator('.ant-select-content, .ant-select-selector').first(),
+      ).toHaveText(shown, {
+        timeout: 1000,
+      });
+    }).toPass();
+  };
+  await choose('category', /^菜单$/, '菜单');
+  await choose('action', /^工具栏$/, '工具栏');
+  await choose('isOpen', /^是$/, '是');
   const submitted = page.waitForRequest((req) => req.url().includes('/api/blade-system/menu/submit'));
   await dialog.getByTestId('dialog-submit').click();
   expect((await submitted).postDataJSON()).toMatchObject({
