@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_CLIENT_ID?: string;
   /** OAuth client secret sent in the Basic header. */
   readonly VITE_CLIENT_SECRET?: string;
+  /** `true` turns on switching department and role. */
+  readonly VITE_SWITCH_MODE?: string;
 }
 
 interface ImportMeta {

@@ -345,4 +345,25 @@ describe('users', () => {
       '未开启注册',
     );
   });
+  it('clears the posts of a user when the edit form sends them empty (null)', async () => {
+    const app = await testApp();
+    const admin = await adminClient(app);
+    const id = await createUser(admin, app, { account: 'posted', postId: CEO_POST });
+    const detail = data<Record<string, unknown>>(await get(admin, `${USER}/detail?id=${id}`));
+    expect(detail.postId).toBe(CEO_POST);
+    data(
+      await post(admin, `${USER}/submit`, {
+        id,
+        name: 'posted',
+        realName: 'posted',
+        roleId: ADMIN_ROLE,
+        deptId: ROOT_DEPT,
+        postId: null,
+        code: null,
+        email: null,
+      }),
+    );
+    const after = data<Record<string, unknown>>(await get(admin, `${USER}/detail?id=${id}`));
+    expect(after.postId ?? '').toBe('');
+  });
 });

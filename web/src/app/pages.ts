@@ -42,6 +42,22 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/psi/goodsinfo/index': lazyPage(() => import('../pages/psi/master/goods')),
   '/psi/schoolinfo/index': lazyPage(() => import('../pages/psi/master/schools')),
   '/psi/schoolyyptinfo/index': lazyPage(() => import('../pages/psi/master/roster')),
+  '/system/user/index': lazyPage(() => import('../pages/system/user')),
+  '/authority/role/index': lazyPage(() => import('../pages/system/role')),
+  '/system/tenant/index': lazyPage(() => import('../pages/system/tenant')),
+  '/system/topmenu/index': lazyPage(() => import('../pages/system/topmenu')),
+  '/desk/notice/index': lazyPage(() => import('../pages/desk/notice')),
+  '/resource/oss/index': lazyPage(() => import('../pages/resource/oss')),
+  '/resource/sms/index': lazyPage(() => import('../pages/resource/sms')),
+  '/resource/attach/index': lazyPage(() => import('../pages/resource/attach')),
+  '/monitor/log/usual/index': lazyPage(() => import('../pages/monitor/log/usual')),
+  '/monitor/log/api/index': lazyPage(() => import('../pages/monitor/log/api')),
+  '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
+  '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
+  '/base/region/index': lazyPage(() => import('../pages/base/region')),
+  '/system/menu/index': lazyPage(() => import('../pages/system/menu')),
+  '/authority/datascope/index': lazyPage(() => import('../pages/authority/datascope')),
+  '/authority/apiscope/index': lazyPage(() => import('../pages/authority/apiscope')),
 };
 
 /**

@@ -39,8 +39,11 @@ export const site = {
   captchaMode: true,
   /** The tenant id field is shown on the login page. */
   tenantMode: true,
-  /** Switching department and role (sends `Dept-Id` / `Role-Id` on login and refresh). */
-  switchMode: false,
+  /**
+   * Switching department and role (sends `Dept-Id` / `Role-Id` on login and refresh); off unless the
+   * build sets `VITE_SWITCH_MODE=true`.
+   */
+  switchMode: env.VITE_SWITCH_MODE === 'true',
   mockMode: false,
 
   /** Age of the stored token, in seconds, at which it is refreshed. */

@@ -131,6 +131,8 @@ export default async function userModule(app: FastifyInstance) {
           : initPasswordHash(app)
         : null;
     delete values.password;
+    // the posts column is NOT NULL: an emptied post list is stored as ''
+    if ('postId' in values && values.postId === null) values.postId = '';
     let approved: { id: string; account: string } | null = null;
     sqlite.transaction(() => {
       let tenantId: string;

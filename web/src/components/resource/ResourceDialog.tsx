@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { fetchDetail, submitRecord } from './api';
-import { FieldControl, FieldValue } from './fields';
+import { FieldControl, FieldValue, type FieldControlProps } from './fields';
 import {
   detailFields,
   dialogWidthOf,
@@ -27,6 +27,8 @@ interface ResourceDialogProps {
   onClose: () => void;
   /** After a successful submit. */
   onSaved: () => void;
+  /** Own form controls for some fields (by field name). */
+  controls?: Record<string, ComponentType<FieldControlProps>>;
 }
 
 function FormBody({
@@ -37,6 +39,7 @@ function FormBody({
   fixedValues,
   onClose,
   onSaved,
+  controls,
 }: ResourceDialogProps & { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -85,7 +88,10 @@ function FormBody({
                 label={field.label[lang]}
                 rules={fieldRules(def, field, lang, mode)}
               >
-                <FieldControl field={field} lang={lang} disabled={disabled} />
+                {(() => {
+                  const Control = controls?.[field.name] ?? FieldControl;
+                  return <Control field={field} lang={lang} disabled={disabled} />;
+                })()}
               </Form.Item>
             </Col>
           ))}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -15,7 +15,7 @@ import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { exportList, fetchList, removeRecords, type ListParams } from './api';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
-import { FieldValue } from './fields';
+import { FieldValue, type FieldControlProps } from './fields';
 import {
   buttonPermissions,
   searchFieldsOf,
@@ -55,6 +55,8 @@ export interface ResourcePageProps {
   placeholder?: ReactNode;
   /** Narrow space (two lists side by side): small table, icon-only row buttons. */
   compact?: boolean;
+  /** Own form controls for some fields of the add / edit dialog (by field name), e.g. an icon picker. */
+  controls?: Record<string, ComponentType<FieldControlProps>>;
 }
 
 function idOf(record: Row): string {
@@ -115,6 +117,7 @@ export function ResourcePage({
   settingsKey,
   placeholder,
   compact = false,
+  controls,
 }: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
@@ -385,6 +388,7 @@ export function ResourcePage({
           mode={dialog.mode}
           record={dialog.record}
           fixedValues={fixedValues}
+          controls={controls}
           onClose={() => setDialog(null)}
           onSaved={() => void refresh()}
         />

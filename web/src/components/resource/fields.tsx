@@ -63,6 +63,9 @@ interface ControlProps {
   id?: string;
 }
 
+/** The props of a form control, for own controls of a field (given value / onChange / id by Form.Item). */
+export type FieldControlProps = ControlProps;
+
 function SwitchControl({ field, lang, disabled, value, onChange, id }: ControlProps) {
   const [off, on] = field.options ?? [
     { value: 0, label: { zh: '否', en: 'No' } },

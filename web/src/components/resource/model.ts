@@ -270,7 +270,7 @@ export function toSubmitBody(
     const raw = field.name in values ? values[field.name] : fixed[field.name];
     const value = toWireValue(field, raw);
     if (isEmptyValue(value)) {
-      if (mode === 'edit' && field.name in values) body[field.name] = null;
+      if (mode === 'edit' && field.name in values && !field.secret) body[field.name] = null;
       continue;
     }
     body[field.name] = value;
@@ -330,6 +330,18 @@ export function validateField(
 export function fieldRules(def: ResourceDef, field: FieldDef, lang: Lang, mode: FormMode): Rule[] {
   const editable = mode === 'add' ? field.editableOnAdd !== false : field.editableOnEdit !== false;
   if (!editable) return [];
+  // a secret is never sent back by the server: left empty on edit, the stored one is kept
+  if (mode === 'edit' && field.secret) {
+    return [
+      {
+        validator: async (_rule, value: unknown) => {
+          if (isEmptyValue(value)) return;
+          const message = validateField(def, field, value, lang, mode);
+          if (message) throw new Error(message);
+        },
+      },
+    ];
+  }
   return [
     {
       required: Boolean(field.required),

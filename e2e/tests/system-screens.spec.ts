@@ -1,0 +1,340 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/login';
+import { apiGet, apiPost } from '../support/system';
+import { confirm, expectToast, formItem, resourceDialog, resourcePage, rows, search } from '../support/ui';
+
+const DESK = '1123598815738675201';
+
+/** The current message under a field (not one fading out). */
+function fieldError(container: Locator, name: string): Locator {
+  return container.locator(
+    `.ant-form-item:has([data-field="${name}"]) .ant-form-item-explain-error:not(.ant-form-show-help-item-leave)`,
+  );
+}
+
+function modal(page: Page, testId: string): Locator {
+  return page.locator('.ant-modal-container').filter({ has: page.getByTestId(`${testId}-submit`) });
+}
+
+async function ok<T>(call: Promise<{ success: boolean; msg: string; data: T }>): Promise<T> {
+  const result = await call;
+  expect(result.success, result.msg).toBe(true);
+  return result.data;
+}
+
+test('tenants: add, search, licence settings, data source and package binding, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const name = `E2E租户${stamp}`;
+  await signInAsAdmin(page);
+  await ok(
+    apiPost(page, '/blade-develop/datasource/submit', {
+      name: `ds${stamp}`,
+      driverClass: 'org.sqlite.JDBC',
+      url: 'jdbc:sqlite:e2e.db',
+      username: 'e2e',
+      password: 'e2e',
+    }),
+  );
+  await ok(apiPost(page, '/blade-system/tenant-package/submit', { packageName: `包${stamp}`, menuId: DESK }));
+
+  await page.goto('/system/tenant/index');
+  const list = resourcePage(page);
+  await expect(rows(list).first()).toBeVisible();
+  await list.getByTestId('toolbar-add').click();
+  const dialog = resourceDialog(page);
+  await expect(formItem(dialog, 'tenantName').locator('input')).toBeVisible();
+  await formItem(dialog, 'tenantName').locator('input').fill(name);
+  await formItem(dialog, 'linkman').locator('input').fill('联系人');
+  await dialog.getByTestId('dialog-submit').click();
+  await expectToast(page, '新增成功');
+  await search(list, { tenantName: name });
+  await expect(rows(list)).toHaveCount(1);
+  const row = rows(list).first();
+  const tenants = await apiGet<{ records: { id: string; tenantId: string }[] }>(
+    page,
+    '/blade-system/tenant/list',
+    {
+      tenantName: name,
+    },
+  );
+  const { id, tenantId } = tenants.data.records[0];
+
+  // licence: the account limit is -1 or positive
+  await row.getByTestId('row-setting').click();
+  const setting = modal(page, 'tenant-setting-dialog');
+  await setting
+    .locator('[data-field=accountNumber] input, input[data-field=accountNumber]')
+    .first()
+    .fill('0');
+  await page.getByTestId('tenant-setting-dialog-submit').click();
+  await expect(fieldError(setting, 'accountNumber')).toHaveText('账号额度须为 -1 或正整数');
+  await setting
+    .locator('[data-field=accountNumber] input, input[data-field=accountNumber]')
+    .first()
+    .fill('5');
+  await setting.locator('.ant-picker input').fill('2030-06-30 12:00:00');
+  await setting.locator('.ant-picker input').press('Enter');
+  await page.getByTestId('tenant-setting-dialog-submit').click();
+  await expectToast(page, '操作成功');
+  await expect(row).toContainText('2030-06-30 12:00:00');
+  let detail = await apiGet<Record<string, unknown>>(page, '/blade-system/tenant/detail', { id });
+  expect(Number(detail.data.accountNumber)).toBe(5);
+
+  // data source
+  await row.getByTestId('row-datasource').click();
+  await page.locator('[data-field=datasourceId]').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `ds${stamp}` })
+    .click();
+  await page.getByTestId('tenant-datasource-dialog-submit').click();
+  await expectToast(page, '操作成功');
+  detail = await apiGet<Record<string, unknown>>(page, '/blade-system/tenant/detail', { id });
+  expect(detail.data.datasourceId).toBeTruthy();
+
+  // package
+  await row.getByTestId('row-package').click();
+  await page.locator('[data-field=packageId]').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `包${stamp}` })
+    .click();
+  await page.getByTestId('tenant-package-dialog-submit').click();
+  await expectToast(page, '操作成功');
+  const pkg = await apiGet<Record<string, unknown> | null>(page, '/blade-system/tenant/package-detail', {
+    tenantId,
+  });
+  expect(pkg.data?.packageName).toBe(`包${stamp}`);
+
+  await row.getByTestId('row-delete').click();
+  await confirm(page, '确定将选择数据删除?');
+  await expectToast(page, '删除成功');
+  await expect(rows(list)).toHaveCount(0);
+});
+
+test('top menus: add, grant menus in the dialog, checked again from top-tree-keys, delete', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  await ok(
+    apiPost(page, '/blade-system/topmenu/submit', {
+      name: `顶部${stamp}`,
+      code: `top${stamp}`,
+      source: 'AppstoreOutlined',
+      sort: 9,
+    }),
+  );
+  await page.goto('/system/topmenu/index');
+  const list = resourcePage(page);
+  await search(list, { name: `顶部${stamp}` });
+  await expect(rows(list)).toHaveCount(1);
+  await rows(list).first().getByTestId('row-topmenu-setting').click();
+  const tree = page.getByTestId('topmenu-grant-tree');
+  await tree
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.locator('[title="工作台"]') })
+    .locator('.ant-tree-checkbox')
+    .click();
+  const sent = page.waitForRequest((req) => req.url().includes('/api/blade-system/topmenu/grant'));
+  await page.getByTestId('topmenu-grant-submit').click();
+  const body = (await sent).postDataJSON() as { menuIds: string[] };
+  expect(body.menuIds).toContain(DESK);
+  await expectToast(page, '操作成功');
+  await rows(list).first().getByTestId('row-topmenu-setting').click();
+  await expect(
+    tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.locator('[title="工作台"]') })
+      .locator('.ant-tree-checkbox-checked'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await rows(list).first().getByTestId('row-delete').click();
+  await confirm(page, '确定将选择数据删除?');
+  await expect(rows(list)).toHaveCount(0);
+});
+
+test('oss and sms: enable one configuration at a time; sms test send with its checks', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  for (const n of [1, 2])
+    await ok(
+      apiPost(page, '/blade-resource/oss/submit', {
+        category: 1,
+        ossCode: `oss${n}${stamp}`,
+        endpoint: `http://oss${n}.example.com`,
+        bucketName: 'e2e',
+        accessKey: 'k',
+        secretKey: 's',
+      }),
+    );
+  await page.goto('/resource/oss/index');
+  const list = resourcePage(page);
+  await search(list, { ossCode: `oss1${stamp}` });
+  await rows(list).first().getByTestId('row-enable').click();
+  await confirm(page, '只有一个配置生效');
+  await expect(rows(list).first().getByTestId('row-enabled')).toBeVisible();
+  await search(list, { ossCode: `oss2${stamp}` });
+  await rows(list).first().getByTestId('row-enable').click();
+  await confirm(page, '只有一个配置生效');
+  await expect(rows(list).first().getByTestId('row-enabled')).toBeVisible();
+  await search(list, { ossCode: `oss1${stamp}` });
+  await expect(rows(list).first().getByTestId('row-enable')).toBeVisible();
+
+  await ok(
+    apiPost(page, '/blade-resource/sms/submit', {
+      category: 1,
+      smsCode: `sms${stamp}`,
+      templateId: 'T1',
+      signName: '书籍征订',
+      accessKey: 'k',
+      secretKey: 's',
+    }),
+  );
+  await page.goto('/resource/sms/index');
+  const sms = resourcePage(page);
+  await search(sms, { smsCode: `sms${stamp}` });
+  await rows(sms).first().getByTestId('row-enable').click();
+  await confirm(page, '只有一个配置生效');
+  await expect(rows(sms).first().getByTestId('row-enabled')).toBeVisible();
+  await rows(sms).first().getByTestId('row-send').click();
+  const send = modal(page, 'sms-send-dialog');
+  await page.getByTestId('sms-send-dialog-submit').click();
+  await expect(fieldError(send, 'phones')).toHaveText('请输入手机号码');
+  await send.locator('[data-field=phones]').fill('12345');
+  await expect(fieldError(send, 'phones')).toHaveText('手机号码格式不正确');
+  await send.locator('[data-field=phones]').fill('13800001234,13900001234');
+  await send.locator('[data-field=params]').fill('[1]');
+  await expect(fieldError(send, 'params')).toHaveText('短信参数须为 JSON 对象');
+  await send.locator('[data-field=params]').fill('{"code":"6789"}');
+  const sent = page.waitForRequest((req) => req.url().includes('/sms/endpoint/send-message'));
+  await page.getByTestId('sms-send-dialog-submit').click();
+  expect((await sent).postDataJSON()).toEqual({
+    code: `sms${stamp}`,
+    phones: '13800001234,13900001234',
+    params: { code: '6789' },
+  });
+  await expectToast(page, '发送成功');
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('attachments: upload, list, download with the session, remove', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  await page.goto('/resource/attach/index');
+  const list = resourcePage(page);
+  const chooser = page.waitForEvent('filechooser');
+  await list.getByTestId('toolbar-upload').click();
+  await (await chooser).setFiles({ name: `e2e${stamp}.png`, mimeType: 'image/png', buffer: PNG });
+  await expectToast(page, '上传成功');
+  await search(list, { originalName: `e2e${stamp}` });
+  await expect(rows(list)).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await rows(list).first().getByTestId('row-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`e2e${stamp}.png`);
+  await rows(list).first().getByTestId('row-delete').click();
+  await confirm(page, '确定将选择数据删除?');
+  await expect(rows(list)).toHaveCount(0);
+});
+
+test('logs: filters and the detail drawer with readable data', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  // a write to find in the api log
+  await ok(
+    apiPost(page, '/blade-system/param/submit', {
+      paramName: `日志${stamp}`,
+      paramKey: `e2e.log.${stamp}`,
+      paramValue: 'v',
+    }),
+  );
+  await page.goto('/monitor/log/usual/index');
+  const usual = resourcePage(page);
+  await search(usual, { logId: 'login' });
+  await expect(rows(usual).first()).toBeVisible();
+  await expect(rows(usual).first().getByTestId('row-view')).toHaveCount(0);
+  await rows(usual).first().getByTestId('row-detail').click();
+  await expect(page.locator('.ant-drawer-title')).toHaveText('日志详情');
+  // the data as indented JSON
+  await expect(page.getByTestId('log-logData')).toContainText('"account": "admin"');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/monitor/log/api/index');
+  const api = resourcePage(page);
+  const listed = page.waitForRequest(
+    (req) => req.url().includes('/api/blade-log/api/list') && req.url().includes('method=POST'),
+  );
+  await search(api, { method: 'POST' });
+  await listed;
+  await expect(rows(api).first()).toContainText('POST');
+  await search(api, { method: 'POST', requestUri: '/blade-system/param/submit' });
+  await rows(api).first().getByTestId('row-detail').click();
+  await expect(page.getByTestId('log-params')).toContainText(`"paramKey": "e2e.log.${stamp}"`);
+
+  await page.goto('/monitor/log/error/index');
+  const errors = resourcePage(page);
+  await expect(errors.getByTestId('resource-search')).toBeVisible();
+  await expect(errors.locator('[data-testid=resource-table]')).toBeVisible();
+});
+
+test('code generator: add, copy, generate downloads the zip, delete', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  await ok(
+    apiPost(page, '/blade-develop/code/submit', {
+      codeName: `gen${stamp}`,
+      serviceName: 'blade-desk',
+      tableName: 'blade_notice',
+      tablePrefix: 'blade_',
+      pkName: 'id',
+      packageName: 'notice',
+    }),
+  );
+  await page.goto('/tool/code/index');
+  const list = resourcePage(page);
+  await search(list, { codeName: `gen${stamp}` });
+  await expect(rows(list)).toHaveCount(1);
+  await rows(list).first().getByTestId('row-copy').click();
+  await expectToast(page, '复制成功');
+  await expect(rows(list)).toHaveCount(2);
+  await expect(list).toContainText(`gen${stamp}-copy`);
+  const download = page.waitForEvent('download');
+  await rows(list).first().getByTestId('row-generate').click();
+  await confirm(page, '确定生成选中的代码?');
+  expect((await download).suggestedFilename()).toBe('code.zip');
+  await list.locator('thead .ant-checkbox-input').check();
+  await list.getByTestId('toolbar-delete').click();
+  await confirm(page, '确定将选择数据删除?');
+  await expect(rows(list)).toHaveCount(0);
+});
+
+test('notices: the detail renders rich text without scripts or handlers', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  await ok(
+    apiPost(page, '/blade-desk/notice/submit', {
+      title: `富文本${stamp}`,
+      category: 1,
+      releaseTime: '2026-02-01 09:00:00',
+      content:
+        '<p>正文<b data-testid="bold">加粗</b></p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">link</a>',
+    }),
+  );
+  await page.goto('/desk/notice/index');
+  const list = resourcePage(page);
+  await search(list, { title: `富文本${stamp}` });
+  await rows(list).first().getByTestId('row-detail').click();
+  const content = page.getByTestId('notice-content');
+  await expect(content.locator('b')).toHaveText('加粗');
+  await expect(content.locator('script')).toHaveCount(0);
+  await expect(content.locator('img')).not.toHaveAttribute('onerror', /.*/);
+  await expect(content.locator('a')).not.toHaveAttribute('href', /javascript/);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FileTextOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
+import DOMPurify from 'dompurify';
+import { useTranslation } from 'react-i18next';
+import { noticeResource, type Lang } from '@psi/db/model';
+import { fetchDetail } from '../../../components/resource/api';
+import { FieldValue } from '../../../components/resource/fields';
+import type { Row } from '../../../components/resource/model';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { useCan } from '../../system/shared/util';
+import '../../system/shared/i18n';
+import './notice.css';
+
+/** Notice HTML with scripts, handlers and unsafe URLs removed (links open in a new tab, no opener). */
+export function safeHtml(html: string): string {
+  const clean = DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
+  });
+  const holder = document.createElement('div');
+  holder.innerHTML = clean;
+  holder.querySelectorAll('a[href]').forEach((link) => {
+    link.setAttribute('target', '_blank');
+    link.setAttribute('rel', 'noopener noreferrer');
+  });
+  return holder.innerHTML;
+}
+
+function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const detail = useQuery({
+    queryKey: ['notice', 'detail', String(record.id)],
+    queryFn: () => fetchDetail(noticeResource.api, String(record.id)),
+    gcTime: 0,
+  });
+  const row = { ...record, ...(detail.data ?? {}) };
+  const field = (name: string) => noticeResource.fields.find((f) => f.name === name)!;
+  return (
+    <Drawer open width={720} title={t('sys.detail')} onClose={onClose} data-testid="notice-detail">
+      {detail.isLoading ? (
+        <Spin />
+      ) : (
+        <>
+          <Typography.Title level={4} data-testid="notice-title">
+            {String(row.title ?? '')}
+          </Typography.Title>
+          <Descriptions
+            size="small"
+            column={2}
+            items={['category', 'releaseTime'].map((name) => ({
+              key: name,
+              label: field(name).label[lang],
+              children: <FieldValue field={field(name)} lang={lang} record={row} />,
+            }))}
+          />
+          <div
+            className="psi-notice-content"
+            data-testid="notice-content"
+            // sanitized above: no scripts, handlers or javascript: links survive
+            dangerouslySetInnerHTML={{ __html: safeHtml(String(row.content ?? '')) }}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+/** Notices (/desk/notice): the list by category with a detail drawer rendering the rich text safely. */
+export default function NoticePage() {
+  const { t } = useTranslation();
+  const canView = useCan('notice_view');
+  const [open, setOpen] = useState<Row | null>(null);
+  return (
+    <>
+      <ResourcePage
+        def={noticeResource}
+        rowActions={
+          canView
+            ? (record) => (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<FileTextOutlined />}
+                  onClick={() => setOpen(record)}
+                  data-testid="row-detail"
+                >
+                  {t('sys.detail')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+      {open && <NoticeDetail record={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '@psi/db/model';
+import { postData } from '../../api/request';
+import type { Row } from '../../components/resource/model';
+import { ResourcePage } from '../../components/resource/ResourcePage';
+import { ActionDialog } from '../system/shared/ActionDialog';
+import { useCan } from '../system/shared/util';
+import '../system/shared/i18n';
+
+/** The spec's phone numbers: mainland mobiles, comma separated. */
+const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
+
+/**
+ * Oss and sms configurations (/resource/oss, /resource/sms): one configuration of a tenant is enabled
+ * (status 2) at a time; an sms configuration can send a test message.
+ */
+export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms' }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const canEnable = useCan(`${kind}_enable`);
+  const canSend = useCan('sms_send') && kind === 'sms';
+  const [sending, setSending] = useState<Row | null>(null);
+  const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
+
+  const enable = (record: Row) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('sys.enableConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await postData(`${def.api}/enable`, null, { params: { id: String(record.id) } });
+        void message.success(t('crud.done'));
+        await queryClient.invalidateQueries({ queryKey: [def.key] });
+      },
+    });
+
+  return (
+    <>
+      <ResourcePage
+        def={def}
+        rowActions={(record) => (
+          <>
+            {Number(record.status) === 2 ? (
+              <Tag color="green" data-testid="row-enabled">
+                {t('sys.enabled')}
+              </Tag>
+            ) : (
+              canEnable && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<CheckCircleOutlined />}
+                  onClick={() => enable(record)}
+                  data-testid="row-enable"
+                >
+                  {t('sys.enable')}
+                </Button>
+              )
+            )}
+            {canSend && (
+              <Button
+                type="link"
+                size="small"
+                icon={<SendOutlined />}
+                onClick={() => setSending(record)}
+                data-testid="row-send"
+              >
+                {t('sys.smsSend')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {sending && (
+        <ActionDialog<{ phones: string; params?: string }>
+          id="sms-send-dialog"
+          title={t('sys.smsSendTitle', { name: String(sending[codeField] ?? '') })}
+          success={t('sys.sent')}
+          initialValues={{ params: '{"code": "1234"}' }}
+          onSubmit={(values) =>
+            postData('/blade-resource/sms/endpoint/send-message', {
+              code: String(sending[codeField]),
+              phones: values.phones.trim(),
+              params: values.params?.trim() ? JSON.parse(values.params) : {},
+            })
+          }
+          onClose={() => setSending(null)}
+        >
+          <Form.Item
+            name="phones"
+            label={t('sys.phones')}
+            extra={t('sys.phonesHint')}
+            rules={[
+              { required: true, whitespace: true, message: t('sys.phonesRequired') },
+              {
+                validator: async (_rule, value: unknown) => {
+                  const text = String(value ?? '').trim();
+                  if (text && !PHONES.test(text)) throw new Error(t('sys.phoneFormat'));
+                },
+              },
+            ]}
+          >
+            <Input data-field="phones" />
+          </Form.Item>
+          <Form.Item
+            name="params"
+            label={t('sys.smsParams')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  const text = String(value ?? '').trim();
+                  if (!text) return;
+                  let parsed: unknown;
+                  try {
+                    parsed = JSON.parse(text);
+                  } catch {
+                    throw new Error(t('sys.smsParamsInvalid'));
+                  }
+                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+                    throw new Error(t('sys.smsParamsInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} data-field="params" />
+          </Form.Item>
+        </ActionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { attachResource } from '@psi/db/model';
+import { uploadFile } from '../../components/resource/api';
+import { ResourcePage } from '../../components/resource/ResourcePage';
+import { site } from '../../config/site';
+import { downloadFile, useCan } from '../system/shared/util';
+import '../system/shared/i18n';
+
+/** The path of a stored file's link for the API client (which adds the API base itself). */
+function apiPath(link: string): string {
+  const path = link.replace(/^https?:\/\/[^/]+/, '');
+  return path.startsWith(site.apiBase) ? path.slice(site.apiBase.length) : path;
+}
+
+/** Attachments (/resource/attach): list, upload, download (with the session, not a bare link), remove. */
+export default function AttachPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const canDownload = useCan('attach_download');
+  const canUpload = useCan('attach_upload');
+  return (
+    <ResourcePage
+      def={attachResource}
+      toolbar={
+        canUpload && (
+          <Upload
+            showUploadList={false}
+            customRequest={({ file, onSuccess, onError }) => {
+              uploadFile(file as Blob)
+                .then(async (uploaded) => {
+                  onSuccess?.(uploaded);
+                  void message.success(t('sys.uploaded'));
+                  await queryClient.invalidateQueries({ queryKey: [attachResource.key] });
+                })
+                .catch((error: unknown) =>
+                  onError?.(error instanceof Error ? error : new Error(String(error))),
+                );
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="toolbar-upload">
+              {t('sys.upload')}
+            </Button>
+          </Upload>
+        )
+      }
+      rowActions={
+        canDownload
+          ? (record) => (
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void downloadFile(
+                    apiPath(String(record.link ?? '')),
+                    {},
+                    String(record.originalName ?? 'file'),
+                  ).catch(() => undefined)
+                }
+                data-testid="row-download"
+              >
+                {t('sys.download')}
+              </Button>
+            )
+          : undefined
+      }
+    />
+  );
+}

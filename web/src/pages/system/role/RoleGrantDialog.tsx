@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Modal, Spin, Tabs, Tree } from 'antd';
+import type { Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getData, postData } from '../../../api/request';
+import type { TreeNode } from '../../../api/types';
+import type { Row } from '../../../components/resource/model';
+import { testId, toTreeNodes } from '../shared/tree';
+import '../shared/i18n';
+
+interface GrantTree {
+  menu: TreeNode[];
+  dataScope: TreeNode[];
+  apiScope: TreeNode[];
+}
+
+interface GrantKeys {
+  menu: string[];
+  dataScope: string[];
+  apiScope: string[];
+}
+
+type Part = keyof GrantKeys;
+const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
+
+/** Keys of the nodes without children: a checked parent is derived from its children in the tree. */
+function leafKeys(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (node.children?.length) leafKeys(node.children, out);
+    else out.add(String(node.id));
+  }
+  return out;
+}
+
+/**
+ * The role grant dialog: menus (with their buttons), data scopes and api scopes, each a checkable tree
+ * from `menu/grant-tree`, checked from `menu/role-tree-keys`. Only leaves start checked (so a partly
+ * granted menu shows half checked); the grant sends checked and half-checked keys.
+ */
+export function RoleGrantDialog({ role, onClose }: { role: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const roleId = String(role.id);
+  const trees = useQuery({
+    queryKey: ['role', 'grant-tree'],
+    queryFn: () => getData<GrantTree>('/blade-system/menu/grant-tree'),
+    gcTime: 0,
+  });
+  const keys = useQuery({
+    queryKey: ['role', 'tree-keys', roleId],
+    queryFn: () => getData<GrantKeys>('/blade-system/menu/role-tree-keys', { params: { roleIds: roleId } }),
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const title = t('sys.grantTitle', { name: String(role.roleName ?? '') });
+  if (!trees.data || !keys.data) {
+    return (
+      <Modal open title={title} width={520} onCancel={onClose} footer={null} data-testid="role-grant-dialog">
+        <Spin />
+      </Modal>
+    );
+  }
+  return <GrantForm roleId={roleId} title={title} trees={trees.data} granted={keys.data} onClose={onClose} />;
+}
+
+interface GrantFormProps {
+  roleId: string;
+  title: string;
+  trees: GrantTree;
+  granted: GrantKeys;
+  onClose: () => void;
+}
+
+function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const leavesOf = (part: Part) => leafKeys(trees[part]);
+  const [checked, setChecked] = useState<Record<Part, string[]>>(() => {
+    const start = (part: Part) => {
+      const leaves = leavesOf(part);
+      return (granted[part] ?? []).map(String).filter((key) => leaves.has(key));
+    };
+    return { menu: start('menu'), dataScope: start('dataScope'), apiScope: start('apiScope') };
+  });
+  // parents granted above some children are sent again unless the user changes that tree
+  const [half, setHalf] = useState<Record<Part, string[]>>(() => {
+    const parents = (part: Part) => {
+      const leaves = leavesOf(part);
+      return (granted[part] ?? []).map(String).filter((key) => !leaves.has(key));
+    };
+    return { menu: parents('menu'), dataScope: parents('dataScope'), apiScope: parents('apiScope') };
+  });
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const ids = (part: Part) => [...new Set([...checked[part], ...half[part]])];
+    setSaving(true);
+    try {
+      await postData('/blade-system/role/grant', {
+        roleIds: [roleId],
+        menuIds: ids('menu'),
+        dataScopeIds: ids('dataScope'),
+        apiScopeIds: ids('apiScope'),
+      });
+      void message.success(t('sys.granted'));
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const labels: Record<Part, string> = {
+    menu: t('sys.menuTab'),
+    dataScope: t('sys.dataTab'),
+    apiScope: t('sys.apiTab'),
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      width={520}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, ...testId('grant-submit') }}
+      destroyOnHidden
+      data-testid="role-grant-dialog"
+    >
+      <Tabs
+        items={parts.map((part) => ({
+          key: part,
+          label: labels[part],
+          children: (
+            <div className="psi-grant-tree" data-testid={`grant-tree-${part}`}>
+              <Tree
+                checkable
+                blockNode
+                height={420}
+                treeData={toTreeNodes(trees[part])}
+                checkedKeys={checked[part]}
+                onCheck={(next, info) => {
+                  const list = (Array.isArray(next) ? next : next.checked).map((key: Key) => String(key));
+                  setChecked((previous) => ({ ...previous, [part]: list }));
+                  setHalf((previous) => ({
+                    ...previous,
+                    [part]: (info.halfCheckedKeys ?? []).map((key: Key) => String(key)),
+                  }));
+                }}
+              />
+            </div>
+          ),
+        }))}
+      />
+    </Modal>
+  );
+}

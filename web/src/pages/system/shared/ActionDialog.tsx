@@ -1,0 +1,80 @@
+import { useState, type ReactNode } from 'react';
+import { App, Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../../components/resource/model';
+import { testId } from './tree';
+
+interface ActionDialogProps<T extends Row> {
+  title: string;
+  /** Test id of the dialog; its OK button is `<testid>-submit`. */
+  id: string;
+  width?: number;
+  initialValues?: Partial<T>;
+  /** The form items. */
+  children: ReactNode | ((form: FormInstance<T>) => ReactNode);
+  /** Calls the server with the validated values; a rejection keeps the dialog open. */
+  onSubmit: (values: T) => Promise<unknown>;
+  /** The success message (default: operation successful). */
+  success?: string;
+  onClose: () => void;
+  onDone?: () => void;
+}
+
+/**
+ * A small dialog of one special action (tenant settings, enable, test send...): a form, OK calls the
+ * server, says it worked and closes; a refusal keeps the values (the client showed the message).
+ */
+export function ActionDialog<T extends Row>({
+  title,
+  id,
+  width = 520,
+  initialValues,
+  children,
+  onSubmit,
+  success,
+  onClose,
+  onDone,
+}: ActionDialogProps<T>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<T>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    let values: T;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(values);
+      void message.success(success ?? t('crud.done'));
+      onDone?.();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      width={width}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, ...testId(`${id}-submit`) }}
+      destroyOnHidden
+      maskClosable={false}
+      data-testid={id}
+    >
+      <Form<T> form={form} layout="vertical" initialValues={initialValues as never}>
+        {typeof children === 'function' ? children(form) : children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DatabaseOutlined, GiftOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { tenantResource } from '@psi/db/model';
+import { getData, postData } from '../../../api/request';
+import type { Page } from '../../../api/types';
+import type { Row } from '../../../components/resource/model';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { ActionDialog } from '../shared/ActionDialog';
+import { useCan } from '../shared/util';
+import '../shared/i18n';
+
+type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: Row };
+
+function useOptions(url: string, label: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [url, 'options'],
+    queryFn: async () => {
+      const data = await getData<Page<Row>>(url, { params: { current: 1, size: 500 } });
+      return (data.records ?? []).map((row) => ({ value: String(row.id), label: String(row[label] ?? '') }));
+    },
+    enabled,
+  });
+}
+
+/**
+ * Tenants (/system/tenant, the platform's): the licence (account limit and expiry), the data source and
+ * the package of a tenant, each in its own dialog.
+ */
+export default function TenantPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const can = {
+    setting: useCan('tenant_setting'),
+    datasource: useCan('tenant_datasource'),
+    package: useCan('tenant_package'),
+  };
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const datasources = useOptions('/blade-develop/datasource/list', 'name', dialog?.kind === 'datasource');
+  const packages = useOptions('/blade-system/tenant-package/list', 'packageName', dialog?.kind === 'package');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['tenant'] });
+  const name = (record: Row) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;
+
+  const button = (kind: Dialog['kind'], label: string, icon: React.ReactNode, record: Row) => (
+    <Button
+      type="link"
+      size="small"
+      icon={icon}
+      onClick={() => setDialog({ kind, record })}
+      data-testid={`row-${kind}`}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <ResourcePage
+        def={tenantResource}
+        rowActions={
+          can.setting || can.datasource || can.package
+            ? (record) => (
+                <>
+                  {can.setting && button('setting', t('sys.tenantSetting'), <SettingOutlined />, record)}
+                  {can.datasource &&
+                    button('datasource', t('sys.tenantDatasource'), <DatabaseOutlined />, record)}
+                  {can.package && button('package', t('sys.tenantPackage'), <GiftOutlined />, record)}
+                </>
+              )
+            : undefined
+        }
+      />
+      {dialog?.kind === 'setting' && (
+        <ActionDialog<{ accountNumber?: number; expireTime?: Dayjs }>
+          id="tenant-setting-dialog"
+          title={t('sys.tenantSettingTitle', { name: name(dialog.record) })}
+          initialValues={{
+            accountNumber: Number(dialog.record.accountNumber ?? -1),
+            expireTime: dialog.record.expireTime ? dayjs(String(dialog.record.expireTime)) : undefined,
+          }}
+          onSubmit={(values) =>
+            postData('/blade-system/tenant/setting', null, {
+              params: {
+                ids: String(dialog.record.id),
+                accountNumber: values.accountNumber ?? -1,
+                expireTime: values.expireTime ? values.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
+              },
+            })
+          }
+          onClose={() => setDialog(null)}
+          onDone={refresh}
+        >
+          <Form.Item
+            name="accountNumber"
+            label={t('sys.accountNumber')}
+            extra={t('sys.accountNumberHint')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  if (value === undefined || value === null) return;
+                  const n = Number(value);
+                  if (!Number.isInteger(n) || n === 0 || n < -1)
+                    throw new Error(t('sys.accountNumberInvalid'));
+                },
+              },
+            ]}
+          >
+            <InputNumber style={{ width: '100%' }} precision={0} data-field="accountNumber" />
+          </Form.Item>
+          <Form.Item name="expireTime" label={t('sys.expireTime')}>
+            <DatePicker showTime style={{ width: '100%' }} data-field="expireTime" />
+          </Form.Item>
+        </ActionDialog>
+      )}
+      {dialog?.kind === 'datasource' && (
+        <ActionDialog<{ datasourceId?: string }>
+          id="tenant-datasource-dialog"
+          title={`${t('sys.tenantDatasource')} · ${name(dialog.record)}`}
+          initialValues={{
+            datasourceId: dialog.record.datasourceId ? String(dialog.record.datasourceId) : '',
+          }}
+          onSubmit={(values) =>
+            postData('/blade-system/tenant/datasource', null, {
+              params: { tenantId: String(dialog.record.tenantId), datasourceId: values.datasourceId ?? '' },
+            })
+          }
+          onClose={() => setDialog(null)}
+          onDone={refresh}
+        >
+          <Form.Item name="datasourceId" label={t('sys.datasource')}>
+            <Select
+              loading={datasources.isLoading}
+              options={[{ value: '', label: t('sys.none') }, ...(datasources.data ?? [])]}
+              data-field="datasourceId"
+            />
+          </Form.Item>
+        </ActionDialog>
+      )}
+      {dialog?.kind === 'package' && (
+        <ActionDialog<{ packageId?: string }>
+          id="tenant-package-dialog"
+          title={`${t('sys.tenantPackage')} · ${name(dialog.record)}`}
+          initialValues={{ packageId: dialog.record.packageId ? String(dialog.record.packageId) : '' }}
+          onSubmit={(values) =>
+            postData('/blade-system/tenant/package-setting', null, {
+              params: { tenantId: String(dialog.record.tenantId), packageId: values.packageId ?? '' },
+            })
+          }
+          onClose={() => setDialog(null)}
+          onDone={refresh}
+        >
+          <Form.Item name="packageId" label={t('sys.package')}>
+            <Select
+              loading={packages.isLoading}
+              options={[{ value: '', label: t('sys.none') }, ...(packages.data ?? [])]}
+              data-field="packageId"
+            />
+          </Form.Item>
+        </ActionDialog>
+      )}
+    </>
+  );
+}

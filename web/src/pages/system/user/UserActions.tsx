@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Form, Input, Modal, Select, Space, TreeSelect, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { userResource, type Lang } from '@psi/db/model';
+import { getData, postData } from '../../../api/request';
+import { fetchTree } from '../../../components/resource/api';
+import type { Row } from '../../../components/resource/model';
+import { downloadFile, idList } from '../shared/util';
+import { testId, toSelectNodes } from '../shared/tree';
+import '../shared/i18n';
+
+/** `grant` (userIds, roleIds): the roles of the user's tenant. */
+export function UserRoleDialog({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: Row;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ roleIds: string[] }>();
+  const [saving, setSaving] = useState(false);
+  const roles = useQuery({
+    queryKey: ['role', 'tree', String(record.tenantId)],
+    queryFn: () => fetchTree(`/blade-system/role/tree?tenantId=${String(record.tenantId)}`),
+  });
+  const submit = async () => {
+    let values: { roleIds: string[] };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await postData('/blade-user/grant', null, {
+        params: { userIds: String(record.id), roleIds: values.roleIds.join(',') },
+      });
+      void message.success(t('crud.done'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('sys.roleGrantTitle', { name: String(record.account ?? '') })}
+      width={480}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: saving, ...testId('user-role-submit') }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      data-testid="user-role-dialog"
+    >
+      <Form form={form} layout="vertical" initialValues={{ roleIds: idList(record.roleId) }}>
+        <Form.Item
+          name="roleIds"
+          label={t('sys.roleGrant')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('sys.rolesRequired') }]}
+        >
+          <TreeSelect
+            treeCheckable
+            treeDefaultExpandAll
+            showCheckedStrategy={TreeSelect.SHOW_ALL}
+            loading={roles.isLoading}
+            treeData={toSelectNodes(roles.data ?? [])}
+            data-field="roleIds"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface PlatformDetail {
+  userType?: number;
+  userExt?: string | null;
+}
+
+/** `update-platform` (userId, userType, userExt) from `platform-detail`. */
+export function UserPlatformDialog({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: Row;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ userType: number; userExt?: string }>();
+  const [saving, setSaving] = useState(false);
+  const detail = useQuery({
+    queryKey: ['user', 'platform', String(record.id)],
+    queryFn: () =>
+      getData<PlatformDetail>('/blade-user/platform-detail', { params: { id: String(record.id) } }),
+    gcTime: 0,
+  });
+  const typeField = userResource.fields.find((f) => f.name === 'userType');
+  const submit = async () => {
+    let values: { userType: number; userExt?: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await postData('/blade-user/update-platform', null, {
+        params: {
+          userId: String(record.id),
+          userType: values.userType,
+          userExt: values.userExt?.trim() ?? '',
+        },
+      });
+      void message.success(t('crud.done'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('sys.platformTitle', { name: String(record.account ?? '') })}
+      width={560}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: saving, ...testId('user-platform-submit') }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      data-testid="user-platform-dialog"
+    >
+      {detail.data && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ userType: Number(detail.data.userType ?? 1), userExt: detail.data.userExt ?? '' }}
+        >
+          <Form.Item name="userType" label={t('sys.userType')} rules={[{ required: true }]}>
+            <Select
+              options={(typeField?.options ?? []).map((option) => ({
+                value: option.value,
+                label: option.label[lang],
+              }))}
+              data-field="userType"
+            />
+          </Form.Item>
+          <Form.Item
+            name="userExt"
+            label={t('sys.userExt')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  const text = String(value ?? '').trim();
+                  if (!text) return;
+                  let parsed: unknown;
+                  try {
+                    parsed = JSON.parse(text);
+                  } catch {
+                    throw new Error(t('sys.userExtInvalid'));
+                  }
+                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+                    throw new Error(t('sys.userExtInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={4} placeholder='{"key": "value"}' data-field="userExt" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** `import-user` (multipart file, isCovered) with the template download. */
+export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [covered, setCovered] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!file) {
+      void message.warning(t('sys.importPick'));
+      return;
+    }
+    const body = new FormData();
+    body.append('file', file, file.name);
+    body.append('isCovered', covered ? '1' : '0');
+    setSaving(true);
+    try {
+      await postData('/blade-user/import-user', body, { params: { isCovered: covered ? 1 : 0 } });
+      void message.success(t('sys.imported'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('sys.importTitle')}
+      width={520}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: saving, ...testId('user-import-submit') }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      data-testid="user-import-dialog"
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Upload
+          accept=".xlsx"
+          maxCount={1}
+          beforeUpload={(picked) => {
+            setFile(picked);
+            return false;
+          }}
+          onRemove={() => setFile(null)}
+        >
+          <Button icon={<UploadOutlined />} data-testid="user-import-pick">
+            {t('sys.importPick')}
+          </Button>
+        </Upload>
+        <Checkbox checked={covered} onChange={(event) => setCovered(event.target.checked)}>
+          {t('sys.importCovered')}
+        </Checkbox>
+        <Button
+          type="link"
+          style={{ paddingInline: 0 }}
+          onClick={() =>
+            void downloadFile('/blade-user/export-template', {}, 'template.xlsx').catch(() => undefined)
+          }
+          data-testid="user-import-template"
+        >
+          {t('sys.importTemplate')}
+        </Button>
+      </Space>
+    </Modal>
+  );
+}

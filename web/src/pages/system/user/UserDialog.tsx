@@ -1,0 +1,288 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { md5 } from 'js-md5';
+import { userResource, type FieldDef, type Lang } from '@psi/db/model';
+import { getData, postData } from '../../../api/request';
+import { fetchDetail } from '../../../components/resource/api';
+import { FieldControl } from '../../../components/resource/fields';
+import {
+  fieldRules,
+  initialFormValues,
+  toSubmitBody,
+  type FormMode,
+  type Row,
+} from '../../../components/resource/model';
+import { useIsSuperAdmin } from '../shared/util';
+import '../shared/i18n';
+
+const def = userResource;
+const field = (name: string): FieldDef => {
+  const found = def.fields.find((f) => f.name === name);
+  if (!found) throw new Error(`user field ${name}`);
+  return found;
+};
+
+/** The seed's phone checks, in order: empty, length 11, then the pattern. */
+export function phoneRules(t: (key: string) => string): Rule[] {
+  return [
+    { required: true, whitespace: true, message: t('sys.phoneRequired') },
+    {
+      validator: async (_rule, value: unknown) => {
+        const text = String(value ?? '').trim();
+        if (!text) return;
+        if (text.length !== 11) throw new Error(t('sys.phoneLength'));
+        if (!/^1\d{10}$/.test(text)) throw new Error(t('sys.phoneFormat'));
+      },
+    },
+  ];
+}
+
+interface TenantOption {
+  tenantId: string;
+  tenantName: string;
+}
+
+interface PostOption {
+  id: string;
+  postName: string;
+}
+
+export function useTenantOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tenant', 'select'],
+    queryFn: async () => {
+      const data = await getData<TenantOption[] | Record<string, never>>('/blade-system/tenant/select');
+      return Array.isArray(data) ? data : [];
+    },
+    enabled,
+  });
+}
+
+interface UserDialogProps {
+  mode: FormMode;
+  record: Row | null;
+  /** The tenant a new user starts in (the one chosen beside the list). */
+  tenantId: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * Add and edit of a user: the declaration's fields, the password twice on add (sent as md5), the seed's
+ * phone checks, roles / departments / posts of the user's tenant, and the tenant for the super-admin.
+ */
+export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { message } = App.useApp();
+  const superAdmin = useIsSuperAdmin();
+  const [form] = Form.useForm<Row>();
+  const [saving, setSaving] = useState(false);
+  const id = record?.id === undefined ? '' : String(record.id);
+  const detail = useQuery({
+    queryKey: ['user', 'detail', id],
+    queryFn: () => fetchDetail(def.api, id),
+    enabled: mode === 'edit' && Boolean(id),
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const loaded = mode === 'edit' ? { ...record, ...(detail.data ?? {}) } : null;
+  const startTenant = String(loaded?.tenantId ?? tenantId);
+  const chosenTenant = (Form.useWatch('tenantId', form) as string | undefined) ?? startTenant;
+  const tenants = useTenantOptions(superAdmin);
+  const posts = useQuery({
+    queryKey: ['post', 'select', chosenTenant],
+    queryFn: async () => {
+      const data = await getData<PostOption[] | Record<string, never>>('/blade-system/post/select', {
+        params: { tenantId: chosenTenant },
+      });
+      return Array.isArray(data) ? data : [];
+    },
+  });
+
+  // roles and departments of the user's tenant
+  const tenantFields = useMemo(() => {
+    const scoped = (name: string): FieldDef => {
+      const own = field(name);
+      return { ...own, tree: { ...own.tree!, url: `${own.tree!.url}?tenantId=${chosenTenant}` } };
+    };
+    return { roleId: scoped('roleId'), deptId: scoped('deptId') };
+  }, [chosenTenant]);
+
+  const initialValues = useMemo(() => {
+    const values = initialFormValues(def, mode, loaded, {});
+    values.tenantId = startTenant;
+    values.postId = String(values.postId ?? '')
+      .split(',')
+      .filter(Boolean);
+    return values;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [detail.data, mode, startTenant]);
+
+  const submit = async () => {
+    let values: Row;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const all = { ...form.getFieldsValue(true), ...values } as Row;
+    const body = toSubmitBody(def, all, mode, loaded);
+    // the password is only set on add (reset it with the password reset)
+    delete body.password;
+    if (mode === 'add') {
+      body.password = md5(String(all.password));
+      if (superAdmin) body.tenantId = all.tenantId;
+    }
+    const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
+    if (postIds.length) body.postId = postIds.join(',');
+    else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
+    setSaving(true);
+    try {
+      await postData(`${def.api}/submit`, body);
+      void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
+      onSaved();
+      onClose();
+    } catch {
+      // the client showed the server's message; the form stays filled
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const item = (name: string, control?: React.ReactNode, span = 12, rules?: Rule[]) => {
+    const own = field(name);
+    const disabled = mode === 'edit' && own.editableOnEdit === false;
+    return (
+      <Col key={name} xs={24} sm={span} data-field-item={name}>
+        <Form.Item name={name} label={own.label[lang]} rules={rules ?? fieldRules(def, own, lang, mode)}>
+          {control ?? <FieldControl field={own} lang={lang} disabled={disabled} />}
+        </Form.Item>
+      </Col>
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={`${mode === 'add' ? t('crud.addTitle') : t('crud.editTitle')} · ${def.title[lang]}`}
+      width={880}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      className="psi-resource-dialog"
+      data-testid="user-dialog"
+    >
+      {mode === 'edit' && detail.isLoading ? (
+        <div className="psi-dialog-loading">
+          <Spin />
+        </div>
+      ) : (
+        <Form<Row>
+          form={form}
+          layout="vertical"
+          className="psi-resource-form"
+          initialValues={initialValues}
+          data-testid="resource-form"
+        >
+          <GridRow gutter={16}>
+            {superAdmin && (
+              <Col xs={24} sm={12} data-field-item="tenantId">
+                <Form.Item
+                  name="tenantId"
+                  label={t('sys.tenant')}
+                  rules={[{ required: true, message: t('sys.tenantRequired') }]}
+                >
+                  <Select
+                    disabled={mode === 'edit'}
+                    loading={tenants.isLoading}
+                    showSearch={{ optionFilterProp: 'label' }}
+                    options={(tenants.data ?? []).map((tenant) => ({
+                      value: tenant.tenantId,
+                      label: `${tenant.tenantId} ${tenant.tenantName}`,
+                    }))}
+                    onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
+                    data-field="tenantId"
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            {item('account')}
+            {mode === 'add' && (
+              <>
+                <Col xs={24} sm={12} data-field-item="password">
+                  <Form.Item
+                    name="password"
+                    label={t('sys.password')}
+                    rules={[{ required: true, message: t('sys.passwordRequired') }]}
+                  >
+                    <Input.Password autoComplete="new-password" data-field="password" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12} data-field-item="password2">
+                  <Form.Item
+                    name="password2"
+                    label={t('sys.password2')}
+                    dependencies={['password']}
+                    rules={[
+                      { required: true, message: t('sys.password2Required') },
+                      ({ getFieldValue }) => ({
+                        validator: async (_rule, value: unknown) => {
+                          if (value && value !== getFieldValue('password'))
+                            throw new Error(t('sys.passwordMismatch'));
+                        },
+                      }),
+                    ]}
+                  >
+                    <Input.Password autoComplete="new-password" data-field="password2" />
+                  </Form.Item>
+                </Col>
+              </>
+            )}
+            {item('name')}
+            {item('realName')}
+            {item('code')}
+            {item('phone', undefined, 12, phoneRules(t))}
+            {item('email')}
+            {item('sex')}
+            {item('birthday')}
+            {item('userType')}
+            {item('status')}
+            {item(
+              'roleId',
+              <FieldControl key={`r${chosenTenant}`} field={tenantFields.roleId} lang={lang} />,
+            )}
+            {item(
+              'deptId',
+              <FieldControl key={`d${chosenTenant}`} field={tenantFields.deptId} lang={lang} />,
+            )}
+            {item(
+              'postId',
+              <Select
+                mode="multiple"
+                allowClear
+                loading={posts.isLoading}
+                options={(posts.data ?? []).map((post) => ({ value: String(post.id), label: post.postName }))}
+                placeholder={field('postId').label[lang]}
+                data-field="postId"
+              />,
+              12,
+              [],
+            )}
+            {item('avatar', undefined, 24)}
+          </GridRow>
+        </Form>
+      )}
+      <div className="psi-dialog-footer">
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
+          {mode === 'add' ? t('crud.save') : t('crud.update')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { codeResource } from '@psi/db/model';
+import { postData } from '../../../api/request';
+import type { Row } from '../../../components/resource/model';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { downloadFile, useCan } from '../../system/shared/util';
+import '../../system/shared/i18n';
+
+/** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
+export default function CodePage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const canGen = useCan('code_gen');
+  const canCopy = useCan('code_copy');
+  const generate = (record: Row) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('sys.generateConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await downloadFile(
+          '/blade-develop/code/gen-code',
+          { ids: String(record.id), system: 'saber' },
+          'code.zip',
+        );
+        void message.success(t('crud.done'));
+      },
+    });
+  const copy = async (record: Row) => {
+    try {
+      await postData('/blade-develop/code/copy', null, { params: { id: String(record.id) } });
+      void message.success(t('sys.copied'));
+      await queryClient.invalidateQueries({ queryKey: [codeResource.key] });
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <ResourcePage
+      def={codeResource}
+      rowActions={
+        canGen || canCopy
+          ? (record) => (
+              <>
+                {canGen && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<CodeOutlined />}
+                    onClick={() => generate(record)}
+                    data-testid="row-generate"
+                  >
+                    {t('sys.generate')}
+                  </Button>
+                )}
+                {canCopy && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<CopyOutlined />}
+                    onClick={() => void copy(record)}
+                    data-testid="row-copy"
+                  >
+                    {t('sys.copy')}
+                  </Button>
+                )}
+              </>
+            )
+          : undefined
+      }
+    />
+  );
+}
