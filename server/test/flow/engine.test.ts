@@ -39,17 +39,20 @@ describe('BPMN subset', () => {
     ['not xml', '<definitions><process id="x">', '不是有效的XML'],
     ['a doctype', '<!DOCTYPE x [<!ENTITY a "b">]><definitions/>', 'DOCTYPE'],
     ['a service task', gatewayXml('x', '<bpmn:serviceTask id="svc" />'), '不支持的流程元素: serviceTask'],
-    ['a flow to nowhere', gatewayXml('x', '<bpmn:sequenceFlow id="bad" sourceRef="s" targetRef="nope" />'), '连线 bad'],
-    ['a bad condition', gatewayXml('x').replace('${days > 3', '${days >'), '表达式有误'],
     [
-      'a gateway flow without condition',
-      gatewayXml('x').replace(' default="toShort"', ''),
-      '缺少条件',
+      'a flow to nowhere',
+      gatewayXml('x', '<bpmn:sequenceFlow id="bad" sourceRef="s" targetRef="nope" />'),
+      '连线 bad',
     ],
+    ['a bad condition', gatewayXml('x').replace('${days > 3', '${days >'), '表达式有误'],
+    ['a gateway flow without condition', gatewayXml('x').replace(' default="toShort"', ''), '缺少条件'],
     ['a task without people', gatewayXml('x').replace(' flowable:candidateGroups="hr"', ''), '需要办理人'],
     [
       'an unreachable task',
-      gatewayXml('x', '<bpmn:userTask id="lost" flowable:assignee="1" /><bpmn:sequenceFlow id="fl" sourceRef="lost" targetRef="e" />'),
+      gatewayXml(
+        'x',
+        '<bpmn:userTask id="lost" flowable:assignee="1" /><bpmn:sequenceFlow id="fl" sourceRef="lost" targetRef="e" />',
+      ),
       '节点 lost 从开始事件无法到达',
     ],
   ])('refuses %s', (_name, xml, message) => {
@@ -75,7 +78,12 @@ describe('engine', () => {
   it('routes an exclusive gateway by the variables of the instance', () => {
     const engine = flowEngineOf(app.ctx.sqlite);
     const dep = engine.deploy('000000', gatewayXml(), {});
-    const caller: Caller = { userId: u.ids.employee, tenantId: '000000', roleAliases: ['staff'], realName: '张伟' };
+    const caller: Caller = {
+      userId: u.ids.employee,
+      tenantId: '000000',
+      roleAliases: ['staff'],
+      realName: '张伟',
+    };
     const long = engine.start(caller, dep.definitionId, { days: 5, kind: 'annual' });
     const short = engine.start(caller, dep.definitionId, { days: 5, kind: 'personal' });
     const shortest = engine.start(caller, dep.definitionId, { days: 1, kind: 'annual' });
@@ -139,8 +147,18 @@ describe('engine', () => {
     data(await post(u.admin, `/api/blade-flow/manager/change-state?processId=${leaveDef}&state=suspend`));
     refused(await startLeave(u.employee, leaveDef, u.ids.leader), 400, 400, '流程定义已挂起');
     expect((await list(u.employee, 'start-list')).some((r) => r.id === leaveDef)).toBe(false);
-    refused(await post(u.admin, `/api/blade-flow/manager/change-state?processId=${leaveDef}&state=suspend`), 400, 400, '已是该状态');
-    const en = await post(u.employee, '/api/blade-desk/process/leave/start-process', {}, { 'accept-language': 'en' });
+    refused(
+      await post(u.admin, `/api/blade-flow/manager/change-state?processId=${leaveDef}&state=suspend`),
+      400,
+      400,
+      '已是该状态',
+    );
+    const en = await post(
+      u.employee,
+      '/api/blade-desk/process/leave/start-process',
+      {},
+      { 'accept-language': 'en' },
+    );
     refused(en, 400, 400, 'Please choose the process');
     data(await post(u.admin, `/api/blade-flow/manager/change-state?processId=${leaveDef}&state=active`));
     data(await startLeave(u.employee, leaveDef, u.ids.leader));
@@ -151,10 +169,18 @@ describe('engine', () => {
       await startLeave(u.employee, leaveDef, u.ids.leader),
     );
     const taskId = String(
-      sql<{ id: string }>('SELECT CAST(id AS TEXT) AS id FROM flow_task WHERE instance_id = ?', BigInt(pid))[0].id,
+      sql<{ id: string }>(
+        'SELECT CAST(id AS TEXT) AS id FROM flow_task WHERE instance_id = ?',
+        BigInt(pid),
+      )[0].id,
     );
     expect((await list(u.hr, 'claim-list')).some((r) => r.taskId === taskId)).toBe(false);
-    refused(await post(u.hr, `/api/blade-flow/work/claim-task?taskId=${taskId}`), 400, 400, '不是该任务的候选人');
+    refused(
+      await post(u.hr, `/api/blade-flow/work/claim-task?taskId=${taskId}`),
+      400,
+      400,
+      '不是该任务的候选人',
+    );
     refused(
       await post(u.hr, '/api/blade-flow/work/complete-task', { taskId, flag: true }),
       400,
@@ -165,7 +191,12 @@ describe('engine', () => {
     // claimed by the leader: now the employee and HR are not its assignee
     data(await post(u.leader, `/api/blade-flow/work/claim-task?taskId=${taskId}`));
     refused(await post(u.leader, `/api/blade-flow/work/claim-task?taskId=${taskId}`), 400, 400, '已被签收');
-    refused(await post(u.hr, '/api/blade-flow/work/complete-task', { taskId, flag: true }), 400, 400, '不是该任务的办理人');
+    refused(
+      await post(u.hr, '/api/blade-flow/work/complete-task', { taskId, flag: true }),
+      400,
+      400,
+      '不是该任务的办理人',
+    );
     expect(openTasks(pid)).toEqual([{ name: '部门经理审批', assignee: u.ids.leader }]);
   });
 
@@ -173,8 +204,10 @@ describe('engine', () => {
     const { processInstanceId: pid } = data<{ processInstanceId: string }>(
       await startLeave(u.employee, leaveDef, u.ids.leader),
     );
-    const taskId = sql<{ id: string }>('SELECT CAST(id AS TEXT) AS id FROM flow_task WHERE instance_id = ?', BigInt(pid))[0]
-      .id;
+    const taskId = sql<{ id: string }>(
+      'SELECT CAST(id AS TEXT) AS id FROM flow_task WHERE instance_id = ?',
+      BigInt(pid),
+    )[0].id;
     const body = { taskId, processInstanceId: pid, flag: true, comment: '同意' };
     const [first, second] = await Promise.all([
       post(u.leader, '/api/blade-flow/work/complete-task', body),
@@ -201,7 +234,12 @@ describe('engine', () => {
       403,
       '无权限',
     );
-    data(await post(u.admin, `/api/blade-flow/follow/delete-process-instance?processInstanceId=${pid}&deleteReason=test`));
+    data(
+      await post(
+        u.admin,
+        `/api/blade-flow/follow/delete-process-instance?processInstanceId=${pid}&deleteReason=test`,
+      ),
+    );
     expect(openTasks(pid)).toHaveLength(0);
     expect((await list(u.leader, 'claim-list')).some((r) => r.processInstanceId === pid)).toBe(false);
     const follow = data<{ records: Record<string, unknown>[] }>(

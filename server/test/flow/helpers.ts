@@ -18,7 +18,12 @@ export interface FlowUsers {
 
 export async function flowUsers(app: FastifyInstance): Promise<FlowUsers> {
   const session = async (account: string, password = DEMO_PASSWORD) => login(app, account, password);
-  const [a, e, l, h] = [await session('admin', 'admin'), await session(EMPLOYEE), await session(LEADER), await session(HR)];
+  const [a, e, l, h] = [
+    await session('admin', 'admin'),
+    await session(EMPLOYEE),
+    await session(LEADER),
+    await session(HR),
+  ];
   return {
     admin: as(app, a.token),
     employee: as(app, e.token),
@@ -77,7 +82,10 @@ export function multipart(fields: Record<string, string>, files: { name: string;
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: text/xml\r\n\r\n${f.content}\r\n`,
     );
   parts.push(`--${boundary}--\r\n`);
-  return { payload: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: parts.join(''),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A small BPMN process: start → gateway on `days` → long (role hr) or short (the applicant) → end. */

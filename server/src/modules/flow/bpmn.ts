@@ -89,8 +89,7 @@ const textOf = (v: unknown): string | undefined => {
 export function parseBpmn(xml: string): ProcessModel {
   if (/<!DOCTYPE/i.test(xml)) throw bpmnError(m.xmlDoctype);
   const valid = XMLValidator.validate(xml);
-  if (valid !== true)
-    throw bpmnError(m.xmlInvalid, { detail: `${valid.err.msg} (line ${valid.err.line})` });
+  if (valid !== true) throw bpmnError(m.xmlInvalid, { detail: `${valid.err.msg} (line ${valid.err.line})` });
   const doc = parser.parse(xml) as XmlNode;
   const defs = doc.definitions as XmlNode | undefined;
   if (!defs || typeof defs !== 'object') throw bpmnError(m.noDefinitions);
@@ -169,14 +168,16 @@ export function parseBpmn(xml: string): ProcessModel {
     if ((n.type === 'startEvent' || n.type === 'userTask') && out.length !== 1)
       throw bpmnError(m.singleOutgoing, { id: n.id });
     if (n.type === 'userTask') {
-      if (!n.assignee && !n.candidateUsers && !n.candidateGroups) throw bpmnError(m.taskAssignee, { id: n.id });
+      if (!n.assignee && !n.candidateUsers && !n.candidateGroups)
+        throw bpmnError(m.taskAssignee, { id: n.id });
       checkExpr(n.id, n.assignee, true);
       checkExpr(n.id, n.candidateUsers, true);
       checkExpr(n.id, n.candidateGroups, true);
     }
     if (n.type === 'exclusiveGateway') {
       if (!out.length) throw bpmnError(m.gatewayOutgoing, { id: n.id });
-      if (n.defaultFlow && !out.some((f) => f.id === n.defaultFlow)) throw bpmnError(m.badDefault, { id: n.id });
+      if (n.defaultFlow && !out.some((f) => f.id === n.defaultFlow))
+        throw bpmnError(m.badDefault, { id: n.id });
       for (const f of out) {
         if (!f.condition && f.id !== n.defaultFlow && out.length > 1)
           throw bpmnError(m.gatewayCondition, { id: n.id, flow: f.id });
@@ -197,7 +198,7 @@ export function parseBpmn(xml: string): ProcessModel {
   }
   for (const n of all) if (!reach.has(n.id)) throw bpmnError(m.unreachable, { id: n.id });
   const canEnd = new Set(all.filter((n) => n.type === 'endEvent').map((n) => n.id));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const n of all)
       if (!canEnd.has(n.id) && outgoing.get(n.id)!.some((f) => canEnd.has(f.target))) {
@@ -221,4 +222,3 @@ export function parseBpmn(xml: string): ProcessModel {
 /** The message of a BPMN error in a language (for tests and logs). */
 export const messageOf = (e: unknown, lang: Lang = 'zh') =>
   e instanceof ApiError ? e.messageIn(lang) : e instanceof Error ? e.message : String(e);
-

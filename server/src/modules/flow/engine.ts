@@ -59,7 +59,8 @@ export const INSTANCE_FINISHED = 2;
 export const INSTANCE_DELETED = 3;
 const RESERVED_VARIABLES = ['pass', 'comment'];
 
-const fail = (text: Text, params: Record<string, string | number> = {}) => new ApiError(400, 400, text, params);
+const fail = (text: Text, params: Record<string, string | number> = {}) =>
+  new ApiError(400, 400, text, params);
 
 const DEPLOYMENT_COLUMNS = `CAST(id AS TEXT) AS id, tenant_id AS tenantId, definition_id AS definitionId,
   process_key AS processKey, name, version, COALESCE(category, '') AS category,
@@ -144,7 +145,12 @@ export class FlowEngine {
   deploy(
     tenantId: string,
     xml: string,
-    opts: { category?: string | null; resourceName?: string; modelId?: string | null; userId?: string | null },
+    opts: {
+      category?: string | null;
+      resourceName?: string;
+      modelId?: string | null;
+      userId?: string | null;
+    },
   ): DeploymentRow {
     const model = parseBpmn(xml);
     return this.tx(() => {
@@ -199,9 +205,9 @@ export class FlowEngine {
   deleteDeployments(tenantId: string, ids: string[]): void {
     this.tx(() => {
       for (const id of ids) {
-        const owner = this.sqlite.prepare('SELECT tenant_id AS t FROM flow_deployment WHERE id = ?').get(BigInt(id)) as
-          | { t: string }
-          | undefined;
+        const owner = this.sqlite
+          .prepare('SELECT tenant_id AS t FROM flow_deployment WHERE id = ?')
+          .get(BigInt(id)) as { t: string } | undefined;
         if (!owner) throw fail(m.deploymentNotFound);
         if (owner.t !== tenantId) throw otherTenant();
       }
@@ -289,7 +295,9 @@ export class FlowEngine {
         .run(BigInt(caller.userId), now, BigInt(taskId));
       if (res.changes !== 1) throw fail(m.alreadyClaimed);
       this.sqlite
-        .prepare('UPDATE flow_activity SET assignee = ?, assignee_name = ? WHERE task_id = ? AND end_time IS NULL')
+        .prepare(
+          'UPDATE flow_activity SET assignee = ?, assignee_name = ? WHERE task_id = ? AND end_time IS NULL',
+        )
         .run(BigInt(caller.userId), caller.realName, BigInt(taskId));
     });
   }
@@ -300,12 +308,19 @@ export class FlowEngine {
    */
   complete(
     caller: Caller,
-    input: { taskId: string; processInstanceId?: string | null; pass: boolean; comment?: string; variables?: Variables },
+    input: {
+      taskId: string;
+      processInstanceId?: string | null;
+      pass: boolean;
+      comment?: string;
+      variables?: Variables;
+    },
   ): void {
     this.tx(() => {
       const task = this.task(caller.tenantId, input.taskId);
       if (!task) throw fail(m.taskNotFound);
-      if (input.processInstanceId && input.processInstanceId !== task.instanceId) throw fail(m.instanceMismatch);
+      if (input.processInstanceId && input.processInstanceId !== task.instanceId)
+        throw fail(m.instanceMismatch);
       if (!isCandidate(task, caller)) throw fail(task.assignee ? m.notAssignee : m.notCandidate);
       const gone = this.sqlite
         .prepare('DELETE FROM flow_task WHERE id = ? AND (assignee IS NULL OR assignee = ?)')
@@ -429,7 +444,9 @@ class Run {
       let flow = out[0];
       if (node.type === 'exclusiveGateway') {
         const chosen = this.expr(node.id, () =>
-          out.find((f) => f.id !== node.defaultFlow && f.condition && evaluateCondition(f.condition, this.vars)),
+          out.find(
+            (f) => f.id !== node.defaultFlow && f.condition && evaluateCondition(f.condition, this.vars),
+          ),
         );
         flow =
           chosen ??
@@ -456,7 +473,9 @@ class Run {
 
   private createTask(node: FlowNode): void {
     const assignees = node.assignee ? this.expr(node.id, () => resolveList(node.assignee!, this.vars)) : [];
-    const users = node.candidateUsers ? this.expr(node.id, () => resolveList(node.candidateUsers!, this.vars)) : [];
+    const users = node.candidateUsers
+      ? this.expr(node.id, () => resolveList(node.candidateUsers!, this.vars))
+      : [];
     const groups = node.candidateGroups
       ? this.expr(node.id, () => resolveList(node.candidateGroups!, this.vars))
       : [];

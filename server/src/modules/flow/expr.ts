@@ -254,7 +254,9 @@ function run(n: Node, vars: Variables): Value {
         case '>=':
           return num(l) >= num(r);
         case '+':
-          return typeof l === 'string' || typeof r === 'string' ? `${String(l)}${String(r)}` : num(l) + num(r);
+          return typeof l === 'string' || typeof r === 'string'
+            ? `${String(l)}${String(r)}`
+            : num(l) + num(r);
         case '-':
           return num(l) - num(r);
         case '*':

@@ -24,14 +24,25 @@ const VIEW_CODES = [
   'flow_deploy_view',
   'flow_follow_view',
 ];
-const DETAIL_CODES = ['work_claim_detail', 'work_todo_detail', 'work_send_detail', 'work_done_detail', 'flow_follow_view'];
+const DETAIL_CODES = [
+  'work_claim_detail',
+  'work_todo_detail',
+  'work_send_detail',
+  'work_done_detail',
+  'flow_follow_view',
+];
 const MAX_XML = 1024 * 1024;
 
 const access = (a: Access) => ({ config: { access: a } });
 
 export const callerOf = (req: FastifyRequest): Caller => {
   const u = actorOf(req);
-  return { userId: u.userId, tenantId: u.tenantId, roleAliases: u.roleAliases, realName: u.realName || u.userName };
+  return {
+    userId: u.userId,
+    tenantId: u.tenantId,
+    roleAliases: u.roleAliases,
+    realName: u.realName || u.userName,
+  };
 };
 
 const q = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -130,7 +141,8 @@ export default async function flowModule(app: FastifyInstance) {
     const b = body(req);
     const taskId = parseId(b.taskId);
     if (!taskId) throw badRequest(b.taskId === undefined ? 'paramMissing' : 'paramType', { name: 'taskId' });
-    const instanceId = b.processInstanceId === undefined || b.processInstanceId === '' ? null : parseId(b.processInstanceId);
+    const instanceId =
+      b.processInstanceId === undefined || b.processInstanceId === '' ? null : parseId(b.processInstanceId);
     if (b.processInstanceId !== undefined && b.processInstanceId !== '' && !instanceId)
       throw badRequest('paramType', { name: 'processInstanceId' });
     if (b.flag === undefined) throw badRequest('paramMissing', { name: 'flag' });
@@ -167,9 +179,14 @@ export default async function flowModule(app: FastifyInstance) {
       }
     }
     const where = parts.join(' AND ');
-    const total = Number((sqlite.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`).get(...params) as { n: bigint }).n);
+    const total = Number(
+      (sqlite.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`).get(...params) as { n: bigint })
+        .n,
+    );
     const rows = sqlite
-      .prepare(`SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, page.size, (page.current - 1) * page.size) as Record<string, unknown>[];
     return ok(
       {
@@ -185,80 +202,104 @@ export default async function flowModule(app: FastifyInstance) {
 
   const findModel = (tenantId: string, id: string) =>
     sqlite
-      .prepare(`SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0`)
+      .prepare(
+        `SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      )
       .get(BigInt(id), tenantId) as Record<string, unknown> | undefined;
 
-  app.get('/blade-flow/model/detail', access({ button: ['flow_model_view', 'flow_model_edit'] }), async (req) => {
-    const row = findModel(actorOf(req).tenantId, idParam(req));
-    return ok(row && toWireRow({ ...row, version: Number(row.version) }), req.lang);
-  });
+  app.get(
+    '/blade-flow/model/detail',
+    access({ button: ['flow_model_view', 'flow_model_edit'] }),
+    async (req) => {
+      const row = findModel(actorOf(req).tenantId, idParam(req));
+      return ok(row && toWireRow({ ...row, version: Number(row.version) }), req.lang);
+    },
+  );
 
-  app.post('/blade-flow/model/submit', access({ button: ['flow_model_add', 'flow_model_edit'] }), async (req) => {
-    const user = actorOf(req);
-    const b = body(req);
-    const id = b.id === undefined || b.id === null || b.id === '' ? null : parseId(b.id);
-    if (b.id !== undefined && b.id !== null && b.id !== '' && !id) throw badRequest('paramType', { name: 'id' });
-    const needed = id ? 'flow_model_edit' : 'flow_model_add';
-    if (!user.roleAliases.includes('administrator') && !app.ctx.grants.codesFor(user.roleIds).has(needed))
-      throw new ApiError(403, 403, { zh: '无权限', en: 'No permission' });
-    const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
-    const modelKey = str('modelKey');
-    const name = str('name');
-    const xml = typeof b.xml === 'string' ? b.xml : '';
-    const missing = [
-      !modelKey && (req.lang === 'en' ? 'Please enter the model key' : '请输入模型标识'),
-      !name && (req.lang === 'en' ? 'Please enter the model name' : '请输入模型名称'),
-      !xml && (req.lang === 'en' ? 'Please draw the process diagram' : '请绘制流程图'),
-    ].filter(Boolean);
-    if (missing.length) throw badRequest(missing.join('; '));
-    if (xml.length > MAX_XML) throw new ApiError(400, 400, m.fileTooLarge, { name });
-    const model = parseBpmn(xml);
-    if (model.key !== modelKey) throw new ApiError(400, 400, m.modelKeyMismatch, { xmlKey: model.key, key: modelKey });
-    const category = checkCategory(str('category'));
-    const description = str('description');
-    const now = formatDateTime();
-    const saved = sqlite.transaction(() => {
-      const clash = sqlite
-        .prepare('SELECT CAST(id AS TEXT) AS id FROM flow_model WHERE tenant_id = ? AND model_key = ? AND is_deleted = 0')
-        .get(user.tenantId, modelKey) as { id: string } | undefined;
-      if (clash && clash.id !== id)
-        throw badRequest(req.lang === 'en' ? 'Model key already exists' : '模型标识已存在');
-      if (id) {
-        const res = sqlite
+  app.post(
+    '/blade-flow/model/submit',
+    access({ button: ['flow_model_add', 'flow_model_edit'] }),
+    async (req) => {
+      const user = actorOf(req);
+      const b = body(req);
+      const id = b.id === undefined || b.id === null || b.id === '' ? null : parseId(b.id);
+      if (b.id !== undefined && b.id !== null && b.id !== '' && !id)
+        throw badRequest('paramType', { name: 'id' });
+      const needed = id ? 'flow_model_edit' : 'flow_model_add';
+      if (!user.roleAliases.includes('administrator') && !app.ctx.grants.codesFor(user.roleIds).has(needed))
+        throw new ApiError(403, 403, { zh: '无权限', en: 'No permission' });
+      const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
+      const modelKey = str('modelKey');
+      const name = str('name');
+      const xml = typeof b.xml === 'string' ? b.xml : '';
+      const missing = [
+        !modelKey && (req.lang === 'en' ? 'Please enter the model key' : '请输入模型标识'),
+        !name && (req.lang === 'en' ? 'Please enter the model name' : '请输入模型名称'),
+        !xml && (req.lang === 'en' ? 'Please draw the process diagram' : '请绘制流程图'),
+      ].filter(Boolean);
+      if (missing.length) throw badRequest(missing.join('; '));
+      if (xml.length > MAX_XML) throw new ApiError(400, 400, m.fileTooLarge, { name });
+      const model = parseBpmn(xml);
+      if (model.key !== modelKey)
+        throw new ApiError(400, 400, m.modelKeyMismatch, { xmlKey: model.key, key: modelKey });
+      const category = checkCategory(str('category'));
+      const description = str('description');
+      const now = formatDateTime();
+      const saved = sqlite.transaction(() => {
+        const clash = sqlite
           .prepare(
-            `UPDATE flow_model SET model_key = ?, name = ?, category = ?, description = ?, xml = ?, version = version + 1,
-               update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+            'SELECT CAST(id AS TEXT) AS id FROM flow_model WHERE tenant_id = ? AND model_key = ? AND is_deleted = 0',
           )
-          .run(modelKey, name, category, description, xml, BigInt(user.userId), now, BigInt(id), user.tenantId);
-        if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
-        return id;
-      }
-      const newId = nextId();
-      sqlite
-        .prepare(
-          `INSERT INTO flow_model (id, tenant_id, model_key, name, category, description, xml, version,
+          .get(user.tenantId, modelKey) as { id: string } | undefined;
+        if (clash && clash.id !== id)
+          throw badRequest(req.lang === 'en' ? 'Model key already exists' : '模型标识已存在');
+        if (id) {
+          const res = sqlite
+            .prepare(
+              `UPDATE flow_model SET model_key = ?, name = ?, category = ?, description = ?, xml = ?, version = version + 1,
+               update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+            )
+            .run(
+              modelKey,
+              name,
+              category,
+              description,
+              xml,
+              BigInt(user.userId),
+              now,
+              BigInt(id),
+              user.tenantId,
+            );
+          if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
+          return id;
+        }
+        const newId = nextId();
+        sqlite
+          .prepare(
+            `INSERT INTO flow_model (id, tenant_id, model_key, name, category, description, xml, version,
              create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
            VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 1, 0)`,
-        )
-        .run(
-          BigInt(newId),
-          user.tenantId,
-          modelKey,
-          name,
-          category,
-          description,
-          xml,
-          BigInt(user.userId),
-          user.deptId ? BigInt(user.deptId.split(',')[0]) : null,
-          now,
-          BigInt(user.userId),
-          now,
-        );
-      return newId;
-    })();
-    const row = findModel(user.tenantId, saved)!;
-    return ok(toWireRow({ ...row, version: Number(row.version) }), req.lang);
-  });
+          )
+          .run(
+            BigInt(newId),
+            user.tenantId,
+            modelKey,
+            name,
+            category,
+            description,
+            xml,
+            BigInt(user.userId),
+            user.deptId ? BigInt(user.deptId.split(',')[0]) : null,
+            now,
+            BigInt(user.userId),
+            now,
+          );
+        return newId;
+      })();
+      const row = findModel(user.tenantId, saved)!;
+      return ok(toWireRow({ ...row, version: Number(row.version) }), req.lang);
+    },
+  );
 
   app.post('/blade-flow/model/remove', access({ button: 'flow_model_delete' }), async (req) => {
     const user = actorOf(req);
@@ -295,7 +336,12 @@ export default async function flowModule(app: FastifyInstance) {
       ),
     )();
     return ok(
-      deployed.map((d) => ({ deploymentId: d.id, processDefinitionId: d.definitionId, tenantId: d.tenantId, version: d.version })),
+      deployed.map((d) => ({
+        deploymentId: d.id,
+        processDefinitionId: d.definitionId,
+        tenantId: d.tenantId,
+        version: d.version,
+      })),
       req.lang,
     );
   });
@@ -303,7 +349,10 @@ export default async function flowModule(app: FastifyInstance) {
   // ------------------------------------------------------------------ deployments
   app.get('/blade-flow/manager/list', access({ menu: 'flow_deploy' }), async (req) => {
     const key = typeof q(req).key === 'string' ? (q(req).key as string).trim() : undefined;
-    return ok(queries.managerList(actorOf(req).tenantId, { ...listFilter(req), key }, parsePage(q(req))), req.lang);
+    return ok(
+      queries.managerList(actorOf(req).tenantId, { ...listFilter(req), key }, parsePage(q(req))),
+      req.lang,
+    );
   });
 
   app.post('/blade-flow/manager/change-state', access({ button: 'flow_deploy_state' }), async (req) => {
@@ -347,11 +396,18 @@ export default async function flowModule(app: FastifyInstance) {
     for (const f of files) parseBpmn(f.xml);
     const deployed = sqlite.transaction(() =>
       tenants.flatMap((tenantId) =>
-        files.map((f) => engine.deploy(tenantId, f.xml, { category, resourceName: f.name, userId: user.userId })),
+        files.map((f) =>
+          engine.deploy(tenantId, f.xml, { category, resourceName: f.name, userId: user.userId }),
+        ),
       ),
     )();
     return ok(
-      deployed.map((d) => ({ deploymentId: d.id, processDefinitionId: d.definitionId, tenantId: d.tenantId, version: d.version })),
+      deployed.map((d) => ({
+        deploymentId: d.id,
+        processDefinitionId: d.definitionId,
+        tenantId: d.tenantId,
+        version: d.version,
+      })),
       req.lang,
     );
   });
@@ -359,24 +415,41 @@ export default async function flowModule(app: FastifyInstance) {
   // ------------------------------------------------------------------ instances
   app.get('/blade-flow/follow/list', access({ menu: 'flow_follow' }), async (req) => {
     const stateRaw = q(req).state;
-    const state = stateRaw === 'running' || stateRaw === '1' ? 1 : stateRaw === 'finished' || stateRaw === '2' ? 2 : undefined;
-    const pid = typeof q(req).processInstanceId === 'string' ? (q(req).processInstanceId as string).trim() : undefined;
+    const state =
+      stateRaw === 'running' || stateRaw === '1'
+        ? 1
+        : stateRaw === 'finished' || stateRaw === '2'
+          ? 2
+          : undefined;
+    const pid =
+      typeof q(req).processInstanceId === 'string' ? (q(req).processInstanceId as string).trim() : undefined;
     return ok(
-      queries.followList(actorOf(req).tenantId, { ...listFilter(req), state, processInstanceId: pid }, parsePage(q(req))),
+      queries.followList(
+        actorOf(req).tenantId,
+        { ...listFilter(req), state, processInstanceId: pid },
+        parsePage(q(req)),
+      ),
       req.lang,
     );
   });
 
-  app.post('/blade-flow/follow/delete-process-instance', access({ button: 'flow_follow_delete' }), async (req) => {
-    const reason = param(req, 'deleteReason') || (req.lang === 'en' ? 'Deleted by administrator' : '管理员删除');
-    engine.deleteInstance(actorOf(req).tenantId, idOf(req, 'processInstanceId'), reason.slice(0, 200));
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-flow/follow/delete-process-instance',
+    access({ button: 'flow_follow_delete' }),
+    async (req) => {
+      const reason =
+        param(req, 'deleteReason') || (req.lang === 'en' ? 'Deleted by administrator' : '管理员删除');
+      engine.deleteInstance(actorOf(req).tenantId, idOf(req, 'processInstanceId'), reason.slice(0, 200));
+      return done(req.lang);
+    },
+  );
 
   // ------------------------------------------------------------------ diagrams and history
   const instanceOf = (tenantId: string, id: string) =>
     sqlite
-      .prepare('SELECT CAST(deployment_id AS TEXT) AS deploymentId FROM flow_instance WHERE id = ? AND tenant_id = ?')
+      .prepare(
+        'SELECT CAST(deployment_id AS TEXT) AS deploymentId FROM flow_instance WHERE id = ? AND tenant_id = ?',
+      )
       .get(BigInt(id), tenantId) as { deploymentId: string } | undefined;
 
   app.get('/blade-flow/process/model-view', access({ button: VIEW_CODES }), async (req) => {

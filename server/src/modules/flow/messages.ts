@@ -56,15 +56,24 @@ export const flowMessages = {
   instanceNotFound: t('流程实例不存在', 'The process instance does not exist'),
   instanceEnded: t('流程实例已结束', 'The process instance has ended'),
   taskNotFound: t('任务不存在或已办理', 'The task does not exist or has been completed'),
-  notCandidate: t('您不是该任务的候选人，不能签收', 'You are not a candidate of this task and cannot claim it'),
+  notCandidate: t(
+    '您不是该任务的候选人，不能签收',
+    'You are not a candidate of this task and cannot claim it',
+  ),
   alreadyClaimed: t('任务已被签收', 'The task has already been claimed'),
-  notAssignee: t('您不是该任务的办理人，不能办理', 'You are not the assignee of this task and cannot complete it'),
+  notAssignee: t(
+    '您不是该任务的办理人，不能办理',
+    'You are not the assignee of this task and cannot complete it',
+  ),
   instanceMismatch: t('任务不属于该流程实例', 'The task does not belong to this process instance'),
   badVariables: t('流程变量必须是JSON对象', 'The process variables must be a JSON object'),
   reservedVariable: t('流程变量名不能为 {name}', 'A process variable may not be named {name}'),
   commentTooLong: t('审批意见不能超过500个字符', 'The comment may not exceed 500 characters'),
   // leave
-  leaveDays: t('请假天数必须是 1 到 365 之间的整数', 'The days of leave must be a whole number from 1 to 365'),
+  leaveDays: t(
+    '请假天数必须是 1 到 365 之间的整数',
+    'The days of leave must be a whole number from 1 to 365',
+  ),
   leaveRange: t('结束时间不能早于开始时间', 'The end time cannot be before the start time'),
   leaveApprover: t('审批人必须是本租户的部门经理', 'The approver must be a department leader of this tenant'),
   leaveNotFound: t('请假单不存在', 'The leave request does not exist'),

@@ -50,7 +50,14 @@ function filters(f: ListFilter, alias = 'dep'): { sql: string; params: unknown[]
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }
 
-function paged(sqlite: Database.Database, select: string, from: string, params: unknown[], order: string, q: PageQuery): Page<Row> {
+function paged(
+  sqlite: Database.Database,
+  select: string,
+  from: string,
+  params: unknown[],
+  order: string,
+  q: PageQuery,
+): Page<Row> {
   const total = Number(
     (sqlite.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: bigint | number }).n,
   );
@@ -138,7 +145,12 @@ export class FlowQueries {
 
   /** Instances the caller started. */
   sendList(caller: Caller, f: ListFilter, q: PageQuery): Page<Row> {
-    return this.instanceList('i.tenant_id = ? AND i.start_user = ?', [caller.tenantId, BigInt(caller.userId)], f, q);
+    return this.instanceList(
+      'i.tenant_id = ? AND i.start_user = ?',
+      [caller.tenantId, BigInt(caller.userId)],
+      f,
+      q,
+    );
   }
 
   /** Every instance of the tenant (the follow screen), optionally only running or finished ones. */
