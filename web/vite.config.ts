@@ -43,6 +43,15 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // bpmn-js (models and flow charts) is loaded only by the workflow dialogs; split under the budget
+              name: 'bpmn',
+              test: inPackages(
+                'bpmn-js|diagram-js|diagram-js-direct-editing|bpmn-moddle|moddle|moddle-xml|saxen|min-dash|min-dom|tiny-svg|ids|hat|inherits-browser|path-intersection|didi|object-refs|domify|preact|htm|component-event|@bpmn-io[\\\\/][\\w-]+',
+              ),
+              maxSize: 200 * 1024,
+              priority: 25,
+            },
+            {
               name: 'vendor',
               test: /[\\/]node_modules[\\/]/,
               tags: ['$initial'],

@@ -81,7 +81,7 @@ describe('engine', () => {
     const caller: Caller = {
       userId: u.ids.employee,
       tenantId: '000000',
-      roleAliases: ['staff'],
+      roleAliases: ['employee'],
       realName: '张伟',
     };
     const long = engine.start(caller, dep.definitionId, { days: 5, kind: 'annual' });

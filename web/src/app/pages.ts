@@ -29,6 +29,14 @@ export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'))
 export const menuPages: Record<string, LazyPage<object>> = {
   '/system/dict/index': lazyPage(() => import('../pages/system/dict')),
   '/system/dictbiz/index': lazyPage(() => import('../pages/system/dictbiz')),
+  '/flow/model/index': lazyPage(() => import('../pages/flow/model')),
+  '/flow/deploy/index': lazyPage(() => import('../pages/flow/deploy')),
+  '/flow/follow/index': lazyPage(() => import('../pages/flow/follow')),
+  '/work/start/index': lazyPage(() => import('../pages/work/start')),
+  '/work/claim/index': lazyPage(() => import('../pages/work/claim')),
+  '/work/todo/index': lazyPage(() => import('../pages/work/todo')),
+  '/work/send/index': lazyPage(() => import('../pages/work/send')),
+  '/work/done/index': lazyPage(() => import('../pages/work/done')),
 };
 
 /**
