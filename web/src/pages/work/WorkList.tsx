@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
@@ -139,7 +139,7 @@ export function WorkList({ kind }: { kind: WorkKind }) {
         size="small"
         onClick={onClick}
         loading={loading}
-        data-testid={`work-${key}`}
+        data-testid={`action-${key}`}
       >
         {label}
       </Button>
@@ -191,6 +191,9 @@ export function WorkList({ kind }: { kind: WorkKind }) {
         }
         loading={query.isFetching}
         dataSource={query.data?.records ?? []}
+        onRow={(row) =>
+          ({ 'data-instance': String(row.processInstanceId ?? '') }) as HTMLAttributes<HTMLElement>
+        }
         columns={[
           {
             title: '#',
