@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addTenant, login, testApp } from '../helpers';
-import { as, data, get, post, refused } from '../system/helpers';
+import { as, createUser, data, get, post, refused } from '../system/helpers';
 import {
   flowUsers,
   gatewayXml,
@@ -275,6 +275,32 @@ describe('/blade-flow shapes', () => {
     );
     data(await post(u.admin, `/api/blade-flow/model/remove?ids=${saved.id}`));
     expect(data<{ total: number }>(await get(u.admin, '/api/blade-flow/model/list?name=路由')).total).toBe(0);
+  });
+
+  it('shows a leave, its history and its diagram only to the people taking part', async () => {
+    const def = await leaveDefinition(u.employee);
+    const started = data<{ processInstanceId: string; businessId: string }>(
+      await startLeave(u.employee, def, u.ids.leader),
+    );
+    await createUser(u.admin, app, { account: 'emp_other', roleId: '1123598816738675601' });
+    const other = as(app, (await login(app, 'emp_other', 'secret1')).token);
+    refused(
+      await get(other, `/api/blade-desk/process/leave/detail?businessId=${started.businessId}`),
+      400,
+      400,
+      '请假单不存在',
+    );
+    const pid = started.processInstanceId;
+    refused(
+      await get(other, `/api/blade-flow/process/model-view?processInstanceId=${pid}`),
+      400,
+      400,
+      '流程实例不存在',
+    );
+    // the leader is a candidate of the open task; HR follows every instance
+    data(await get(u.leader, `/api/blade-flow/process/model-view?processInstanceId=${pid}`));
+    data(await get(u.hr, `/api/blade-desk/process/leave/detail?businessId=${started.businessId}`));
+    data(await get(u.employee, `/api/blade-flow/process/history-flow-list?processInstanceId=${pid}`));
   });
 
   it('keeps tenants apart and answers in English', async () => {

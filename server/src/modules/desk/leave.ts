@@ -10,7 +10,7 @@ import { ApiError, badRequest } from '../../core/errors';
 import { actorOf } from '../../core/resource-routes';
 import { toWireRow } from '../../core/serialize';
 import { flowEngineOf } from '../flow/engine';
-import { callerOf } from '../flow/index';
+import { callerOf, mayView } from '../flow/index';
 import { flowMessages as m } from '../flow/messages';
 
 /** Role alias of the users a leave can be sent to (the seed's 部门经理). */
@@ -155,7 +155,14 @@ export function registerLeave(app: FastifyInstance) {
          FROM blade_process_leave l WHERE l.id = ? AND l.tenant_id = ? AND l.is_deleted = 0`,
       )
       .get(BigInt(id), actorOf(req).tenantId) as Record<string, unknown> | undefined;
-    if (!row) throw fail(m.leaveNotFound);
+    // the applicant, the approver and everyone taking part in its instance (or following all of them)
+    const user = actorOf(req);
+    const visible =
+      row &&
+      (row.applyUser === user.userId ||
+        row.taskUser === user.userId ||
+        (row.processInstanceId !== null && mayView(app, req, row.processInstanceId as string)));
+    if (!row || !visible) throw fail(m.leaveNotFound);
     return ok(toWireRow({ ...row, leaveType: Number(row.leaveType), days: Number(row.days) }), req.lang);
   });
 }

@@ -275,6 +275,27 @@ export class FlowEngine {
     });
   }
 
+  /**
+   * Whether a user takes part in an instance: its starter, someone who handled one of its steps, or a
+   * candidate or assignee of one of its open tasks. Diagrams, histories and business records of an
+   * instance are shown to these users (and to those who may follow every instance).
+   */
+  involved(caller: Caller, instanceId: string): boolean {
+    const id = BigInt(instanceId);
+    const user = BigInt(caller.userId);
+    const direct = this.sqlite
+      .prepare(
+        `SELECT 1 FROM flow_instance WHERE id = ? AND tenant_id = ? AND start_user = ?
+         UNION ALL SELECT 1 FROM flow_activity WHERE instance_id = ? AND assignee = ? LIMIT 1`,
+      )
+      .get(id, caller.tenantId, user, id, user);
+    if (direct) return true;
+    const open = this.sqlite
+      .prepare(`SELECT ${TASK_COLUMNS} FROM flow_task WHERE instance_id = ? AND tenant_id = ?`)
+      .all(id, caller.tenantId) as TaskRow[];
+    return open.some((t) => isCandidate(t, caller));
+  }
+
   task(tenantId: string, taskId: string): TaskRow | undefined {
     const row = this.sqlite
       .prepare(`SELECT ${TASK_COLUMNS} FROM flow_task WHERE id = ? AND tenant_id = ?`)
@@ -287,7 +308,7 @@ export class FlowEngine {
     this.tx(() => {
       const task = this.task(caller.tenantId, taskId);
       if (!task) throw fail(m.taskNotFound);
-      if (task.assignee) throw fail(task.assignee === caller.userId ? m.alreadyClaimed : m.alreadyClaimed);
+      if (task.assignee) throw fail(m.alreadyClaimed);
       if (!isCandidate(task, caller)) throw fail(m.notCandidate);
       const now = this.now();
       const res = this.sqlite

@@ -35,6 +35,17 @@ const MAX_XML = 1024 * 1024;
 
 const access = (a: Access) => ({ config: { access: a } });
 
+/**
+ * Instances are shown to the users taking part in them (`FlowEngine.involved`) and to those who may
+ * follow every instance (the `flow_follow` menu, the super-admin role).
+ */
+export function mayView(app: FastifyInstance, req: FastifyRequest, instanceId: string): boolean {
+  const user = actorOf(req);
+  if (user.roleAliases.includes('administrator')) return true;
+  if (app.ctx.grants.codesFor(user.roleIds).has('flow_follow')) return true;
+  return flowEngineOf(app.ctx.sqlite).involved(callerOf(req), instanceId);
+}
+
 export const callerOf = (req: FastifyRequest): Caller => {
   const u = actorOf(req);
   return {
@@ -459,7 +470,7 @@ export default async function flowModule(app: FastifyInstance) {
       const id = parseId(instanceId);
       if (!id) throw badRequest('paramType', { name: 'processInstanceId' });
       const inst = instanceOf(tenantId, id);
-      if (!inst) throw new ApiError(400, 400, m.instanceNotFound);
+      if (!inst || !mayView(app, req, id)) throw new ApiError(400, 400, m.instanceNotFound);
       const dep = engine.deployment(tenantId, inst.deploymentId)!;
       return ok({ xml: dep.xml, flow: queries.flowNodes(id) }, req.lang);
     }
@@ -472,7 +483,8 @@ export default async function flowModule(app: FastifyInstance) {
 
   app.get('/blade-flow/process/history-flow-list', access({ button: DETAIL_CODES }), async (req) => {
     const id = idOf(req, 'processInstanceId');
-    if (!instanceOf(actorOf(req).tenantId, id)) throw new ApiError(400, 400, m.instanceNotFound);
+    if (!instanceOf(actorOf(req).tenantId, id) || !mayView(app, req, id))
+      throw new ApiError(400, 400, m.instanceNotFound);
     return ok(queries.historyFlowList(id, req.lang), req.lang);
   });
 }
