@@ -43,6 +43,12 @@ test.describe('workflow administration', () => {
     await expect(
       page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]'),
     ).toBeVisible();
+    // only the elements the engine runs are offered
+    const palette = page.getByTestId('flow-modeler').locator('.djs-palette');
+    await expect(palette.locator('[data-action="create.user-task"]')).toBeVisible();
+    await expect(palette.locator('[data-action="create.exclusive-gateway"]')).toBeVisible();
+    await expect(palette.locator('[data-action="create.task"]')).toHaveCount(0);
+    await expect(palette.locator('[data-action="create.subprocess-expanded"]')).toHaveCount(0);
     await page.getByTestId('model-key').fill(key);
     await page.getByTestId('model-name').fill('报销流程');
     await page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]').click();

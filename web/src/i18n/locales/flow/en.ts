@@ -84,6 +84,9 @@ export const enFlow: FlowMessages = {
       conditionHelp: 'e.g. ${pass}, ${!pass}, ${days > 3}',
       selectElement: 'Select an element of the diagram to edit its properties',
       save: 'Save',
+      blankStart: 'Start',
+      blankTask: 'Approve',
+      blankEnd: 'End',
       designerLoading: 'Loading the process designer…',
     },
     deploy: {

@@ -83,6 +83,9 @@ export const zhFlow = {
       conditionHelp: '例如 ${pass}、${!pass}、${days > 3}',
       selectElement: '选中流程图中的元素以编辑属性',
       save: '保存',
+      blankStart: '开始',
+      blankTask: '审批',
+      blankEnd: '结束',
       designerLoading: '正在加载流程设计器…',
     },
     deploy: {

@@ -6,6 +6,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { flowableModdle } from './flowable-moddle';
+import { subsetModelingModule } from './subset-modeling';
 import './bpmn.css';
 
 export interface BpmnModelerHandle {
@@ -62,6 +63,7 @@ const BpmnModeler = forwardRef<BpmnModelerHandle, { xml: string }>(function Bpmn
     const instance = new Modeler({
       container: container.current,
       moddleExtensions: { flowable: flowableModdle },
+      additionalModules: [subsetModelingModule],
     });
     modeler.current = instance;
     instance

@@ -27,13 +27,17 @@ export const flowableModdle = {
 };
 
 /** A new model's diagram: a start event, one user task and an end event, connected. */
-export function blankDiagram(key: string, name: string): string {
+export function blankDiagram(
+  key: string,
+  name: string,
+  labels: { start: string; task: string; end: string },
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://www.flowable.org/processdef">
   <bpmn:process id="${key}" name="${name}" isExecutable="true">
-    <bpmn:startEvent id="start" name="Start" flowable:initiator="applyUser" />
-    <bpmn:userTask id="approve" name="Approve" flowable:assignee="\${applyUser}" />
-    <bpmn:endEvent id="end" name="End" />
+    <bpmn:startEvent id="start" name="${labels.start}" flowable:initiator="applyUser" />
+    <bpmn:userTask id="approve" name="${labels.task}" flowable:assignee="\${applyUser}" />
+    <bpmn:endEvent id="end" name="${labels.end}" />
     <bpmn:sequenceFlow id="flow1" sourceRef="start" targetRef="approve" />
     <bpmn:sequenceFlow id="flow2" sourceRef="approve" targetRef="end" />
   </bpmn:process>

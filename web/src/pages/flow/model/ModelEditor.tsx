@@ -51,8 +51,15 @@ export function ModelEditor({
     if (!modelId) form.resetFields();
   }, [open, modelId, detail.data, form]);
   const xml = useMemo(
-    () => (modelId ? (detail.data?.xml ?? '') : blankDiagram('process_1', 'Process')),
-    [modelId, detail.data],
+    () =>
+      modelId
+        ? (detail.data?.xml ?? '')
+        : blankDiagram('process_1', 'Process', {
+            start: t('flow.model.blankStart'),
+            task: t('flow.model.blankTask'),
+            end: t('flow.model.blankEnd'),
+          }),
+    [modelId, detail.data, t],
   );
   const save = useMutation({
     mutationFn: async (values: ModelForm) => {
