@@ -45,7 +45,10 @@ test.describe('workflow administration', () => {
     ).toBeVisible();
     // only the elements the engine runs are offered
     const palette = page.getByTestId('flow-modeler').locator('.djs-palette');
-    await expect(palette.locator('[data-action="create.user-task"]')).toBeVisible();
+    await expect(palette.locator('[data-action="create.user-task"]')).toHaveAttribute(
+      'aria-label',
+      '创建用户任务',
+    );
     await expect(palette.locator('[data-action="create.exclusive-gateway"]')).toBeVisible();
     await expect(palette.locator('[data-action="create.task"]')).toHaveCount(0);
     await expect(palette.locator('[data-action="create.subprocess-expanded"]')).toHaveCount(0);

@@ -7,6 +7,7 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { flowableModdle } from './flowable-moddle';
 import { subsetModelingModule } from './subset-modeling';
+import { translateModule } from './bpmn-translate';
 import './bpmn.css';
 
 export interface BpmnModelerHandle {
@@ -63,7 +64,7 @@ const BpmnModeler = forwardRef<BpmnModelerHandle, { xml: string }>(function Bpmn
     const instance = new Modeler({
       container: container.current,
       moddleExtensions: { flowable: flowableModdle },
-      additionalModules: [subsetModelingModule],
+      additionalModules: [subsetModelingModule, translateModule],
     });
     modeler.current = instance;
     instance
