@@ -42,6 +42,23 @@ export default defineConfig({
               maxSize: 400 * 1024,
               priority: 20,
             },
+            // bpmn-js (models and flow charts) is loaded only by the workflow dialogs; split by package so
+            // every chunk stays under the budget
+            // clsx is shared by antd and diagram-js: it must stay with the initial code
+            { name: 'clsx', test: inPackages('clsx|classnames'), tags: ['$initial'], priority: 40 },
+            {
+              name: 'diagram-js-features',
+              test: /[\\/]node_modules[\\/]diagram-js[\\/]lib[\\/]features[\\/]/,
+              priority: 28,
+            },
+            { name: 'diagram-js', test: inPackages('diagram-js'), priority: 27 },
+            {
+              name: 'bpmn-js-features',
+              test: /[\\/]node_modules[\\/]bpmn-js[\\/]lib[\\/]features[\\/]/,
+              priority: 28,
+            },
+            { name: 'bpmn-js', test: inPackages('bpmn-js'), priority: 26 },
+            { name: 'bpmn-moddle', test: inPackages('bpmn-moddle|moddle|moddle-xml|saxen'), priority: 25 },
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/]/,

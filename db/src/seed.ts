@@ -3,7 +3,8 @@
  * seed is there or none of it.
  *
  * - `minimal`: the system data of `fixtures/` (tenant 000000, admin/admin, client saber, roles, org,
- *   params, dictionaries, the full menu tree with its grants, top menus, regions).
+ *   params, dictionaries, the full menu tree with its grants, top menus, regions) and the deployed
+ *   leave process (`seed/flow.ts`).
  * - `demo`: minimal plus the PSI demo data set (DOMAIN.md section 5). That timeline runs through the
  *   server's services (submit, approve, ...), never by inserting rows, so the server supplies it as
  *   the `demo` layer; without one, `demo` seeds what `minimal` does.
@@ -11,6 +12,7 @@
  */
 import type { DatabaseHandle } from './client';
 import * as schema from './schema/index';
+import { flowWriteSteps } from './seed/flow';
 import { loadSystemFixtures } from './seed/fixtures';
 import {
   auditStampFor,
@@ -53,6 +55,7 @@ export interface SeedOptions {
 }
 
 export { ADMIN_ACCOUNT, ADMIN_TENANT_ID } from './seed/system';
+export { LEAVE_PROCESS, leaveProcessXml } from './seed/flow';
 
 /** True once the tenant table has a row: the seed (or a restore) has run. */
 export function isSeeded(handle: DatabaseHandle): boolean {
@@ -73,7 +76,10 @@ export function seed(handle: DatabaseHandle, kind: SeedKind = 'minimal', opts: S
   const fixtures = loadSystemFixtures(opts.fixturesDir);
   const audit = auditStampFor(findSeedAdmin(fixtures.users), opts.now ?? new Date());
   // hash passwords and resolve grants before taking the write lock
-  const steps = systemWriteSteps(handle.db, buildSystemRows(fixtures, audit));
+  const steps = [
+    ...systemWriteSteps(handle.db, buildSystemRows(fixtures, audit)),
+    ...flowWriteSteps(handle.db, audit, opts.fixturesDir),
+  ];
   const layers = layersFor(kind, opts);
   const context: SeedContext = { handle, kind, audit, onProgress };
 

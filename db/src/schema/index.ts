@@ -1,3 +1,4 @@
 export * from './columns';
 export * from './system';
 export * from './psi';
+export * from './flow';

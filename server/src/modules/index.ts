@@ -8,6 +8,7 @@ import logModule from './log/index';
 import developModule from './develop/index';
 import reportModule from './report/index';
 import psiModule from './psi/index';
+import flowModule from './flow/index';
 
 /** One module per Blade service, each registering its own `/blade-<service>` routes under `/api`. */
 export const modules: FastifyPluginAsync[] = [
@@ -20,4 +21,5 @@ export const modules: FastifyPluginAsync[] = [
   developModule,
   reportModule,
   psiModule,
+  flowModule,
 ];

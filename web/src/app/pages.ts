@@ -58,6 +58,14 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/system/menu/index': lazyPage(() => import('../pages/system/menu')),
   '/authority/datascope/index': lazyPage(() => import('../pages/authority/datascope')),
   '/authority/apiscope/index': lazyPage(() => import('../pages/authority/apiscope')),
+  '/flow/model/index': lazyPage(() => import('../pages/flow/model')),
+  '/flow/deploy/index': lazyPage(() => import('../pages/flow/deploy')),
+  '/flow/follow/index': lazyPage(() => import('../pages/flow/follow')),
+  '/work/start/index': lazyPage(() => import('../pages/work/start')),
+  '/work/claim/index': lazyPage(() => import('../pages/work/claim')),
+  '/work/todo/index': lazyPage(() => import('../pages/work/todo')),
+  '/work/send/index': lazyPage(() => import('../pages/work/send')),
+  '/work/done/index': lazyPage(() => import('../pages/work/done')),
 };
 
 /**

@@ -204,21 +204,6 @@ export const enShell: ShellMessages = {
     windowError: 'Raise an uncaught error',
     rejection: 'Reject a promise',
   },
-  process: {
-    form: 'Start a leave request',
-    handle: 'Handle a leave request',
-    detail: 'Leave request details',
-    notice: 'The leave request screens come with the workflow module',
-    noticeDetail:
-      'Once the workflow module is installed, this page shows the leave form, its approval and history. These are the process identifiers this page was opened with.',
-    back: 'Back',
-    params: {
-      processDefinitionId: 'Process definition ID',
-      taskId: 'Task ID',
-      processInstanceId: 'Process instance ID',
-      businessId: 'Business ID',
-    },
-  },
   menuPage: {
     unavailable: 'This feature has no page in this version yet. Please contact your administrator.',
   },

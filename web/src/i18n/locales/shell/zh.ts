@@ -179,20 +179,6 @@ export const zhShell = {
     windowError: '触发未捕获异常',
     rejection: '触发未处理的 Promise 拒绝',
   },
-  process: {
-    form: '发起请假流程',
-    handle: '处理请假流程',
-    detail: '请假流程详情',
-    notice: '请假流程页面随工作流模块提供',
-    noticeDetail: '工作流模块上线后，此处显示请假表单、审批与流转记录。以下是打开本页时带入的流程参数。',
-    back: '返回上一页',
-    params: {
-      processDefinitionId: '流程定义ID',
-      taskId: '任务ID',
-      processInstanceId: '流程实例ID',
-      businessId: '业务ID',
-    },
-  },
   menuPage: {
     unavailable: '该功能页面尚未在本版本中提供，请联系管理员或稍后再试。',
   },

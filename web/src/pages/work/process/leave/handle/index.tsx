@@ -1,5 +1,122 @@
-import { LeaveProcessView } from '../LeaveProcessView';
+import { useState } from 'react';
+import { CheckOutlined, CloseOutlined, PartitionOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Result, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSession } from '../../../../../stores/session';
+import { completeTask } from '../../../../flow/api';
+import { FlowChartDialog, type FlowChartTarget } from '../../../../flow/components/FlowChartDialog';
+import { HistoryTable } from '../../../../flow/components/HistoryTable';
+import { LeaveInfo } from '../LeaveInfo';
+import { useLeave } from '../useLeave';
+import '../../../../../i18n/flow';
 
+/**
+ * /work/process/leave/handle/{taskId}/{processInstanceId}/{businessId}: approve or reject a leave (the
+ * leader, HR), or resubmit / withdraw it after a rejection (the applicant).
+ */
 export default function LeaveHandlePage() {
-  return <LeaveProcessView step="handle" />;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { taskId = '', processInstanceId = '', businessId = '' } = useParams();
+  const userId = useSession((s) => s.userInfo?.user_id);
+  const leave = useLeave(businessId);
+  const [comment, setComment] = useState('');
+  const [chart, setChart] = useState<FlowChartTarget | null>(null);
+  const [commentError, setCommentError] = useState(false);
+  const complete = useMutation({
+    mutationFn: (pass: boolean) =>
+      completeTask({ taskId, processInstanceId, flag: pass ? 'ok' : 'reject', comment: comment.trim() }),
+    onSuccess: async (_, pass) => {
+      message.success(pass ? t('flow.leave.approved') : t('flow.leave.rejected'));
+      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      navigate('/work/todo/index');
+    },
+  });
+  const applicant = leave.data?.applyUser !== undefined && leave.data.applyUser === userId;
+  const act = (pass: boolean) => {
+    if (!pass && !applicant && !comment.trim()) {
+      setCommentError(true);
+      return;
+    }
+    complete.mutate(pass);
+  };
+
+  if (leave.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (leave.isError || !leave.data?.id)
+    return (
+      <Card variant="borderless" data-testid="leave-handle">
+        <Result status="404" title={t('flow.leave.notFound')} />
+      </Card>
+    );
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('flow.leave.handleTitle')}
+      data-testid="leave-handle"
+      extra={
+        <Button
+          icon={<PartitionOutlined />}
+          onClick={() => setChart({ processInstanceId })}
+          data-testid="leave-chart"
+        >
+          {t('flow.common.diagram')}
+        </Button>
+      }
+    >
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <LeaveInfo leave={leave.data} />
+        <Form layout="vertical" style={{ maxWidth: 720 }}>
+          <Form.Item
+            label={t('flow.leave.comment')}
+            validateStatus={commentError ? 'error' : undefined}
+            help={commentError ? t('flow.leave.commentRequired') : undefined}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={500}
+              showCount
+              value={comment}
+              placeholder={t('flow.leave.commentPlaceholder')}
+              data-testid="leave-comment"
+              onChange={(e) => {
+                setComment(e.target.value);
+                setCommentError(false);
+              }}
+            />
+          </Form.Item>
+          <Space>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              loading={complete.isPending && complete.variables === true}
+              onClick={() => act(true)}
+              data-testid="leave-pass"
+            >
+              {applicant ? t('flow.leave.resubmit') : t('flow.leave.pass')}
+            </Button>
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              loading={complete.isPending && complete.variables === false}
+              onClick={() => act(false)}
+              data-testid="leave-reject"
+            >
+              {applicant ? t('flow.leave.cancel') : t('flow.leave.reject')}
+            </Button>
+            <Button onClick={() => navigate(-1)}>{t('flow.leave.back')}</Button>
+          </Space>
+        </Form>
+        <div>
+          <Typography.Title level={5}>{t('flow.history.title')}</Typography.Title>
+          <HistoryTable processInstanceId={processInstanceId} />
+        </div>
+      </Space>
+      <FlowChartDialog target={chart} onClose={() => setChart(null)} />
+    </Card>
+  );
 }

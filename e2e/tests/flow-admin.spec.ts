@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/login';
+import { saveScreenshot } from '../support/screenshots';
+import { expectToast } from '../support/ui';
+
+/** The workflow administration screens: models with the modeler, deployments, tracking. */
+
+const UPLOAD_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="t">
+  <process id="uploaded_process" name="上传的流程" isExecutable="true">
+    <startEvent id="s" flowable:initiator="applyUser" />
+    <userTask id="t" name="确认" flowable:assignee="\${applyUser}" />
+    <endEvent id="e" />
+    <sequenceFlow id="f1" sourceRef="s" targetRef="t" />
+    <sequenceFlow id="f2" sourceRef="t" targetRef="e" />
+  </process>
+</definitions>`;
+
+/** Confirms the open antd popconfirm. */
+async function popconfirm(page: Page) {
+  const pop = page.locator('.ant-popconfirm:visible');
+  await expect(pop).toBeVisible();
+  await pop.locator('.ant-btn-primary').click();
+}
+
+function tableRow(page: Page, scope: string, text: string) {
+  return page.getByTestId(scope).locator('tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+test.describe('workflow administration', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('draws and saves a model, deploys it, suspends, activates and deletes deployments', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/flow/model/index');
+    await expect(tableRow(page, 'flow-model', 'leave')).toContainText('请假流程');
+
+    // a new model: the modeler starts with start → task → end; edit the task's properties
+    const key = `expense_${Date.now() % 100000}`;
+    await page.getByTestId('model-add').click();
+    await expect(
+      page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]'),
+    ).toBeVisible();
+    // only the elements the engine runs are offered
+    const palette = page.getByTestId('flow-modeler').locator('.djs-palette');
+    await expect(palette.locator('[data-action="create.user-task"]')).toHaveAttribute(
+      'aria-label',
+      '创建用户任务',
+    );
+    await expect(palette.locator('[data-action="create.exclusive-gateway"]')).toBeVisible();
+    await expect(palette.locator('[data-action="create.task"]')).toHaveCount(0);
+    await expect(palette.locator('[data-action="create.subprocess-expanded"]')).toHaveCount(0);
+    await page.getByTestId('model-key').fill(key);
+    await page.getByTestId('model-name').fill('报销流程');
+    await page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]').click();
+    await page.getByTestId('element-name').fill('经理审批');
+    await page.getByTestId('element-candidateGroups').fill('dept_leader');
+    await page.getByTestId('element-assignee').fill('');
+    await page.getByTestId('element-assignee').blur();
+    await saveScreenshot(page, 'flow-model-editor');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expectToast(page, '保存成功');
+    const row = tableRow(page, 'flow-model', key);
+    await expect(row).toContainText('报销流程');
+
+    // what was saved is what was drawn
+    const saved = await page.evaluate(async (k) => {
+      const raw = localStorage.getItem('saber-session');
+      const token = raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
+      const headers = {
+        'Blade-Auth': `bearer ${token}`,
+        Authorization: `Basic ${btoa('saber:saber_secret')}`,
+      };
+      const list = await (await fetch(`/api/blade-flow/model/list?modelKey=${k}`, { headers })).json();
+      const id = list.data.records[0].id as string;
+      return (await (await fetch(`/api/blade-flow/model/detail?id=${id}`, { headers })).json()).data
+        .xml as string;
+    }, key);
+    expect(saved).toContain(`id="${key}"`);
+    expect(saved).toContain('flowable:candidateGroups="dept_leader"');
+    expect(saved).toContain('经理审批');
+    expect(saved).not.toContain('flowable:assignee');
+
+    await row.getByTestId('model-deploy').click();
+    await popconfirm(page);
+    await expectToast(page, '部署成功');
+
+    // deployments: suspend, then the start list no longer offers it; activate again
+    await page.goto('/flow/deploy/index');
+    const dep = tableRow(page, 'flow-deploy', key);
+    await expect(dep).toContainText('激活');
+    await expect(dep).toContainText('v1');
+    await dep.getByTestId('deploy-state').click();
+    await popconfirm(page);
+    await expect(dep).toContainText('挂起');
+    await page.goto('/work/start/index');
+    await expect(page.getByTestId('work-start')).toContainText('请假流程');
+    await expect(page.getByTestId('work-start')).not.toContainText('报销流程');
+    await page.goto('/flow/deploy/index');
+    await tableRow(page, 'flow-deploy', key).getByTestId('deploy-state').click();
+    await popconfirm(page);
+    await expect(tableRow(page, 'flow-deploy', key)).toContainText('激活');
+
+    // upload a .bpmn file, then delete that deployment
+    await page.getByTestId('deploy-upload').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('deploy-upload-form') });
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(dialog.getByText('请选择要部署的流程文件')).toBeVisible();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'uploaded.bpmn', mimeType: 'text/xml', buffer: Buffer.from(UPLOAD_XML) });
+    await saveScreenshot(page, 'flow-deploy-upload');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expectToast(page, '部署成功');
+    const uploaded = tableRow(page, 'flow-deploy', 'uploaded_process');
+    await expect(uploaded).toContainText('上传的流程');
+    await saveScreenshot(page, 'flow-deployments');
+    await uploaded.getByTestId('deploy-delete').click();
+    await popconfirm(page);
+    await expect(tableRow(page, 'flow-deploy', 'uploaded_process')).toHaveCount(0);
+  });
+
+  test('tracking shows running instances with their diagram, in English too', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/flow/follow/index');
+    await expect(page.getByTestId('flow-follow')).toBeVisible();
+    await page.getByTestId('header-language').click();
+    await page.getByTestId('language-option-en').click();
+    await expect(page.getByTestId('flow-follow')).toContainText('In progress');
+    await page.goto('/flow/deploy/index');
+    await expect(page.getByTestId('flow-deploy')).toContainText('Deployed');
+    await expect(page.getByTestId('flow-deploy')).toContainText('Active');
+    await saveScreenshot(page, 'flow-deployments-en');
+    await page.getByTestId('header-language').click();
+    await page.getByTestId('language-option-zh').click();
+  });
+});

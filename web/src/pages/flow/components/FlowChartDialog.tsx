@@ -1,0 +1,64 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Modal, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { modelView } from '../api';
+
+const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
+
+export interface FlowChartTarget {
+  processInstanceId?: string;
+  processDefinitionId?: string;
+}
+
+/** The "flow chart display" dialog: the process diagram with the path an instance took. */
+export function FlowChartDialog({
+  target,
+  onClose,
+}: {
+  target: FlowChartTarget | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['flow', 'model-view', target],
+    queryFn: () => modelView(target ?? {}),
+    enabled: Boolean(target),
+  });
+  return (
+    <Modal
+      open={Boolean(target)}
+      title={t('flow.chart.title')}
+      onCancel={onClose}
+      footer={null}
+      width={960}
+      destroyOnHidden
+    >
+      <div data-testid="flow-chart-dialog">
+        {target?.processInstanceId && (
+          <div className="flow-legend">
+            <span className="done">{t('flow.chart.finished')}</span>
+            <span className="current">{t('flow.chart.current')}</span>
+          </div>
+        )}
+        {query.isError && <Alert type="error" showIcon message={t('flow.chart.failed')} />}
+        {query.isLoading && (
+          <Spin tip={t('flow.chart.loading')}>
+            <div style={{ height: 460 }} />
+          </Spin>
+        )}
+        {query.data?.xml && (
+          <Suspense
+            fallback={
+              <Spin tip={t('flow.chart.loading')}>
+                <div style={{ height: 460 }} />
+              </Spin>
+            }
+          >
+            <BpmnCanvas xml={query.data.xml} flow={query.data.flow} failedText={t('flow.chart.failed')} />
+          </Suspense>
+        )}
+      </div>
+    </Modal>
+  );
+}

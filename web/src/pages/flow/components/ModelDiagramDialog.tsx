@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Modal, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { modelDetail } from '../api';
+
+const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
+
+/** A saved model's diagram, read-only. */
+export function ModelDiagramDialog({ modelId, onClose }: { modelId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['flow', 'model', modelId],
+    queryFn: () => modelDetail(modelId ?? ''),
+    enabled: Boolean(modelId),
+  });
+  const loading = (
+    <Spin tip={t('flow.chart.loading')}>
+      <div style={{ height: 460 }} />
+    </Spin>
+  );
+  return (
+    <Modal
+      open={Boolean(modelId)}
+      title={t('flow.chart.title')}
+      onCancel={onClose}
+      footer={null}
+      width={960}
+      destroyOnHidden
+    >
+      {query.data?.xml ? (
+        <Suspense fallback={loading}>
+          <BpmnCanvas xml={query.data.xml} failedText={t('flow.chart.failed')} />
+        </Suspense>
+      ) : (
+        loading
+      )}
+    </Modal>
+  );
+}

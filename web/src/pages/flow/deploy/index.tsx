@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { InboxOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Upload,
+  type UploadFile,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session';
+import {
+  changeState,
+  deleteDeployment,
+  deployUpload,
+  managerList,
+  useFlowCategories,
+  type FlowRow,
+} from '../api';
+import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
+import { ListSearchBar, type ListSearch } from '../components/ListToolbar';
+import '../../../i18n/flow';
+
+interface UploadForm {
+  category?: string;
+  tenantIds?: string;
+}
+
+/** /flow/deploy: every deployed version; upload .bpmn files, suspend or activate, delete. */
+export default function FlowDeployPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const permission = useSession((s) => s.permission);
+  const categories = useFlowCategories();
+  const [search, setSearch] = useState<ListSearch>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [chart, setChart] = useState<FlowChartTarget | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [filesError, setFilesError] = useState(false);
+  const [form] = Form.useForm<UploadForm>();
+  const params = { ...search, current: page.current, size: page.size };
+  const query = useQuery({
+    queryKey: ['flow', 'deployments', params],
+    queryFn: () => managerList(params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const state = useMutation({
+    mutationFn: (row: FlowRow) =>
+      changeState(String(row.id), Number(row.suspensionState) === 1 ? 'suspend' : 'active'),
+    onSuccess: async () => {
+      message.success(t('flow.common.done'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: FlowRow) => deleteDeployment([String(row.deploymentId)]),
+    onSuccess: async () => {
+      message.success(t('flow.common.deleted'));
+      await refresh();
+    },
+  });
+  const upload = useMutation({
+    mutationFn: (values: UploadForm) => {
+      const data = new FormData();
+      data.append('category', values.category ?? '');
+      data.append('tenantIds', values.tenantIds ?? '');
+      for (const f of files) if (f.originFileObj) data.append('files', f.originFileObj, f.name);
+      return deployUpload(data);
+    },
+    onSuccess: async () => {
+      message.success(t('flow.deploy.uploaded'));
+      setUploadOpen(false);
+      setFiles([]);
+      form.resetFields();
+      await refresh();
+    },
+  });
+  const can = (code: string) => permission[`flow_deploy_${code}`] === true;
+  const categoryLabel = (value: unknown) => {
+    const c = categories.find((x) => x.value === value);
+    return c ? t(`flow.categories.${c.route}`, { defaultValue: c.label }) : String(value ?? '');
+  };
+
+  return (
+    <Card variant="borderless" data-testid="flow-deploy">
+      <ListSearchBar
+        onSearch={(v) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+      />
+      <Space style={{ marginBottom: 12 }}>
+        {can('upload') && (
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            onClick={() => setUploadOpen(true)}
+            data-testid="deploy-upload"
+          >
+            {t('flow.deploy.upload')}
+          </Button>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+          {t('flow.common.refresh')}
+        </Button>
+      </Space>
+      <Table<FlowRow>
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 30, 50, 100, 200],
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: t('flow.common.processName'), dataIndex: 'name' },
+          { title: t('flow.common.processKey'), dataIndex: 'key' },
+          { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
+          { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
+          {
+            title: t('flow.common.status'),
+            dataIndex: 'suspensionState',
+            render: (v: number) =>
+              v === 1 ? (
+                <Tag color="green">{t('flow.status.active')}</Tag>
+              ) : (
+                <Tag color="orange">{t('flow.status.suspended')}</Tag>
+              ),
+          },
+          { title: t('flow.deploy.runningInstances'), dataIndex: 'runningInstances', width: 110 },
+          { title: t('flow.deploy.resourceName'), dataIndex: 'resourceName', ellipsis: true },
+          { title: t('flow.deploy.deployTime'), dataIndex: 'deploymentTime', width: 170 },
+          {
+            title: t('flow.common.actions'),
+            key: 'actions',
+            width: 220,
+            render: (_, row) => (
+              <Space size={0}>
+                {can('view') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setChart({ processDefinitionId: String(row.id) })}
+                  >
+                    {t('flow.common.diagram')}
+                  </Button>
+                )}
+                {can('state') && (
+                  <Popconfirm
+                    title={
+                      Number(row.suspensionState) === 1
+                        ? t('flow.deploy.suspendConfirm')
+                        : t('flow.deploy.activateConfirm')
+                    }
+                    onConfirm={() => state.mutateAsync(row)}
+                  >
+                    <Button type="link" size="small" data-testid="deploy-state">
+                      {Number(row.suspensionState) === 1
+                        ? t('flow.deploy.suspend')
+                        : t('flow.deploy.activate')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                {can('delete') && (
+                  <Popconfirm
+                    title={t('flow.deploy.deleteConfirm')}
+                    onConfirm={() => remove.mutateAsync(row)}
+                  >
+                    <Button type="link" size="small" danger data-testid="deploy-delete">
+                      {t('flow.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={uploadOpen}
+        title={t('flow.deploy.uploadTitle')}
+        onCancel={() => setUploadOpen(false)}
+        confirmLoading={upload.isPending}
+        onOk={() =>
+          void form.validateFields().then((values) => {
+            if (!files.length) {
+              setFilesError(true);
+              return;
+            }
+            upload.mutate(values);
+          })
+        }
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" data-testid="deploy-upload-form">
+          <Form.Item name="category" label={t('flow.common.category')}>
+            <Select
+              allowClear
+              options={categories.map((c) => ({ value: c.value, label: categoryLabel(c.value) }))}
+            />
+          </Form.Item>
+          <Form.Item name="tenantIds" label={t('flow.deploy.tenantIds')} extra={t('flow.deploy.tenantHelp')}>
+            <Input placeholder="000000" />
+          </Form.Item>
+          <Form.Item
+            label={t('flow.deploy.files')}
+            required
+            validateStatus={filesError ? 'error' : undefined}
+            help={filesError ? t('flow.deploy.filesRequired') : undefined}
+          >
+            <Upload.Dragger
+              multiple
+              accept=".bpmn,.xml"
+              fileList={files}
+              beforeUpload={() => false}
+              onChange={({ fileList }) => {
+                setFiles(fileList);
+                setFilesError(false);
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('flow.deploy.filesHelp')}</p>
+            </Upload.Dragger>
+          </Form.Item>
+        </Form>
+      </Modal>
+      <FlowChartDialog target={chart} onClose={() => setChart(null)} />
+    </Card>
+  );
+}

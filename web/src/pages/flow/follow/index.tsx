@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session';
+import { deleteInstance, followList, type FlowRow } from '../api';
+import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
+import { HistoryTable } from '../components/HistoryTable';
+import { ListSearchBar, type ListSearch } from '../components/ListToolbar';
+import '../../../i18n/flow';
+
+const statusColor: Record<string, string> = {
+  running: 'processing',
+  finished: 'success',
+  deleted: 'default',
+};
+
+/** /flow/follow: every process instance of the tenant, its history and diagram; delete a running one. */
+export default function FlowFollowPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const permission = useSession((s) => s.permission);
+  const [search, setSearch] = useState<ListSearch>({});
+  const [state, setState] = useState<string>('running');
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [chart, setChart] = useState<FlowChartTarget | null>(null);
+  const [history, setHistory] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const params = {
+    ...search,
+    state: state === 'all' ? undefined : state,
+    current: page.current,
+    size: page.size,
+  };
+  const query = useQuery({
+    queryKey: ['flow', 'follow', params],
+    queryFn: () => followList(params),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (row: FlowRow) => deleteInstance(String(row.processInstanceId), reason),
+    onSuccess: async () => {
+      message.success(t('flow.common.deleted'));
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+    },
+  });
+
+  return (
+    <Card variant="borderless" data-testid="flow-follow">
+      <ListSearchBar
+        onSearch={(v) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+      />
+      <Space style={{ marginBottom: 12 }}>
+        <Segmented
+          value={state}
+          onChange={(v) => {
+            setState(String(v));
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          options={[
+            { value: 'running', label: t('flow.status.running') },
+            { value: 'finished', label: t('flow.status.finished') },
+            { value: 'all', label: t('flow.follow.all') },
+          ]}
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+          {t('flow.common.refresh')}
+        </Button>
+      </Space>
+      <Table<FlowRow>
+        rowKey="processInstanceId"
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 30, 50, 100, 200],
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: t('flow.follow.instanceId'), dataIndex: 'processInstanceId', width: 190 },
+          { title: t('flow.common.processName'), dataIndex: 'processDefinitionName' },
+          {
+            title: t('flow.common.version'),
+            dataIndex: 'processDefinitionVersion',
+            render: (v) => `v${String(v)}`,
+          },
+          { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+          { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+          {
+            title: t('flow.common.status'),
+            dataIndex: 'status',
+            render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+          },
+          { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
+          { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
+          {
+            title: t('flow.common.actions'),
+            key: 'actions',
+            width: 200,
+            render: (_, row) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setHistory(String(row.processInstanceId))}>
+                  {t('flow.common.detail')}
+                </Button>
+                {permission.flow_follow_view && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setChart({ processInstanceId: String(row.processInstanceId) })}
+                  >
+                    {t('flow.common.diagram')}
+                  </Button>
+                )}
+                {permission.flow_follow_delete && row.status === 'running' && (
+                  <Popconfirm
+                    title={t('flow.follow.deleteConfirm')}
+                    description={
+                      <Input
+                        placeholder={t('flow.follow.reasonPlaceholder')}
+                        value={reason}
+                        maxLength={200}
+                        onChange={(e) => setReason(e.target.value)}
+                      />
+                    }
+                    onConfirm={() => remove.mutateAsync(row)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('flow.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={Boolean(history)}
+        title={t('flow.history.title')}
+        onCancel={() => setHistory(null)}
+        footer={null}
+        width={960}
+        destroyOnHidden
+      >
+        {history && <HistoryTable processInstanceId={history} />}
+      </Modal>
+      <FlowChartDialog target={chart} onClose={() => setChart(null)} />
+    </Card>
+  );
+}

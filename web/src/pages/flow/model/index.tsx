@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session';
+import { deployModel, modelList, removeModels, useFlowCategories, type FlowRow } from '../api';
+import { ModelDiagramDialog } from '../components/ModelDiagramDialog';
+import { ModelEditor } from './ModelEditor';
+import '../../../i18n/flow';
+
+/** /flow/model: process models, drawn with the bpmn-js modeler, saved and deployed. */
+export default function FlowModelPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const permission = useSession((s) => s.permission);
+  const categories = useFlowCategories();
+  const [search, setSearch] = useState<{ modelKey?: string; name?: string }>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [editor, setEditor] = useState<{ open: boolean; id: string | null }>({ open: false, id: null });
+  const [diagram, setDiagram] = useState<string | null>(null);
+  const params = { ...search, current: page.current, size: page.size };
+  const query = useQuery({
+    queryKey: ['flow', 'models', params],
+    queryFn: () => modelList(params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const deploy = useMutation({
+    mutationFn: (row: FlowRow) => deployModel(String(row.id)),
+    onSuccess: async (deployed) => {
+      message.success(
+        t('flow.model.deployed', { id: deployed.map((d) => d.processDefinitionId).join(', ') }),
+      );
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => removeModels([id]),
+    onSuccess: async () => {
+      message.success(t('flow.common.deleted'));
+      await refresh();
+    },
+  });
+  const can = (code: string) => permission[`flow_model_${code}`] === true;
+  const categoryLabel = (value: unknown) => {
+    const c = categories.find((x) => x.value === value);
+    return c ? t(`flow.categories.${c.route}`, { defaultValue: c.label }) : String(value ?? '');
+  };
+
+  return (
+    <Card variant="borderless" data-testid="flow-model">
+      <Form
+        layout="inline"
+        onFinish={(v: typeof search) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="modelKey" label={t('flow.model.modelKey')}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="name" label={t('flow.model.name')}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('flow.common.search')}
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        {can('add') && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditor({ open: true, id: null })}
+            data-testid="model-add"
+          >
+            {t('flow.model.add')}
+          </Button>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+          {t('flow.common.refresh')}
+        </Button>
+      </Space>
+      <Table<FlowRow>
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        scroll={{ x: 960 }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 30, 50, 100, 200],
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: t('flow.model.modelKey'), dataIndex: 'modelKey' },
+          { title: t('flow.model.name'), dataIndex: 'name' },
+          { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
+          { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
+          { title: t('flow.model.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('flow.model.updateTime'), dataIndex: 'updateTime', width: 170 },
+          {
+            title: t('flow.common.actions'),
+            key: 'actions',
+            width: 260,
+            render: (_, row) => (
+              <Space size={0}>
+                {can('view') && (
+                  <Button type="link" size="small" onClick={() => setDiagram(String(row.id))}>
+                    {t('flow.common.diagram')}
+                  </Button>
+                )}
+                {can('edit') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditor({ open: true, id: String(row.id) })}
+                  >
+                    {t('flow.model.edit')}
+                  </Button>
+                )}
+                {can('deploy') && (
+                  <Popconfirm title={t('flow.model.deployConfirm')} onConfirm={() => deploy.mutateAsync(row)}>
+                    <Button type="link" size="small" data-testid="model-deploy">
+                      {t('flow.model.deploy')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                {can('delete') && (
+                  <Popconfirm
+                    title={t('flow.common.confirmDelete')}
+                    onConfirm={() => remove.mutateAsync(String(row.id))}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('flow.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ModelEditor
+        open={editor.open}
+        modelId={editor.id}
+        onClose={() => setEditor({ open: false, id: null })}
+        onSaved={() => {
+          setEditor({ open: false, id: null });
+          void refresh();
+        }}
+      />
+      <ModelDiagramDialog modelId={diagram} onClose={() => setDiagram(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,225 @@
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../stores/session';
+import { claimTask, useFlowCategories, workList, type FlowRow } from '../flow/api';
+import { FlowChartDialog, type FlowChartTarget } from '../flow/components/FlowChartDialog';
+import { ListSearchBar, type ListSearch } from '../flow/components/ListToolbar';
+import { detailPath, formPath, handlePath } from '../flow/components/routes';
+import '../../i18n/flow';
+
+export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
+
+const statusColor: Record<string, string> = {
+  running: 'processing',
+  finished: 'success',
+  deleted: 'default',
+};
+
+/**
+ * The five work lists of "my tasks": processes one may start, tasks to claim, tasks to do, processes
+ * one started and tasks one completed. Each row links to the form route of its process category.
+ */
+export function WorkList({ kind }: { kind: WorkKind }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const permission = useSession((s) => s.permission);
+  const categories = useFlowCategories();
+  const [search, setSearch] = useState<ListSearch>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [chart, setChart] = useState<FlowChartTarget | null>(null);
+  const params = { ...search, current: page.current, size: page.size };
+  const query = useQuery({
+    queryKey: ['flow', 'work', kind, params],
+    queryFn: () => workList(kind, params),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+  const claim = useMutation({
+    mutationFn: (taskId: string) => claimTask(taskId),
+    onSuccess: async () => {
+      message.success(t('flow.work.claimed'));
+      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+    },
+  });
+
+  const can = (code: string) => permission[`work_${kind}_${code}`] === true;
+  const routeOf = (row: FlowRow) => categories.find((c) => c.value === row.category)?.route ?? '';
+  const categoryLabel = (row: FlowRow) => {
+    const route = routeOf(row);
+    return (
+      (route && t(`flow.categories.${route}`, { defaultValue: '' })) ||
+      String(row.categoryName || row.category || '')
+    );
+  };
+  const go = (row: FlowRow, path: (route: string) => string) => {
+    const route = routeOf(row);
+    if (!route) {
+      message.warning(t('flow.work.noRoute'));
+      return;
+    }
+    navigate(path(route));
+  };
+
+  const name: TableColumnsType<FlowRow>[number] = {
+    title: t('flow.common.processName'),
+    dataIndex: kind === 'start' ? 'name' : 'processDefinitionName',
+  };
+  const category: TableColumnsType<FlowRow>[number] = {
+    title: t('flow.common.category'),
+    key: 'category',
+    render: (_, row) => categoryLabel(row),
+  };
+  const columns: Record<WorkKind, TableColumnsType<FlowRow>> = {
+    start: [
+      name,
+      { title: t('flow.common.processKey'), dataIndex: 'key' },
+      category,
+      { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
+      { title: t('flow.work.description'), dataIndex: 'description', ellipsis: true },
+      { title: t('flow.work.deployTime'), dataIndex: 'deploymentTime', width: 170 },
+    ],
+    claim: [
+      name,
+      category,
+      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+      { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+      { title: t('flow.work.arrivedTime'), dataIndex: 'createTime', width: 170 },
+    ],
+    todo: [
+      name,
+      category,
+      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+      { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+      { title: t('flow.work.arrivedTime'), dataIndex: 'createTime', width: 170 },
+    ],
+    send: [
+      name,
+      category,
+      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+      {
+        title: t('flow.common.status'),
+        dataIndex: 'status',
+        render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+      },
+      { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
+      { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
+    ],
+    done: [
+      name,
+      category,
+      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+      { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+      {
+        title: t('flow.work.result'),
+        dataIndex: 'pass',
+        render: (v: number) =>
+          v === 1 ? (
+            <Tag color="green">{t('flow.history.pass')}</Tag>
+          ) : (
+            <Tag color="red">{t('flow.history.reject')}</Tag>
+          ),
+      },
+      { title: t('flow.work.comment'), dataIndex: 'comment', ellipsis: true },
+      { title: t('flow.work.finishTime'), dataIndex: 'endTime', width: 170 },
+    ],
+  };
+
+  const actions = (row: FlowRow): ReactNode[] => {
+    const out: ReactNode[] = [];
+    const link = (key: string, label: string, onClick: () => void, loading = false) => (
+      <Button
+        key={key}
+        type="link"
+        size="small"
+        onClick={onClick}
+        loading={loading}
+        data-testid={`action-${key}`}
+      >
+        {label}
+      </Button>
+    );
+    if (kind === 'start' && can('start'))
+      out.push(link('start', t('flow.work.startAction'), () => go(row, (r) => formPath(r, String(row.id)))));
+    if (kind === 'claim' && can('claim'))
+      out.push(
+        link(
+          'claim',
+          t('flow.work.claimAction'),
+          () => claim.mutate(String(row.taskId)),
+          claim.isPending && claim.variables === row.taskId,
+        ),
+      );
+    if (kind === 'todo' && can('handle'))
+      out.push(link('handle', t('flow.work.handleAction'), () => go(row, (r) => handlePath(r, row))));
+    if (kind !== 'start' && can('detail'))
+      out.push(link('detail', t('flow.common.detail'), () => go(row, (r) => detailPath(r, row))));
+    if (can('view'))
+      out.push(
+        link('view', t('flow.common.diagram'), () =>
+          setChart(
+            kind === 'start'
+              ? { processDefinitionId: String(row.id) }
+              : { processInstanceId: String(row.processInstanceId) },
+          ),
+        ),
+      );
+    return out;
+  };
+
+  return (
+    <Card variant="borderless" data-testid={`work-${kind}`}>
+      <ListSearchBar
+        onSearch={(values) => {
+          setSearch(values);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+      />
+      <Space style={{ marginBottom: 12 }}>
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+          {t('flow.common.refresh')}
+        </Button>
+      </Space>
+      <Table<FlowRow>
+        rowKey={(row) =>
+          String(kind === 'start' ? row.id : kind === 'send' ? row.processInstanceId : row.taskId)
+        }
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        onRow={(row) =>
+          ({ 'data-instance': String(row.processInstanceId ?? '') }) as HTMLAttributes<HTMLElement>
+        }
+        columns={[
+          {
+            title: '#',
+            key: 'index',
+            width: 56,
+            render: (_, __, i) => (page.current - 1) * page.size + i + 1,
+          },
+          ...columns[kind],
+          {
+            title: t('flow.common.actions'),
+            key: 'actions',
+            width: 220,
+            render: (_, row) => <Space size={0}>{actions(row)}</Space>,
+          },
+        ]}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 30, 50, 100, 200],
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        scroll={{ x: 900 }}
+      />
+      <FlowChartDialog target={chart} onClose={() => setChart(null)} />
+    </Card>
+  );
+}

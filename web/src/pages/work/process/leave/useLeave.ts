@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { leaveDetail } from '../../../flow/api';
+
+export function useLeave(businessId: string | undefined) {
+  return useQuery({
+    queryKey: ['flow', 'leave', businessId],
+    queryFn: () => leaveDetail(businessId ?? ''),
+    enabled: Boolean(businessId),
+    retry: false,
+    refetchOnMount: 'always',
+  });
+}
