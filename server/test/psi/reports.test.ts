@@ -40,6 +40,9 @@ describe('report export', () => {
     expect(g10[3]).toBe('298');
     expect(g10[4]).toBe('298');
     expect(sheet.filter((r) => r[0] === '嘉兴中心仓' && r[1] === '9787107863875')).toHaveLength(1);
+    // two editions share the title 数学 七年级上册: each book is its own row (G11 at D01: 600 − 300 + 1)
+    const g11 = sheet.find((r) => r[0] === '嘉兴中心仓' && r[1] === '9787107176029')!;
+    expect(g11.slice(3, 5)).toEqual(['301', '301']);
     expect(sheet.at(-1)![0]).toBe('合计');
   });
 

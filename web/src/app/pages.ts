@@ -42,6 +42,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/psi/goodsinfo/index': lazyPage(() => import('../pages/psi/master/goods')),
   '/psi/schoolinfo/index': lazyPage(() => import('../pages/psi/master/schools')),
   '/psi/schoolyyptinfo/index': lazyPage(() => import('../pages/psi/master/roster')),
+  '/report/reportlist/index': lazyPage(() => import('../pages/report/reportlist')),
 };
 
 /**
