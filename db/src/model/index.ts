@@ -5,3 +5,4 @@ export * from './time';
 export * from './money';
 export * from './resource';
 export * from './resources/index';
+export * from './report';

@@ -42,6 +42,11 @@ export interface FieldDef {
   /** The message shown when a required value is missing (the seed's own texts). */
   message?: Text;
   pattern?: { regex: string; message: Text };
+  /**
+   * A rule a pattern cannot say (a checksum, for instance), run on a text value by the server's
+   * validation and the web form's alike: the problem's message, or null when the value is right.
+   */
+  check?: (value: string) => Text | null;
   min?: number;
   max?: number;
   maxLength?: number;
@@ -251,6 +256,13 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
       if (f.pattern) {
         const re = new RegExp(f.pattern.regex);
         s = s.refine((v) => re.test(v), f.pattern.message[lang]);
+      }
+      if (f.check) {
+        const check = f.check;
+        s = s.superRefine((v, ctx) => {
+          const problem = check(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem[lang] });
+        });
       }
       return s;
     }

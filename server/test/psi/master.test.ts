@@ -73,6 +73,30 @@ describe('catalogue', () => {
     expect(again.id).not.toBe(saved.id);
   });
 
+  it('refuses a wrong ISBN-13 check digit on submit, in zh and en, and writes nothing', async () => {
+    const count = () =>
+      one<{ n: number }>(app, `SELECT COUNT(*) AS n FROM psi_goods_info WHERE isbn LIKE '978710752445%'`).n;
+    const before = count();
+    const bad = await pt.post('goodsinfo/submit', book('9787107524454'));
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toBe('ISBN校验失败');
+    const en = await as(app, 'pt_admin', 'en');
+    const badEn = await en.post('goodsinfo/submit', book('978-7-107-52445-4'));
+    expect(badEn.msg).toBe('Invalid ISBN-13 check digit');
+    const existing = goodsId(app, 'G01');
+    const isbnOf = () =>
+      one<{ isbn: string }>(app, 'SELECT isbn FROM psi_goods_info WHERE id = ?', existing).isbn;
+    const kept = isbnOf();
+    const edit = await pt.post('goodsinfo/submit', { id: existing, isbn: '9787107524454' });
+    expect(edit.msg).toBe('ISBN校验失败');
+    expect(isbnOf()).toBe(kept);
+    expect(count()).toBe(before);
+    await pt.ok('goodsinfo/submit', book('9787107990014'));
+    expect(
+      one<{ n: number }>(app, `SELECT COUNT(*) AS n FROM psi_goods_info WHERE isbn = '9787107990014'`).n,
+    ).toBe(1);
+  });
+
   it('keeps snapshots: a price change leaves submitted lines, totals and later 配送单 untouched (INV-12)', async () => {
     const zd = docId(app, 'psi_purchase_order_yypt', 'ZD20250828-0001');
     const before = await pt.get<Record<string, string>>('purchaseorderyypt/detail', { id: zd });

@@ -66,6 +66,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/work/todo/index': lazyPage(() => import('../pages/work/todo')),
   '/work/send/index': lazyPage(() => import('../pages/work/send')),
   '/work/done/index': lazyPage(() => import('../pages/work/done')),
+  '/report/reportlist/index': lazyPage(() => import('../pages/report/reportlist')),
 };
 
 /**

@@ -1,3 +1,6 @@
+import type { Text } from '../text';
+import { psiMessages } from './messages';
+
 /** ISBN-13: 13 digits, weights 1,3,1,3,…, the last digit makes the sum a multiple of 10. */
 
 /** Strips hyphens and spaces: `978-7-107-52445-5` → `9787107524455`. */
@@ -22,3 +25,7 @@ export function isValidIsbn13(value: string): boolean {
 export function formatIsbn(digits: string): string {
   return /^\d{13}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3, 12)}-${digits[12]}` : digits;
 }
+
+/** The `check` of an ISBN field: the checksum message, or null for a valid ISBN-13. */
+export const checkIsbn13 = (value: string): Text | null =>
+  isValidIsbn13(value) ? null : psiMessages.isbnInvalid;

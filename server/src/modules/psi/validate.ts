@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fill, messages, submitSchema, type Lang, type ResourceDef } from '@psi/db/model';
-import { isValidIsbn13, normalizeIsbn, parseDiscount, psiMessages } from '@psi/db/model/psi/index';
+import { normalizeIsbn, parseDiscount, psiMessages } from '@psi/db/model/psi/index';
 import { DISCOUNT_FIELDS } from '@psi/db/model';
 import { badRequest } from '../../core/errors';
 
@@ -63,11 +63,8 @@ export function parseValues(
   const values = { ...data };
   const invalid = (field: string) =>
     issues.push({ field, message: fill(messages.invalidValue[lang], { label: labelOf(def, field, lang) }) });
-  if (typeof values.isbn === 'string') {
-    values.isbn = normalizeIsbn(values.isbn);
-    if (!isValidIsbn13(values.isbn as string))
-      issues.push({ field: 'isbn', message: psiMessages.isbnInvalid[lang] });
-  }
+  // the checksum is the declaration's `check`, run by the schema above
+  if (typeof values.isbn === 'string') values.isbn = normalizeIsbn(values.isbn);
   if (values.price !== undefined && values.price !== null && (values.price as number) <= 0)
     issues.push({
       field: 'price',

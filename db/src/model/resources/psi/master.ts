@@ -1,6 +1,7 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/status';
+import { checkIsbn13 } from '../../psi/isbn';
 import {
   createTime,
   dict,
@@ -33,6 +34,7 @@ export const goodsInfoResource = defineResource({
       required: true,
       message: t('请输入ISBN', 'Please enter the ISBN'),
       maxLength: 17,
+      check: checkIsbn13,
       search: 'like',
       sortable: true,
     }),
