@@ -91,11 +91,16 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
     .filter({ hasText: '启智' })
     .first()
     .click();
-  await recharge
+  // each value is in the form before OK is pressed (a busy machine lags behind the keyboard)
+  await expect(recharge.getByTestId('recharge-school')).toContainText('启智');
+  const amount = recharge
     .locator('input[data-testid=recharge-amount], [data-testid=recharge-amount] input')
-    .first()
-    .fill('1000');
+    .first();
+  await amount.fill('1000');
+  await expect(amount).toHaveValue(/^1,?000/);
   await recharge.getByTestId('recharge-voucher').fill('DEMO-E2E-0001');
+  await expect(recharge.getByTestId('recharge-voucher')).toHaveValue('DEMO-E2E-0001');
+  await page.waitForTimeout(300);
   await recharge.locator('.ant-modal-footer .ant-btn-primary').click();
   const confirmText = page.getByTestId('recharge-confirm-text');
   await expect(confirmText).toContainText('南湖区启智实验小学');
