@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { AuditOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { AuditOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, removeDocs, type Row } from '../api';
+import { detail, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
 import { DocDetail } from '../DocDetail';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
@@ -43,7 +44,6 @@ function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => vo
 /** 征订单: the school's orders to the platform (学校订书, 平台订单 and the 征订单 menu share this page). */
 export function YyptOrdersPage({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const can = useCan();
   const client = useQueryClient();
   const [view, go] = useDocRoute(path);
@@ -54,18 +54,6 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
   const canAudit = can('purchaseorderyypt_audit', 'order_yy_audit');
   const canDelete = can('purchaseorderyypt_delete');
   const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
-
-  const remove = (row: Row) =>
-    modal.confirm({
-      title: t('psi.common.delete'),
-      content: t('psi.common.removeConfirm', { no: String(row.orderNo) }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await removeDocs('purchaseorderyypt', [String(row.id)]);
-        void message.success(t('psi.common.removed'));
-        await refresh();
-      },
-    });
 
   const actions = (row: Row, inDetail = false) => (
     <Space size={0} wrap={false}>
@@ -103,31 +91,18 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
         </Button>
       )}
       {canDelete && editable(row) && !inDetail && (
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() => remove(row)}
-          data-testid="row-delete"
-        >
-          {t('psi.common.delete')}
-        </Button>
+        <RemoveDocButton
+          resource="purchaseorderyypt"
+          row={row}
+          no={String(row.orderNo)}
+          onRemoved={refresh}
+        />
       )}
     </Space>
   );
 
   const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.orderNo'),
-      key: 'orderNo',
-      width: 170,
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.orderNo)}
-        </Typography.Link>
-      ),
-    },
+    docNoColumn(t('psi.field.orderNo'), 'orderNo', (id) => go({ mode: 'view', id }), 170),
     { title: t('psi.field.school'), dataIndex: 'schoolName', key: 'school' },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.term'), dataIndex: 'term', key: 'term' },

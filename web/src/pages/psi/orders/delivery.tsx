@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
-import { post, removeDocs, type Row } from '../api';
+import { post, type Row } from '../api';
 import { DeliveryEditor } from '../DeliveryEditor';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
 import { DocDetail } from '../DocDetail';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
@@ -87,42 +88,19 @@ export default function DeliveryOrderPage() {
           </Button>
         )}
         {canDelete && pending && !inDetail && (
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              modal.confirm({
-                title: t('psi.common.delete'),
-                content: t('psi.common.removeConfirm', { no: String(row.deliveryNo) }),
-                okButtonProps: { danger: true },
-                onOk: async () => {
-                  await removeDocs('deliveryorder', [String(row.id)]);
-                  void message.success(t('psi.common.removed'));
-                  await refresh();
-                },
-              })
-            }
-            data-testid="row-delete"
-          >
-            {t('psi.common.delete')}
-          </Button>
+          <RemoveDocButton
+            resource="deliveryorder"
+            row={row}
+            no={String(row.deliveryNo)}
+            onRemoved={refresh}
+          />
         )}
       </Space>
     );
   };
 
   const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.deliveryNo'),
-      key: 'deliveryNo',
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.deliveryNo)}
-        </Typography.Link>
-      ),
-    },
+    docNoColumn(t('psi.field.deliveryNo'), 'deliveryNo', (id) => go({ mode: 'view', id })),
     { title: t('psi.field.depositoryOrderNo'), dataIndex: 'depositoryOrderNo', key: 'podNo' },
     { title: t('psi.field.school'), dataIndex: 'schoolName', key: 'school' },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },

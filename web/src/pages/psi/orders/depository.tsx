@@ -2,19 +2,19 @@ import { useState } from 'react';
 import {
   CarOutlined,
   CheckOutlined,
-  DeleteOutlined,
   EditOutlined,
   EyeOutlined,
   PlusOutlined,
   RollbackOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { removeDocs, type Row } from '../api';
+import { type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
 import { DocDetail } from '../DocDetail';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
@@ -30,7 +30,6 @@ const directEditable = (row: Row) => Number(row.sourceType) === 2 && [1, 8].incl
 /** 配送单 inbox (`purchaseOrderDepository`): accept or return, enter a 补订单, ship. */
 export default function DepositoryOrderPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const can = useCan();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -106,42 +105,19 @@ export default function DepositoryOrderPage() {
           </Button>
         )}
         {canDelete && directEditable(row) && !inDetail && (
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              modal.confirm({
-                title: t('psi.common.delete'),
-                content: t('psi.common.removeConfirm', { no: String(row.orderNo) }),
-                okButtonProps: { danger: true },
-                onOk: async () => {
-                  await removeDocs('purchaseorderdepository', [String(row.id)]);
-                  void message.success(t('psi.common.removed'));
-                  await refresh();
-                },
-              })
-            }
-            data-testid="row-delete"
-          >
-            {t('psi.common.delete')}
-          </Button>
+          <RemoveDocButton
+            resource="purchaseorderdepository"
+            row={row}
+            no={String(row.orderNo)}
+            onRemoved={refresh}
+          />
         )}
       </Space>
     );
   };
 
   const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.orderNo'),
-      key: 'orderNo',
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.orderNo)}
-        </Typography.Link>
-      ),
-    },
+    docNoColumn(t('psi.field.orderNo'), 'orderNo', (id) => go({ mode: 'view', id })),
     {
       title: t('psi.field.source'),
       key: 'source',

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  AuditOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  ImportOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AuditOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,14 +10,14 @@ import {
   Modal,
   Space,
   Table,
-  Typography,
   type ButtonProps,
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
-import { linesOf, post, removeDocs, type Row } from '../api';
+import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
 import { DocDetail } from '../DocDetail';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
@@ -153,7 +146,6 @@ function StorageDialog({
 /** 采购入库单: submit, platform audit, depository storage with received quantities. */
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const can = useCan();
   const client = useQueryClient();
   const [view, go] = useDocRoute(PATH);
@@ -210,42 +202,14 @@ export default function PurchaseOrderPage() {
           </Button>
         )}
         {can('purchaseorder_delete') && editable(row) && !inDetail && (
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              modal.confirm({
-                title: t('psi.common.delete'),
-                content: t('psi.common.removeConfirm', { no: String(row.orderNo) }),
-                okButtonProps: { danger: true },
-                onOk: async () => {
-                  await removeDocs('purchaseorder', [String(row.id)]);
-                  void message.success(t('psi.common.removed'));
-                  await refresh();
-                },
-              })
-            }
-            data-testid="row-delete"
-          >
-            {t('psi.common.delete')}
-          </Button>
+          <RemoveDocButton resource="purchaseorder" row={row} no={String(row.orderNo)} onRemoved={refresh} />
         )}
       </Space>
     );
   };
 
   const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.orderNo'),
-      key: 'orderNo',
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.orderNo)}
-        </Typography.Link>
-      ),
-    },
+    docNoColumn(t('psi.field.orderNo'), 'orderNo', (id) => go({ mode: 'view', id })),
     { title: t('psi.field.supplierName'), dataIndex: 'supplierName', key: 'supplier' },
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
     { title: t('psi.field.term'), dataIndex: 'term', key: 'term' },
