@@ -54,4 +54,5 @@ export const deptResource = defineResource({
     createTimeField(),
   ],
   defaultSort: [{ field: 'sort', dir: 'asc' }],
+  lazy: true,
 });
