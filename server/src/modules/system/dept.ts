@@ -90,21 +90,6 @@ export function deptRoutes(app: FastifyInstance) {
 
   const chooser = { button: ['dept', 'user', 'role', 'post'] };
 
-  app.get('/blade-system/dept/lazy-list', { config: { access: { menu: 'dept' } } }, async (req) => {
-    const me = actorOf(req);
-    const parentId = optionalId(req, 'parentId') ?? '0';
-    const name = param(req, 'deptName')?.toLowerCase();
-    const depts = deptsOf(app, me.isSuperAdmin ? null : me.tenantId);
-    const parents = new Set(depts.map((d) => d.parentId));
-    const rows = name
-      ? depts.filter((d) => d.deptName.toLowerCase().includes(name))
-      : depts.filter((d) => d.parentId === parentId);
-    return ok(
-      rows.map((d) => ({ ...d, hasChildren: parents.has(d.id) })),
-      req.lang,
-    );
-  });
-
   app.get('/blade-system/dept/tree', { config: { access: chooser } }, async (req) => {
     const me = actorOf(req);
     const depts = deptsOf(app, chooserTenant(app, req, me));
