@@ -288,6 +288,26 @@ describe('switch mode setting', () => {
     }
   });
 
+  it('serves the same configuration in front of a real Blade gateway (proxy mode)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-site-proxy-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head><body></body></html>');
+    const app = await buildApp({
+      dataDir: dir,
+      dbFile: path.join(dir, 'psi.db'),
+      jwtSecret: '',
+      upstream: 'http://127.0.0.1:9',
+      webDist: dir,
+      switchMode: true,
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/wel/index' });
+      expect(page.body).toContain('{&quot;switchMode&quot;:true}');
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replaces a configuration already in the page and escapes what it writes', () => {
     const html = '<html><head><meta name="psi-site" content="{}"></head></html>';
     const out = withSiteConfig(html, { switchMode: true });
