@@ -105,13 +105,18 @@ test.describe('switch mode on (SWITCH_MODE=true)', () => {
     await saveScreenshot(page, 'system-switch-dialog-zh');
     const refresh = page.waitForRequest((req) => isTokenRequest(req) && grantOf(req) === 'refresh_token');
     const routes = page.waitForResponse((res) => res.url().includes('/api/blade-system/menu/routes'));
+    const buttons = page.waitForResponse((res) => res.url().includes('/api/blade-system/menu/buttons'));
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const refreshHeaders = (await refresh).headers();
     expect(refreshHeaders['dept-id']).toBe(FIN_DEPT);
     expect(refreshHeaders['role-id']).toBe(EMPLOYEE);
     const refreshed = (await (await (await refresh).response())!.json()) as Record<string, string>;
     expect(refreshed).toMatchObject({ dept_id: FIN_DEPT, role_id: EMPLOYEE, role_name: 'employee' });
-    await routes;
+    // the menus and the button permissions of the new role
+    for (const response of [await routes, await buttons]) {
+      const request = response.request();
+      expect(await request.headerValue('blade-auth')).toBe(`bearer ${refreshed.access_token}`);
+    }
     await expectToast(page, '切换成功');
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/wel\/index$/);
