@@ -1,11 +1,35 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Matches a package directory inside node_modules (pnpm nests them under node_modules/.pnpm/...). */
 const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
+/**
+ * `pnpm dev`: the dev server writes the run-time site configuration into index.html as the Fastify
+ * server does in production (`server/src/core/site.ts`), from the same `SWITCH_MODE` variable. Only
+ * when it is set, so that `VITE_SWITCH_MODE` stays the default; never into a build.
+ */
+function siteConfig(): Plugin {
+  return {
+    name: 'psi-site-config',
+    apply: 'serve',
+    transformIndexHtml() {
+      const value = process.env.SWITCH_MODE?.trim().toLowerCase();
+      if (!value) return [];
+      const switchMode = ['true', '1', 'on', 'yes'].includes(value);
+      return [
+        {
+          tag: 'meta',
+          attrs: { name: 'psi-site', content: JSON.stringify({ switchMode }) },
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), siteConfig()],
   server: {
     port: 5173,
     proxy: {
