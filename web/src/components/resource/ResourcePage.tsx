@@ -42,6 +42,8 @@ export interface ResourcePageProps {
   cells?: Record<string, (record: Row) => ReactNode>;
   /** More row buttons, after view / edit / delete. */
   rowActions?: (record: Row) => ReactNode;
+  /** Own view of a row (a detail drawer) instead of the view dialog. */
+  onView?: (record: Row) => void;
   /** More toolbar buttons, after add / delete / export. */
   toolbar?: ReactNode;
   /** Title above the table (default: the declaration's title). */
@@ -110,6 +112,7 @@ export function ResourcePage({
   fixedValues,
   cells,
   rowActions,
+  onView,
   toolbar,
   title,
   onRowClick,
@@ -224,7 +227,7 @@ export function ResourcePage({
                     icon={<EyeOutlined />}
                     label={t('crud.view')}
                     testId="row-view"
-                    onClick={() => setDialog({ mode: 'view', record })}
+                    onClick={() => (onView ? onView(record) : setDialog({ mode: 'view', record }))}
                   />
                 )}
                 {can.edit && (
