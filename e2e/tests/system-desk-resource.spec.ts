@@ -61,7 +61,11 @@ async function fillText(dialog: Locator, values: Record<string, string>) {
 /** The rich-text editor of a form field, its editable area and a toolbar button. */
 function editorOf(dialog: Locator, field = 'content') {
   const root = dialog.getByTestId(`richtext-${field}`);
-  return { root, body: root.locator('.ProseMirror'), tool: (name: string) => root.getByTestId(`editor-${name}`) };
+  return {
+    root,
+    body: root.locator('.ProseMirror'),
+    tool: (name: string) => root.getByTestId(`editor-${name}`),
+  };
 }
 
 /** Adds a notice through the dialog: bold text, a bulleted list; answers the saved HTML. */
@@ -150,10 +154,14 @@ test('notices: validation, add with the rich-text editor, search, detail, edit, 
   await editor.tool('link').click();
   await page.getByTestId('editor-link-input').fill('javascript:alert(1)');
   await page.getByTestId('editor-link-apply').click();
-  await expect(page.getByTestId('editor-link-error')).toHaveText('链接须以 http://、https:// 或 mailto: 开头');
+  await expect(page.getByTestId('editor-link-error')).toHaveText(
+    '链接须以 http://、https:// 或 mailto: 开头',
+  );
   await page.getByTestId('editor-link-input').fill('https://example.com/books');
   await page.getByTestId('editor-link-apply').click();
-  await expect(editor.body.locator('a[href="https://example.com/books"]')).toHaveText('https://example.com/books');
+  await expect(editor.body.locator('a[href="https://example.com/books"]')).toHaveText(
+    'https://example.com/books',
+  );
   await dialog.locator('.ant-modal-close').click();
   await expect(dialog).toBeHidden();
 
@@ -492,7 +500,8 @@ test('tenant admin: desk and resource screens of its own tenant only', async ({ 
   await signInAs(page, 'admin', 'admin', tenantId);
   // the new tenant's admin gets the desk and resource menus (Blade's default tenant menus)
   const menu = page.getByTestId('side-menu');
-  for (const group of ['工作台', '资源管理']) await expect(menu.getByText(group, { exact: true })).toBeVisible();
+  for (const group of ['工作台', '资源管理'])
+    await expect(menu.getByText(group, { exact: true })).toBeVisible();
   const routes = await apiGet<{ path: string; children?: { path: string }[] }[]>(
     page,
     '/blade-system/menu/routes',
@@ -532,7 +541,11 @@ test('tenant admin: desk and resource screens of its own tenant only', async ({ 
   await expect(oss.locator('.ant-table-placeholder')).toBeVisible();
   await oss.getByTestId('toolbar-add').click();
   await choose(page, dialog, 'category', /minio/i);
-  await fillText(dialog, { ossCode: `tenoss${stamp}`, endpoint: 'http://ten.example.com', bucketName: 'ten' });
+  await fillText(dialog, {
+    ossCode: `tenoss${stamp}`,
+    endpoint: 'http://ten.example.com',
+    bucketName: 'ten',
+  });
   await dialog.getByTestId('dialog-submit').click();
   await expectToast(page, '新增成功');
   await search(oss, { ossCode: `tenoss${stamp}` });

@@ -256,7 +256,8 @@ export default function RichTextEditor({
     const next = value ?? '';
     if (next === emitted.current) return;
     emitted.current = next;
-    editor.commands.setContent(next, { emitUpdate: false });
+    // not an edit: no update event, and undo does not bring the previous document back
+    editor.chain().setMeta('addToHistory', false).setContent(next, { emitUpdate: false }).run();
   }, [editor, value]);
 
   useEffect(() => {
