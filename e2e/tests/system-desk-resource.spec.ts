@@ -201,6 +201,7 @@ test('notices: validation, add with the rich-text editor, search, detail, edit, 
   const content = detail.getByTestId('notice-content');
   await expect(content.locator('strong')).toHaveText('请按时报到');
   await expect(content.locator('ul > li')).toHaveText(['领取教材', '缴纳书费']);
+  await saveScreenshot(page, 'notice-detail-zh');
   await detail.locator('.ant-drawer-close').click();
   await expect(detail).toBeHidden();
 
