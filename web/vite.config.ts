@@ -103,6 +103,14 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 10,
             },
+            // the rich-text editor (TipTap on ProseMirror) loads with the first rich-text field only; below
+            // vendor so that what the initial code shares with it (use-sync-external-store) stays there
+            {
+              name: 'prosemirror',
+              test: inPackages('prosemirror-[\\w-]+|orderedmap|rope-sequence|w3c-keyname'),
+              priority: 6,
+            },
+            { name: 'tiptap', test: inPackages('@tiptap[\\\\/][\\w-]+|linkifyjs'), priority: 5 },
           ],
         },
       },

@@ -45,6 +45,8 @@ export interface ResourcePageProps {
   cells?: Record<string, (record: Row) => ReactNode>;
   /** More row buttons, after view / edit / delete. */
   rowActions?: (record: Row) => ReactNode;
+  /** Own view of a row (a detail drawer) instead of the view dialog. */
+  onView?: (record: Row) => void;
   /** More toolbar buttons, after add / delete / export. */
   toolbar?: ReactNode;
   /** Title above the table (default: the declaration's title). */
@@ -158,6 +160,7 @@ export function ResourcePage({
   fixedValues,
   cells,
   rowActions,
+  onView,
   toolbar,
   title,
   onRowClick,
@@ -291,7 +294,7 @@ export function ResourcePage({
                     icon={<EyeOutlined />}
                     label={t('crud.view')}
                     testId="row-view"
-                    onClick={() => setDialog({ mode: 'view', record })}
+                    onClick={() => (onView ? onView(record) : setDialog({ mode: 'view', record }))}
                   />
                 )}
                 {can.edit && (
