@@ -14,7 +14,8 @@ export async function confirm(page: Page, text: string | RegExp) {
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(text);
   await dialog.locator('.ant-btn-primary').click();
-  await expect(dialog).toBeHidden();
+  // it closes when the call it confirms has answered, which takes longer on a loaded machine
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
 }
 
 /** The most recent antd toast (message). */

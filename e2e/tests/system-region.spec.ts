@@ -31,18 +31,18 @@ test('regions: lazy tree, detail form, add a child, edit, remove', async ({ page
   await expect(detail.getByText('请输入区划编号')).toBeVisible();
   await expect(detail.getByText('请输入区划名称')).toBeVisible();
   await detail.locator('[data-field=code]').fill(code);
-  await detail.locator('[data-field=name]').fill('E2E新区');
+  await detail.locator('[data-field=name]').fill(`E2E新区${code}`);
   await detail.getByTestId('region-save').click();
   await expectToast(page, '新增成功');
-  await expect(tree.getByText('E2E新区', { exact: true })).toBeVisible();
+  await expect(tree.getByText(`E2E新区${code}`, { exact: true })).toBeVisible();
   await expect(detail.locator('[data-field=code]')).toHaveValue(code);
   await expect(detail.locator('[data-field=code]')).toBeDisabled();
 
   // edit
-  await detail.locator('[data-field=name]').fill('E2E改名区');
+  await detail.locator('[data-field=name]').fill(`E2E改名区${code}`);
   await detail.getByTestId('region-save').click();
   await expectToast(page, '修改成功');
-  await expect(tree.getByText('E2E改名区', { exact: true })).toBeVisible();
+  await expect(tree.getByText(`E2E改名区${code}`, { exact: true })).toBeVisible();
 
   // a region with children is not removed
   await tree.getByText('北京市', { exact: true }).click();
@@ -52,10 +52,10 @@ test('regions: lazy tree, detail form, add a child, edit, remove', async ({ page
   await expect(tree.getByText('北京市', { exact: true })).toBeVisible();
 
   // remove
-  await tree.getByText('E2E改名区', { exact: true }).click();
+  await tree.getByText(`E2E改名区${code}`, { exact: true }).click();
   await expect(detail.locator('[data-field=code]')).toHaveValue(code);
   await detail.getByTestId('region-delete').click();
   await confirm(page, '确定将选择数据删除?');
   await expectToast(page, '删除成功');
-  await expect(tree.getByText('E2E改名区', { exact: true })).toHaveCount(0);
+  await expect(tree.getByText(`E2E改名区${code}`, { exact: true })).toHaveCount(0);
 });
