@@ -480,3 +480,169 @@ test('tenant admin business dictionaries: own dictionaries only, add with messag
   await expectToast(page, '删除成功');
   await expect(rows(list)).toHaveCount(0);
 });
+
+test('tenant admin users import and export: own tenant only', async ({ page }) => {
+  const ExcelJS = (await import('exceljs')).default;
+  await signInAsTenantAdmin(page);
+  await page.goto('/system/user/index');
+  const list = resourcePage(page);
+  await expect(rows(list).first()).toBeVisible();
+
+  // the export holds the tenant's users only
+  const exported = page.waitForEvent('download');
+  await list.getByTestId('toolbar-export').click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.read(await (await exported).createReadStream());
+  const sheet = book.worksheets[0];
+  const accounts: string[] = [];
+  const tenants: string[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    tenants.push(String(row.getCell(1).value));
+    accounts.push(String(row.getCell(2).value));
+  });
+  expect(accounts).toContain('admin');
+  expect(accounts).not.toContain(PLATFORM.account);
+  expect(new Set(tenants)).toEqual(new Set([tenantId]));
+
+  // an import row naming another tenant is refused; without a tenant it lands in the own tenant
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell((cell, column) => {
+    headers[column - 1] = String(cell.value);
+  });
+  const file = async (tenant: string, account: string) => {
+    const out = new ExcelJS.Workbook();
+    const rowsSheet = out.addWorksheet('users');
+    rowsSheet.addRow(headers);
+    const values: Record<string, string> = {
+      租户ID: tenant,
+      登录账号: account,
+      用户昵称: account,
+      用户姓名: `导入${account}`,
+      所属角色: '管理员',
+      所属部门: TENANT_NAME,
+    };
+    rowsSheet.addRow(headers.map((h) => values[h] ?? null));
+    return Buffer.from(await out.xlsx.writeBuffer());
+  };
+  const upload = async (buffer: Buffer) => {
+    await list.getByTestId('toolbar-import').click();
+    const dialog = page.locator('.ant-modal-container').filter({ has: page.getByTestId('user-import-pick') });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await dialog.getByTestId('user-import-submit').click();
+    return dialog;
+  };
+  const refused = await upload(await file('000000', `x${stamp}`));
+  await expectToast(page, '无权操作非本租户的数据');
+  await refused.locator('.ant-modal-close').click();
+  await upload(await file('', `ti${stamp}`));
+  await expectToast(page, '导入成功');
+  await search(list, { account: `ti${stamp}` });
+  await expect(rows(list)).toHaveCount(1);
+  await expect(rows(list).first()).toContainText(tenantId);
+  const platform = await apiGet<{ records: unknown[] }>(page, '/blade-user/list', { account: `x${stamp}` });
+  expect(platform.data.records).toHaveLength(0);
+});
+
+interface RoleRow {
+  id: string;
+  roleAlias: string;
+  tenantId: string;
+  children?: RoleRow[];
+}
+
+function flatRoles(nodes: RoleRow[] = []): RoleRow[] {
+  return nodes.flatMap((node) => [node, ...flatRoles(node.children)]);
+}
+
+const LOG_MENUS = [
+  '1123598815738675310',
+  '1123598815738675311',
+  '1123598815738675312',
+  '1123598815738675313',
+  '1123598815738675314',
+  '1123598815738675315',
+];
+
+test('tenant admin logs, once the platform grants them: only the tenant own rows', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // the platform grants the tenant's admin role the usual and api logs
+  const platform = await browser.newPage();
+  await signInAsAdmin(platform);
+  const roles = await apiGet<RoleRow[] | { records: RoleRow[] }>(platform, '/blade-system/role/list', {
+    tenantId,
+    roleAlias: 'admin',
+  });
+  const role = flatRoles(Array.isArray(roles.data) ? roles.data : roles.data.records).find(
+    (r) => r.tenantId === tenantId && r.roleAlias === 'admin',
+  );
+  expect(role, 'the tenant admin role').toBeTruthy();
+  const keys = await apiGet<{ menu: string[]; dataScope: string[]; apiScope: string[] }>(
+    platform,
+    '/blade-system/menu/role-tree-keys',
+    { roleIds: role!.id },
+  );
+  await ok(
+    apiPost(platform, '/blade-system/role/grant', {
+      roleIds: [role!.id],
+      menuIds: [...new Set([...keys.data.menu, ...LOG_MENUS])],
+      dataScopeIds: keys.data.dataScope ?? [],
+      apiScopeIds: keys.data.apiScope ?? [],
+    }),
+  );
+  // the platform's own api log holds its post of beforeAll
+  const platformPosts = await apiGet<{ records: { tenantId: string }[] }>(platform, '/blade-log/api/list', {
+    requestUri: '/blade-system/post/submit',
+    size: 100,
+  });
+  expect(platformPosts.data.records.map((r) => r.tenantId)).toContain('000000');
+  await platform.close();
+
+  await signInAsTenantAdmin(page);
+  await page.goto('/monitor/log/usual/index');
+  const usual = resourcePage(page);
+  await search(usual, { logId: 'login' });
+  await expect(rows(usual).first()).toBeVisible();
+  const count = await rows(usual).count();
+  for (let i = 0; i < count; i += 1) {
+    await rows(usual).nth(i).getByTestId('row-detail').click();
+    await expect(page.getByTestId('log-logData')).toContainText(`"tenantId": "${tenantId}"`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('log-logData')).toBeHidden();
+  }
+
+  // a post of the tenant, then the api log: the tenant's write is there, the platform's is not
+  await ok(
+    apiPost(page, '/blade-system/post/submit', {
+      category: 1,
+      postCode: `lp${stamp}`,
+      postName: `日志岗位${stamp}`,
+      sort: 1,
+    }),
+  );
+  await page.goto('/monitor/log/api/index');
+  const api = resourcePage(page);
+  await search(api, { requestUri: '/blade-system/post/submit' });
+  await expect(rows(api).first()).toBeVisible();
+  const own = await apiGet<{ records: { id: string; tenantId: string }[] }>(page, '/blade-log/api/list', {
+    requestUri: '/blade-system/post/submit',
+    size: 100,
+  });
+  expect(own.data.records.length).toBeGreaterThan(0);
+  expect(new Set(own.data.records.map((r) => r.tenantId))).toEqual(new Set([tenantId]));
+  await expect(rows(api)).toHaveCount(Math.min(own.data.records.length, 10));
+  // the tenant's post is in the newest row's data
+  await rows(api).first().getByTestId('row-detail').click();
+  await expect(page.getByTestId('log-params')).toContainText(`日志岗位${stamp}`);
+  await page.keyboard.press('Escape');
+  // the platform's error and other screens stay out of reach
+  await page.goto('/monitor/log/error/index');
+  await expect(page).toHaveURL(/\/404$/);
+});
