@@ -316,6 +316,21 @@ test('tenant admin users: own rows only, add, search, view, edit, platform setti
   await more(page, row, '密码重置');
   await confirm(page, '初始密码');
   await expectToast(page, '操作成功');
+  await more(page, row, '账号解封');
+  await confirm(page, '解封');
+  await expectToast(page, '操作成功');
+  // role configuration offers the tenant's roles only
+  await more(page, row, '角色配置');
+  await page.locator('[data-field=roleIds]').click();
+  const offered = page.locator('.ant-select-dropdown:visible');
+  await expect(offered).toContainText('管理员');
+  await expect(offered).not.toContainText('超级管理员');
+  await expect(offered).not.toContainText(PLATFORM.role);
+  await page.keyboard.press('Escape');
+  const granted = page.waitForRequest((req) => req.url().includes('/api/blade-user/grant'));
+  await page.getByTestId('user-role-submit').click();
+  expect(new URL((await granted).url()).searchParams.get('roleIds')).toBeTruthy();
+  await expectToast(page, '操作成功');
 
   await row.getByTestId('row-delete').click();
   await confirm(page, '确定将选择数据删除?');
@@ -406,19 +421,57 @@ for (const screen of screens) {
   });
 }
 
-test('tenant admin role grant: the dialog offers only what the tenant admin holds', async ({ page }) => {
+test('tenant admin role grant: only what the tenant admin holds is offered; a tenant role granted the posts', async ({
+  page,
+}) => {
+  const roleName = `授权角色${stamp}`;
   await signInAsTenantAdmin(page);
+  await ok(
+    apiPost(page, '/blade-system/role/submit', { parentId: '0', roleName, roleAlias: `g${stamp}`, sort: 2 }),
+  );
   await page.goto('/authority/role/index');
   const list = resourcePage(page);
-  await search(list, { roleName: '管理员' });
+  await search(list, { roleName });
   await expect(rows(list)).toHaveCount(1);
   await rows(list).first().getByTestId('row-grant').click();
-  const tree = page.getByTestId('grant-tree-menu');
+  const dialog = page.locator('.ant-modal-container').filter({ hasText: `权限设置 · ${roleName}` });
+  const tree = dialog.getByTestId('grant-tree-menu');
   await expect(tree).toBeVisible();
   await expect(tree).toContainText('系统管理');
-  for (const name of ['租户管理', '菜单管理', '应用管理', '代码生成'])
+  for (const name of ['租户管理', '菜单管理', '应用管理', '代码生成', '参数管理', '日志管理'])
     await expect(tree).not.toContainText(name);
-  await page.keyboard.press('Escape');
+  const node = (title: string) =>
+    tree.locator('.ant-tree-treenode').filter({
+      has: page.locator(`.ant-tree-node-content-wrapper[title="${title}"]`),
+    });
+  const switcher = node('系统管理').locator('.ant-tree-switcher');
+  await expect(async () => {
+    if (!/switcher_open/.test((await switcher.getAttribute('class')) ?? '')) await switcher.click();
+    await expect(switcher).toHaveClass(/switcher_open/, { timeout: 1000 });
+  }).toPass();
+  await node('岗位管理').locator('.ant-tree-checkbox').first().click();
+  const sent = page.waitForRequest((req) => req.url().includes('/api/blade-system/role/grant'));
+  await dialog.getByTestId('grant-submit').click();
+  const body = (await sent).postDataJSON() as { menuIds: string[] };
+  expect([...body.menuIds].sort()).toEqual([...POST_MENUS, SYSTEM_MENU].sort());
+  await expectToast(page, '权限设置成功');
+  const roles = await apiGet<RoleRow[] | { records: RoleRow[] }>(page, '/blade-system/role/list', {
+    roleName,
+  });
+  const role = flatRoles(Array.isArray(roles.data) ? roles.data : roles.data.records)[0];
+  const keys = await apiGet<{ menu: string[] }>(page, '/blade-system/menu/role-tree-keys', {
+    roleIds: role.id,
+  });
+  expect([...keys.data.menu].sort()).toEqual([...POST_MENUS, SYSTEM_MENU].sort());
+  // a menu the tenant admin does not hold is refused even when sent directly
+  const refused = await apiPost(page, '/blade-system/role/grant', {
+    roleIds: [role.id],
+    menuIds: ['1123598815738675310'],
+    dataScopeIds: [],
+    apiScopeIds: [],
+  });
+  expect(refused.success).toBe(false);
+  expect(refused.msg).toBe('无权授予本人未拥有的菜单');
 });
 
 test('tenant admin business dictionaries: own dictionaries only, add with messages, entries, view, edit, delete', async ({
@@ -558,6 +611,15 @@ interface RoleRow {
 function flatRoles(nodes: RoleRow[] = []): RoleRow[] {
   return nodes.flatMap((node) => [node, ...flatRoles(node.children)]);
 }
+
+const SYSTEM_MENU = '1123598815738675382';
+const POST_MENUS = [
+  '1123598815738675399',
+  '1123598815738675400',
+  '1123598815738675401',
+  '1123598815738675402',
+  '1123598815738675403',
+];
 
 const LOG_MENUS = [
   '1123598815738675310',
