@@ -18,6 +18,7 @@ import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
+import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { demoLayer } from './seed/demo';
 import { largeLayer } from './seed/large';
@@ -124,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built web client at `/`, with the SPA's index.html for every other non-API GET. */
+/**
+ * The built web client at `/`, with the SPA's index.html (carrying the site configuration) for every
+ * other non-API GET.
+ */
 async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
@@ -134,16 +138,19 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     const file = req.url.split('?')[0].replace(/^\/+/, '');
     if (
       file &&
+      file !== 'index.html' &&
       !file.includes('..') &&
       fs.existsSync(path.join(dist, file)) &&
       fs.statSync(path.join(dist, file)).isFile()
     ) {
       return reply.sendFile(file);
     }
-    // read on each request: a rebuilt web is served without restarting the server
+    // read on each request: a rebuilt web is served without restarting the server; the run-time
+    // site configuration (switch mode) goes into its head
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(fs.readFileSync(path.join(dist, 'index.html')));
+      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false }));
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppOptions } from './core/context';
 import { assertUsableSecret, generateSecret } from './core/jwt';
+import { booleanSetting } from './core/site';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -44,5 +45,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webDist: env.WEB_DIST || path.join(repoRoot, 'web/dist'),
     logger: env.LOG !== 'off',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
+    switchMode: booleanSetting('SWITCH_MODE', env.SWITCH_MODE),
   };
 }

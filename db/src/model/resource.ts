@@ -107,6 +107,12 @@ export interface ResourceDef {
   unique?: { fields: string[]; label: Text }[];
   /** Overrides of the default access rules per generic route. */
   access?: Partial<Record<'list' | 'detail' | 'submit' | 'remove' | 'export', Access>>;
+  /**
+   * A tree (rows with `parentId`) listed lazily: the server adds `GET {api}/lazy-list` (the roots, or a
+   * parent's children, each with `hasChildren`; with search filters every matching row) and the web
+   * loads the roots first and a row's children when it is expanded.
+   */
+  lazy?: boolean;
 }
 
 export const defineResource = <T extends ResourceDef>(def: T): T => def;

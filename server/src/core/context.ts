@@ -17,6 +17,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
   authRateLimit?: number;
+  /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
+  switchMode?: boolean;
 }
 
 /** The signed-in caller, from a verified access token. */

@@ -100,6 +100,22 @@ export class Repo {
     );
   }
 
+  /**
+   * `id` and `parentId` of every row in scope that passes the filters: the shape of a tree without its
+   * rows (lazy lists find roots and `hasChildren` from it). Empty for a table without `parent_id`.
+   */
+  links(scope: Scope, filters: SqlWhere): { id: string; parentId: string }[] {
+    const parent = this.meta.byKey.get('parentId');
+    if (!parent) return [];
+    const where = this.whereSql(scope, filters);
+    return (
+      prepare(
+        this.sqlite,
+        `SELECT "id" AS id, "${parent.sql}" AS parentId FROM "${this.meta.name}"${where.sql}`,
+      ).all(...where.params) as { id: unknown; parentId: unknown }[]
+    ).map((r) => ({ id: String(r.id), parentId: String(r.parentId ?? '0') }));
+  }
+
   findById(scope: Scope, id: string): Record<string, unknown> | null {
     const where = this.whereSql(scope, { clauses: ['"id" = ?'], params: [BigInt(id)] });
     const rows = this.all(

@@ -56,9 +56,11 @@ export function listFilters(
   req: FastifyRequest,
   def: ResourceDef,
   meta: TableMeta,
+  /** The filters to read instead of the request's query string. */
+  source?: Record<string, unknown>,
 ): SqlWhere {
   const user = actorOf(req);
-  const query = { ...(req.query as Record<string, unknown>) };
+  const query = { ...(source ?? (req.query as Record<string, unknown>)) };
   // the tenant scope is the server's: only the platform super-admin may narrow by tenant
   if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
   const where = buildFilters(def, meta, query);
@@ -70,6 +72,81 @@ export function listFilters(
   return scoped
     ? { clauses: [...where.clauses, ...scoped.clauses], params: [...where.params, ...scoped.params] }
     : where;
+}
+
+const TENANT_KEYS = ['tenantId', 'tenant_id'];
+const PARENT_KEYS = ['parentId', 'parent_id'];
+
+/**
+ * `GET {api}/lazy-list` of a lazy tree resource (BladeX's lazy tree table): the tenant scope, the
+ * super-admin's `tenantId` filter and the caller's data scope decide which rows exist for the caller.
+ * Without search filters it answers the children of `parentId`; `parentId` 0 (or none) answers the
+ * roots of what the caller sees, which are the rows whose parent is 0 or out of sight (a data-scoped
+ * user starts at their own department). With search filters the parent condition is dropped unless
+ * `parentId` is given, and every matching row is answered, wherever it sits. Each row carries
+ * `hasChildren` (a visible child exists).
+ */
+export function lazyListRoute(
+  app: FastifyInstance,
+  def: ResourceDef,
+  repo: Repo,
+  wire: (rows: Record<string, unknown>[], req: FastifyRequest) => Record<string, unknown>[] = (rows) =>
+    rows.map((r) => toWireRow(r, def)),
+): void {
+  app.get(`${def.api}/lazy-list`, { config: { access: defaultAccess(def).list } }, async (req) => {
+    const query = { ...(req.query as Record<string, unknown>) };
+    const rawParent = PARENT_KEYS.map((k) => query[k]).find((v) => v !== undefined && v !== '');
+    for (const k of PARENT_KEYS) delete query[k];
+    let parentId: string | null = null;
+    if (rawParent !== undefined) {
+      parentId = parseId(rawParent);
+      if (parentId === null) throw badRequest('paramType', { name: 'parentId' });
+    }
+    const scope = scopeOf(def.tenant, actorOf(req));
+    const order = buildOrder(def, repo.meta, query);
+    const tenantOnly = Object.fromEntries(Object.entries(query).filter(([k]) => TENANT_KEYS.includes(k)));
+    const visible = listFilters(app, req, def, repo.meta, tenantOnly);
+    const searchOnly = Object.fromEntries(Object.entries(query).filter(([k]) => !TENANT_KEYS.includes(k)));
+    const searching = buildFilters(def, repo.meta, searchOnly).clauses.length > 0;
+
+    const links = repo.links(scope, visible);
+    const seen = new Set(links.map((l) => l.id));
+    const children = new Map<string, string[]>();
+    for (const l of links) {
+      const list = children.get(l.parentId);
+      if (list) list.push(l.id);
+      else children.set(l.parentId, [l.id]);
+    }
+    let rows: Record<string, unknown>[];
+    if (searching) {
+      const where = listFilters(app, req, def, repo.meta, query);
+      if (parentId !== null) {
+        const parentCol = repo.meta.byKey.get('parentId')?.sql ?? 'parent_id';
+        where.clauses.push(`"${parentCol}" = ?`);
+        where.params.push(BigInt(parentId));
+      }
+      rows = repo.list(scope, where, order);
+    } else {
+      const wanted =
+        parentId !== null && parentId !== '0'
+          ? (children.get(parentId) ?? [])
+          : links.filter((l) => l.parentId === '0' || !seen.has(l.parentId)).map((l) => l.id);
+      rows = wanted.length
+        ? repo.list(
+            scope,
+            {
+              clauses: [...visible.clauses, `"id" IN (${wanted.map(() => '?').join(',')})`],
+              params: [...visible.params, ...wanted.map((id) => BigInt(id))],
+            },
+            order,
+          )
+        : [];
+    }
+    return ok(
+      wire(rows, req).map((r) => ({ ...r, hasChildren: children.has(String(r.id)) })),
+      req.lang,
+    );
+  });
 }
 
 export interface ResourceHooks {
@@ -104,6 +181,8 @@ export function resourceRoutes(
     );
     return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
   });
+
+  if (def.lazy) lazyListRoute(app, def, repo);
 
   app.get(`${def.api}/detail`, { config: { access: access.detail } }, async (req) => {
     const row = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));

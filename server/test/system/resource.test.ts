@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addTenant, login, testApp } from '../helpers';
-import { adminClient, as, data, get, multipart, post, PNG, refused } from './helpers';
+import {
+  adminClient,
+  as,
+  data,
+  get,
+  idsOf,
+  leafCodes,
+  menuIds,
+  multipart,
+  post,
+  PNG,
+  refused,
+} from './helpers';
 
 const OSS = '/api/blade-resource/oss';
 const SMS = '/api/blade-resource/sms';
@@ -210,5 +222,60 @@ describe('oss and sms configurations', () => {
       400,
       '未找到启用的短信配置',
     );
+  });
+});
+
+describe('a new tenant', () => {
+  it("gives its admin the desk and resource menus (Blade's default tenant menus), scoped to its own rows", async () => {
+    const app = await testApp();
+    const admin = await adminClient(app);
+    data(
+      await post(admin, `${OSS}/submit`, {
+        category: 1,
+        ossCode: 'platform',
+        endpoint: 'http://files.local',
+        bucketName: 'psi',
+      }),
+    );
+    data(
+      await post(admin, '/api/blade-desk/notice/submit', {
+        title: '平台',
+        category: 1,
+        releaseTime: '2026-01-01',
+      }),
+    );
+    const tenant = data<{ tenantId: string }>(
+      await post(admin, '/api/blade-system/tenant/submit', { tenantName: '资源租户', linkman: '李四' }),
+    );
+    const tenantAdmin = as(app, (await login(app, 'admin', 'admin', tenant.tenantId)).token);
+    const routes = idsOf(data(await get(tenantAdmin, '/api/blade-system/menu/routes')) as never);
+    expect(routes).toEqual(
+      expect.arrayContaining(menuIds(app, ['desk', 'notice', 'resource', 'oss', 'sms', 'attach'])),
+    );
+    expect(routes).not.toContain(menuIds(app, ['tenant'])[0]);
+    const buttons = leafCodes(data(await get(tenantAdmin, '/api/blade-system/menu/buttons')) as never);
+    expect(buttons).toEqual(
+      expect.arrayContaining([
+        'notice_add',
+        'oss_add',
+        'oss_enable',
+        'sms_send',
+        'attach_upload',
+        'attach_download',
+      ]),
+    );
+    // its lists hold only its own rows
+    expect(data<{ total: number }>(await get(tenantAdmin, `${OSS}/list`)).total).toBe(0);
+    expect(data<{ total: number }>(await get(tenantAdmin, '/api/blade-desk/notice/list')).total).toBe(0);
+    data(
+      await post(tenantAdmin, `${OSS}/submit`, {
+        category: 1,
+        ossCode: 'own',
+        endpoint: 'http://own.local',
+        bucketName: 'own',
+      }),
+    );
+    const own = data<{ records: { ossCode: string }[] }>(await get(tenantAdmin, `${OSS}/list`)).records;
+    expect(own.map((r) => r.ossCode)).toEqual(['own']);
   });
 });

@@ -25,6 +25,35 @@ export type ThemeName = (typeof themeNames)[number];
 
 const env = import.meta.env;
 
+/** What the serving server says about this site (see `readServedSite`). */
+export interface ServedSite {
+  switchMode?: boolean;
+}
+
+/** Name of the meta tag the server writes into index.html (`server/src/core/site.ts`). */
+export const siteMetaName = 'psi-site';
+
+/**
+ * The run-time site configuration of the server that serves the web: a
+ * `<meta name="psi-site" content='{"switchMode":true}'>` in index.html (no inline script under the
+ * CSP, no request before the app renders). Without it (unit tests, a static host) the build-time
+ * defaults apply.
+ */
+export function readServedSite(doc: Document | undefined = globalThis.document): ServedSite {
+  const content = doc?.querySelector(`meta[name="${siteMetaName}"]`)?.getAttribute('content');
+  if (!content) return {};
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (!parsed || typeof parsed !== 'object') return {};
+    const { switchMode } = parsed as Record<string, unknown>;
+    return typeof switchMode === 'boolean' ? { switchMode } : {};
+  } catch {
+    return {};
+  }
+}
+
+const served = readServedSite();
+
 export const site = {
   /** Prefix of every localStorage key and cookie the app writes (`saber-session`, `saber-access-token`). */
   keyPrefix: 'saber',
@@ -40,10 +69,10 @@ export const site = {
   /** The tenant id field is shown on the login page. */
   tenantMode: true,
   /**
-   * Switching department and role (sends `Dept-Id` / `Role-Id` on login and refresh); off unless the
-   * build sets `VITE_SWITCH_MODE=true`.
+   * Switching department and role (sends `Dept-Id` / `Role-Id` on login and refresh): the serving
+   * server's `SWITCH_MODE` setting; without one, on only when the build sets `VITE_SWITCH_MODE=true`.
    */
-  switchMode: env.VITE_SWITCH_MODE === 'true',
+  switchMode: served.switchMode ?? env.VITE_SWITCH_MODE === 'true',
   mockMode: false,
 
   /** Age of the stored token, in seconds, at which it is refreshed. */

@@ -9,6 +9,7 @@ import { filterByRoles } from '../app/layout/menu-model';
 import { removeCookie, setCookie } from '../utils/cookie';
 import { navigateTo } from '../utils/navigation';
 import { useLock } from './lock';
+import { forgetChoice, isRefusedChoice, rememberChoice, rememberedChoice } from './switch-choice';
 import { useTabs } from './tabs';
 
 /** The user fields of the token body, kept for the shell (name, avatar, role, tenant). */
@@ -151,7 +152,16 @@ export const useSession = create<SessionState>()(
       },
 
       login: async (form) => {
-        const body = await loginByUsername(form);
+        // Switch mode: the department and role this account last switched to go with the sign-in.
+        const choice = site.switchMode ? rememberedChoice(form.tenantId, form.username) : null;
+        let body: TokenBody;
+        try {
+          body = await loginByUsername(choice ? { ...form, ...choice } : form);
+        } catch (error) {
+          // A choice the user no longer holds is dropped: the next attempt signs in without it.
+          if (choice && (await isRefusedChoice(error))) forgetChoice(form.tenantId, form.username);
+          throw error;
+        }
         await get().startSession(body);
       },
 
@@ -205,6 +215,7 @@ export const useSession = create<SessionState>()(
         if (!token) return;
         const body = await refreshAccessToken({ refreshToken: token, tenantId, deptId, roleId });
         get().applyToken(body);
+        if (site.switchMode) rememberChoice(body.tenant_id || tenantId, body.account, { deptId, roleId });
         await get().loadMenus();
       },
 

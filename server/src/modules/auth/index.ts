@@ -13,6 +13,7 @@ import {
   GrantError,
   issueTokens,
   loadUser,
+  pickOwn,
   revokeRefreshTokens,
   spendRefreshToken,
   DEFAULT_AVATAR,
@@ -91,13 +92,16 @@ export default async function authModule(app: FastifyInstance) {
           if (!user) throw new GrantError(400, 'tokenInvalid');
           // a refresh is a sign-in without the password: the tenant and account must still admit it
           checkTenantAdmits(app.ctx, user);
-          // keep the department and role chosen at sign-in unless switch mode asks for others
+          // switch mode names the department and role (refused when not the user's own); without the
+          // headers the token keeps those of the spent one while the user still has them, else all
+          const kept = (list: string, previous: string | undefined) =>
+            pickOwn(list, previous) === null ? undefined : previous;
           return issueTokens(
             app.ctx,
             client,
             user,
-            deptWanted ?? claims.dept_id,
-            roleWanted ?? claims.role_id,
+            deptWanted ?? kept(user.deptId, claims.dept_id),
+            roleWanted ?? kept(user.roleId, claims.role_id),
           );
         })();
         return reply.send(body);

@@ -175,10 +175,19 @@ export function loadUser(ctx: AppContext, userId: string): UserRow | undefined {
   ) as UserRow | undefined;
 }
 
-const pickOne = (list: string, wanted: string | undefined): string | null => {
+/**
+ * The department (or role) ids a token carries: all of the user's own when none is wanted, else the
+ * wanted ones (one id, or a comma-joined list as a token of several carries it), which must all be the
+ * user's own; `null` when one is not.
+ */
+export const pickOwn = (list: string, wanted: string | undefined): string | null => {
   const ids = list.split(',').filter(Boolean);
-  if (!wanted) return list;
-  return ids.includes(wanted) ? wanted : null;
+  const chosen = (wanted ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (!chosen.length) return list;
+  return chosen.every((id) => ids.includes(id)) ? [...new Set(chosen)].join(',') : null;
 };
 
 /**
@@ -192,8 +201,8 @@ export function issueTokens(
   deptWanted?: string,
   roleWanted?: string,
 ) {
-  const deptId = pickOne(user.deptId, deptWanted);
-  const roleId = pickOne(user.roleId, roleWanted);
+  const deptId = pickOwn(user.deptId, deptWanted);
+  const roleId = pickOwn(user.roleId, roleWanted);
   if (deptId === null || roleId === null) throw new GrantError(400, 'switchDeptRole');
   const roleIds = roleId.split(',').filter(Boolean);
   const roles = roleIds.length

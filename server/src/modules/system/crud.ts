@@ -15,7 +15,7 @@ import { ApiError, badRequest, forbidden } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { parsePage } from '../../core/page';
 import { prepare, Repo, scopeOf, type Scope } from '../../core/data';
-import { actorOf, idParam, idsParam, listFilters } from '../../core/resource-routes';
+import { actorOf, idParam, idsParam, lazyListRoute, listFilters } from '../../core/resource-routes';
 import type { SessionUser } from '../../core/context';
 import { forest, toWireRow, type Node } from '../../core/serialize';
 import { validationError } from '../../core/validation';
@@ -206,6 +206,7 @@ export function crudRoutes(
       const page = repo.page(scope, where, order, parsePage(query));
       return ok({ ...page, records: decorate(page.records, req) }, req.lang);
     });
+    if (def.lazy) lazyListRoute(app, def, repo, decorate);
   }
 
   if (opts.detail !== false) {

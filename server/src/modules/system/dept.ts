@@ -10,6 +10,7 @@ import type { SessionUser } from '../../core/context';
 import { treeNode, type TreeNode } from './menu-service';
 import { checkParent, crudRoutes, param, refuseWithChildren } from './crud';
 import { optionalId } from './menu';
+import { heldByNamedUser } from './select-user';
 
 interface DeptRow {
   id: string;
@@ -90,21 +91,6 @@ export function deptRoutes(app: FastifyInstance) {
 
   const chooser = { button: ['dept', 'user', 'role', 'post'] };
 
-  app.get('/blade-system/dept/lazy-list', { config: { access: { menu: 'dept' } } }, async (req) => {
-    const me = actorOf(req);
-    const parentId = optionalId(req, 'parentId') ?? '0';
-    const name = param(req, 'deptName')?.toLowerCase();
-    const depts = deptsOf(app, me.isSuperAdmin ? null : me.tenantId);
-    const parents = new Set(depts.map((d) => d.parentId));
-    const rows = name
-      ? depts.filter((d) => d.deptName.toLowerCase().includes(name))
-      : depts.filter((d) => d.parentId === parentId);
-    return ok(
-      rows.map((d) => ({ ...d, hasChildren: parents.has(d.id) })),
-      req.lang,
-    );
-  });
-
   app.get('/blade-system/dept/tree', { config: { access: chooser } }, async (req) => {
     const me = actorOf(req);
     const depts = deptsOf(app, chooserTenant(app, req, me));
@@ -124,9 +110,15 @@ export function deptRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/blade-system/dept/select', { config: { access: chooser } }, async (req) => {
+  /** The tenant's departments, or with `userId` that user's own (the switch dialog's choices). */
+  app.get('/blade-system/dept/select', { config: { access: 'user' } }, async (req) => {
     const me = actorOf(req);
-    return ok(deptsOf(app, chooserTenant(app, req, me)), req.lang);
+    const held = heldByNamedUser(app, req, me, chooser);
+    if (!held) return ok(deptsOf(app, chooserTenant(app, req, me)), req.lang);
+    return ok(
+      deptsOf(app, held.tenantId).filter((d) => held.deptIds.includes(d.id)),
+      req.lang,
+    );
   });
 
   crudRoutes(app, postResource, postTable, {});

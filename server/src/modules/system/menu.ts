@@ -207,13 +207,6 @@ export function menuRoutes(app: FastifyInstance) {
     return ok(forest(decorateMenus(req.lang, allMenus(sqlite))(rows) as Node[]), req.lang);
   });
 
-  app.get('/blade-system/menu/lazy-list', { config: { access: { menu: 'menu' } } }, async (req) => {
-    const parentId = optionalId(req, 'parentId') ?? '0';
-    const menus = allMenus(sqlite);
-    const rows = hasSearch(req) ? filtered(req, false) : menus.filter((m) => m.parentId === parentId);
-    return ok(decorateMenus(req.lang, menus)(withHasChildren(menus, rows, false)), req.lang);
-  });
-
   app.get(
     '/blade-system/menu/lazy-menu-list',
     { config: { access: { button: ['menu', 'datascope', 'apiscope'] } } },

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, treeNode, type TreeNode } from './menu-service';
 import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
 import { menusOfCaller, scopeIdsOf } from './menu';
+import { heldByNamedUser } from './select-user';
 
 export const roleTexts = {
   noAdministrator: t('无权限创建超管角色！', 'You may not create or change the super-admin role!'),
@@ -192,25 +193,13 @@ export function roleRoutes(app: FastifyInstance) {
     );
   });
 
-  /** The roles a user may be given: those of the user's tenant (the caller's when no user is named). */
-  app.get('/blade-system/role/select', { config: { access: treeAccess } }, async (req) => {
+  /** The roles a user may be given (the caller's tenant), or with `userId` that user's own (the switch dialog's choices). */
+  app.get('/blade-system/role/select', { config: { access: 'user' } }, async (req) => {
     const me = actorOf(req);
-    const userId = param(req, 'userId');
-    let tenantId = me.tenantId;
-    if (userId) {
-      const id = parseId(userId);
-      if (!id) throw badRequest('paramType', { name: 'userId' });
-      const row = prepare(
-        sqlite,
-        'SELECT tenant_id AS t FROM blade_user WHERE id = ? AND is_deleted = 0',
-      ).get(BigInt(id)) as { t: string } | undefined;
-      if (row && row.t !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
-      if (row) tenantId = row.t;
-    }
+    const held = heldByNamedUser(app, req, me, treeAccess);
+    if (!held) return ok(rolesOf(app, me.tenantId).filter(visibleTo(me)), req.lang);
     return ok(
-      rolesOf(app, tenantId)
-        .filter(visibleTo(me))
-        .map((r) => ({ ...r })),
+      rolesOf(app, held.tenantId).filter((r) => held.roleIds.includes(r.id)),
       req.lang,
     );
   });

@@ -25,8 +25,8 @@ interface ResourceDialogProps {
   /** Values an add starts with and that are sent even when their field is not editable. */
   fixedValues?: Row;
   onClose: () => void;
-  /** After a successful submit. */
-  onSaved: () => void;
+  /** After a successful submit, with the body that was sent. */
+  onSaved: (body: Row) => void;
   /** Own form controls for some fields (by field name). */
   controls?: Record<string, ComponentType<FieldControlProps>>;
 }
@@ -56,12 +56,10 @@ function FormBody({
     }
     setSaving(true);
     try {
-      await submitRecord(
-        def.api,
-        toSubmitBody(def, { ...form.getFieldsValue(true), ...values }, mode, record, fixedValues),
-      );
+      const body = toSubmitBody(def, { ...form.getFieldsValue(true), ...values }, mode, record, fixedValues);
+      await submitRecord(def.api, body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
-      onSaved();
+      onSaved(body);
       onClose();
     } catch {
       // The client showed the server's message; only the loading state is reset, the form stays filled.

@@ -1,11 +1,13 @@
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   EyeOutlined,
+  LoadingOutlined,
   PlusOutlined,
   ReloadOutlined,
+  SubnodeOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
@@ -14,6 +16,7 @@ import type { Lang, ResourceDef } from '@psi/db/model';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { exportList, fetchList, removeRecords, type ListParams } from './api';
+import { useLazyTree } from './lazy';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { FieldValue, type FieldControlProps } from './fields';
 import {
@@ -42,6 +45,8 @@ export interface ResourcePageProps {
   cells?: Record<string, (record: Row) => ReactNode>;
   /** More row buttons, after view / edit / delete. */
   rowActions?: (record: Row) => ReactNode;
+  /** Own view of a row (a detail drawer) instead of the view dialog. */
+  onView?: (record: Row) => void;
   /** More toolbar buttons, after add / delete / export. */
   toolbar?: ReactNode;
   /** Title above the table (default: the declaration's title). */
@@ -64,6 +69,51 @@ function idOf(record: Row): string {
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+interface TreeExpandIconProps {
+  prefixCls: string;
+  expanded: boolean;
+  expandable: boolean;
+  record: Row;
+  onExpand: (record: Row, event: MouseEvent<HTMLElement>) => void;
+  loading: boolean;
+  labels: { expand: string; collapse: string; loading: string };
+}
+
+/** antd's expand button of a tree row, or a spinner while the row's children load for the first time. */
+function TreeExpandIcon({
+  prefixCls,
+  expanded,
+  expandable,
+  record,
+  onExpand,
+  loading,
+  labels,
+}: TreeExpandIconProps) {
+  const icon = `${prefixCls}-row-expand-icon`;
+  if (loading) {
+    return (
+      <span className="psi-tree-loading" role="status" aria-label={labels.loading} data-testid="row-loading">
+        <LoadingOutlined />
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={[
+        icon,
+        !expandable ? `${icon}-spaced` : expanded ? `${icon}-expanded` : `${icon}-collapsed`,
+      ].join(' ')}
+      aria-label={expanded ? labels.collapse : labels.expand}
+      aria-expanded={expanded}
+      onClick={(event) => {
+        event.stopPropagation();
+        onExpand(record, event);
+      }}
+    />
+  );
+}
 
 interface RowButtonProps {
   compact: boolean;
@@ -110,6 +160,7 @@ export function ResourcePage({
   fixedValues,
   cells,
   rowActions,
+  onView,
   toolbar,
   title,
   onRowClick,
@@ -131,20 +182,24 @@ export function ResourcePage({
   const [size, setSize] = useState<number>(site.pageSize);
   const [sort, setSort] = useState<{ ascs?: string; descs?: string }>({});
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null; fixed?: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [hidden, setHidden] = useHiddenColumns(settingsKey ?? def.key);
 
+  // a lazy tree (`def.lazy`) loads its roots, then each expanded row's children (`lazy-list`)
+  const lazy = Boolean(def.lazy) && !listUrl;
   const url = listUrl ?? `${def.api}/list`;
   const query: ListParams = { ...filters, ...sort, ...params, current, size };
   const list = useQuery({
     queryKey: [def.key, 'list', url, query],
     queryFn: () => fetchList(url, query),
     placeholderData: keepPreviousData,
-    enabled: !placeholder,
+    enabled: !placeholder && !lazy,
   });
-  const records = list.data?.records ?? [];
-  const isTree = list.data?.tree ?? false;
+  const tree = useLazyTree(def, filters, params, !placeholder && lazy);
+  const records = lazy ? tree.rows : (list.data?.records ?? []);
+  const isTree = lazy || (list.data?.tree ?? false);
+  const fetching = lazy ? tree.isFetching : list.isFetching;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [def.key] });
 
@@ -189,17 +244,32 @@ export function ResourcePage({
     }
   };
 
-  const hasRowButtons = can.view || can.edit || can.remove || Boolean(rowActions);
+  const addChild = lazy && can.add && !placeholder;
+  const hasRowButtons = can.view || can.edit || can.remove || addChild || Boolean(rowActions);
+  const rowButtonCount = [can.view, can.edit, can.remove, addChild].filter(Boolean).length;
+  const shownColumns = visibleColumns(columns, hidden);
+  // a tree's expand icon and indentation sit in its first column: the row's name, not the tenant
+  const treeColumns = isTree
+    ? [
+        ...shownColumns.filter((column) => column.field.name !== 'tenantId'),
+        ...shownColumns.filter((column) => column.field.name === 'tenantId'),
+      ]
+    : shownColumns;
   const tableColumnsOut: TableColumnsType<Row> = [
-    {
-      title: '#',
-      key: '__index',
-      width: 56,
-      align: 'center',
-      fixed: 'left',
-      render: (_value, _record, index) => (isTree ? index + 1 : (current - 1) * size + index + 1),
-    },
-    ...visibleColumns(columns, hidden).map((column) => ({
+    // a running number means nothing in a tree (it starts again on every level)
+    ...(isTree
+      ? []
+      : [
+          {
+            title: '#',
+            key: '__index',
+            width: 56,
+            align: 'center' as const,
+            fixed: 'left' as const,
+            render: (_value: unknown, _record: Row, index: number) => (current - 1) * size + index + 1,
+          },
+        ]),
+    ...treeColumns.map((column) => ({
       key: column.field.name,
       dataIndex: column.field.name,
       title: column.title,
@@ -220,8 +290,8 @@ export function ResourcePage({
             title: t('crud.actions'),
             fixed: 'right' as const,
             width: compact
-              ? 24 + [can.view, can.edit, can.remove].filter(Boolean).length * 32 + (rowActions ? 90 : 0)
-              : 30 + [can.view, can.edit, can.remove].filter(Boolean).length * 70 + (rowActions ? 96 : 0),
+              ? 24 + rowButtonCount * 32 + (rowActions ? 90 : 0)
+              : 30 + rowButtonCount * 70 + (addChild ? 24 : 0) + (rowActions ? 96 : 0),
             render: (_value: unknown, record: Row) => (
               <Space size={0} className="psi-row-actions" onClick={(event) => event.stopPropagation()}>
                 {can.view && (
@@ -230,7 +300,7 @@ export function ResourcePage({
                     icon={<EyeOutlined />}
                     label={t('crud.view')}
                     testId="row-view"
-                    onClick={() => setDialog({ mode: 'view', record })}
+                    onClick={() => (onView ? onView(record) : setDialog({ mode: 'view', record }))}
                   />
                 )}
                 {can.edit && (
@@ -250,6 +320,21 @@ export function ResourcePage({
                     label={t('crud.delete')}
                     testId="row-delete"
                     onClick={() => remove([idOf(record)])}
+                  />
+                )}
+                {addChild && (
+                  <RowButton
+                    compact={compact}
+                    icon={<SubnodeOutlined />}
+                    label={t('crud.addChild')}
+                    testId="row-add-child"
+                    onClick={() =>
+                      setDialog({
+                        mode: 'add',
+                        record: null,
+                        fixed: { ...fixedValues, parentId: idOf(record) },
+                      })
+                    }
                   />
                 )}
                 {rowActions?.(record)}
@@ -294,7 +379,8 @@ export function ResourcePage({
           const next = toQuery(def, values);
           // Searching again with the same filters on page 1 fetches the list again; otherwise the new
           // filters or page make a new query.
-          if (current === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+          if (current === 1 && JSON.stringify(next) === JSON.stringify(filters))
+            void (lazy ? refresh() : list.refetch());
           setFilters(next);
           setCurrent(1);
           setSelected([]);
@@ -353,7 +439,7 @@ export function ResourcePage({
           size={compact ? 'small' : 'middle'}
           columns={tableColumnsOut}
           dataSource={records}
-          loading={list.isFetching}
+          loading={fetching}
           scroll={{ x: 'max-content' }}
           rowSelection={{
             selectedRowKeys: selected,
@@ -370,7 +456,27 @@ export function ResourcePage({
               .join(' ')
           }
           onRow={onRowClick ? (record) => ({ onClick: () => onRowClick(record) }) : undefined}
-          expandable={isTree ? { defaultExpandAllRows: false } : undefined}
+          expandable={
+            lazy
+              ? {
+                  expandedRowKeys: tree.expandedKeys,
+                  onExpand: (open, record) => tree.toggle(idOf(record), open),
+                  expandIcon: (props) => (
+                    <TreeExpandIcon
+                      {...props}
+                      loading={tree.loadingKeys.has(idOf(props.record))}
+                      labels={{
+                        expand: t('crud.expand'),
+                        collapse: t('crud.collapse'),
+                        loading: t('crud.loadingChildren'),
+                      }}
+                    />
+                  ),
+                }
+              : isTree
+                ? { defaultExpandAllRows: false }
+                : undefined
+          }
           pagination={
             isTree
               ? false
@@ -393,10 +499,15 @@ export function ResourcePage({
           lang={lang}
           mode={dialog.mode}
           record={dialog.record}
-          fixedValues={fixedValues}
+          fixedValues={dialog.fixed ?? fixedValues}
           controls={controls}
           onClose={() => setDialog(null)}
-          onSaved={() => void refresh()}
+          onSaved={(body) => {
+            // a row added under a parent shows there: the parent opens (its children load)
+            const parent = body.parentId === undefined || body.parentId === null ? '' : String(body.parentId);
+            if (lazy && dialog.mode === 'add' && parent && parent !== '0') tree.expand(parent);
+            void refresh();
+          }}
         />
       )}
     </Card>

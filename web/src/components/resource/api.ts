@@ -26,6 +26,12 @@ export async function fetchList(url: string, params: ListParams): Promise<ListRe
   return { records: [], total: 0, tree: false };
 }
 
+/** `GET {api}/lazy-list?parentId=&filters`: one level of a lazy tree, rows carrying `hasChildren`. */
+export async function fetchLazyList(url: string, params: ListParams): Promise<Row[]> {
+  const data = await getData<Row[] | Record<string, never>>(url, { params });
+  return Array.isArray(data) ? data : [];
+}
+
 /** `GET {api}/detail?id=`; `{}` when the record is gone. */
 export function fetchDetail(api: string, id: string): Promise<Row> {
   return getData<Row>(`${api}/detail`, { params: { id } });

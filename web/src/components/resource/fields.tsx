@@ -18,6 +18,7 @@ import type { TreeNode } from '../../api/types';
 import { displayFieldOf, type Row } from './model';
 import { optionLabel, treeLabel, useFieldOptions, useTreeData } from './queries';
 import { uploadFile } from './api';
+import { RichText } from './RichText';
 
 const selectKinds = new Set<FieldDef['kind']>([
   'dict',
@@ -176,8 +177,18 @@ export function FieldControl(props: ControlProps) {
       return <TreeControl {...props} />;
     case 'upload':
       return <UploadControl {...props} />;
-    case 'textarea':
     case 'richtext':
+      return (
+        <RichText
+          id={id}
+          disabled={disabled}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(html) => onChange?.(html)}
+          placeholder={placeholder}
+          field={field.name}
+        />
+      );
+    case 'textarea':
       return (
         <Input.TextArea
           id={id}

@@ -38,6 +38,11 @@ export const deptResource = defineResource({
       label: t('机构类型', 'Category'),
       required: true,
       message: t('请选择机构类型', 'Please select the category'),
+      options: [
+        { value: 1, label: t('公司', 'Company') },
+        { value: 2, label: t('部门', 'Department') },
+        { value: 3, label: t('小组', 'Team') },
+      ],
       search: 'equal',
       defaultValue: 1,
     },
@@ -54,4 +59,5 @@ export const deptResource = defineResource({
     createTimeField(),
   ],
   defaultSort: [{ field: 'sort', dir: 'asc' }],
+  lazy: true,
 });

@@ -106,6 +106,7 @@ export const menuResource = defineResource({
   defaultSort: [{ field: 'sort', dir: 'asc' }],
   unique: [{ fields: ['code'], label: t('菜单编号', 'Menu code') }],
   dialogWidth: 880,
+  lazy: true,
 });
 
 export const topMenuResource = defineResource({

@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getData } from '../../../api/request';
+import { useNavigate } from 'react-router-dom';
+import { site } from '../../../config/site';
 import { useSession } from '../../../stores/session';
-
-interface DeptOption {
-  id: string;
-  deptName: string;
-}
-
-interface RoleOption {
-  id: string;
-  roleName: string;
-}
+import { useTabs } from '../../../stores/tabs';
+import { useSwitchOptions } from './switch-options';
 
 interface SwitchValues {
   deptId: string;
@@ -27,15 +19,8 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
   const user = useSession((state) => state.userInfo);
   const [form] = Form.useForm<SwitchValues>();
   const [saving, setSaving] = useState(false);
-  const userId = user?.user_id ?? '';
-  const depts = useQuery({
-    queryKey: ['switch', 'dept', userId],
-    queryFn: () => getData<DeptOption[]>('/blade-system/dept/select', { params: { userId } }),
-  });
-  const roles = useQuery({
-    queryKey: ['switch', 'role', userId],
-    queryFn: () => getData<RoleOption[]>('/blade-system/role/select', { params: { userId } }),
-  });
+  const navigate = useNavigate();
+  const { depts, roles } = useSwitchOptions(user?.user_id ?? '');
 
   const onFinish = async ({ deptId, roleId }: SwitchValues) => {
     setSaving(true);
@@ -43,6 +28,9 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
       await useSession.getState().switchDeptRole(deptId, roleId);
       void message.success(t('switchDept.done'));
       onClose();
+      // The open pages belonged to the previous role: start again from home with the new menus.
+      useTabs.getState().reset();
+      navigate(site.homePath);
     } catch {
       // The client showed the server's message; the dialog stays open.
     } finally {
@@ -76,6 +64,8 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
           rules={[{ required: true, message: t('switchDept.deptRequired') }]}
         >
           <Select
+            data-testid="switch-dept"
+            allowClear
             loading={depts.isLoading}
             placeholder={t('switchDept.deptRequired')}
             options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
@@ -87,6 +77,8 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
           rules={[{ required: true, message: t('switchDept.roleRequired') }]}
         >
           <Select
+            data-testid="switch-role"
+            allowClear
             loading={roles.isLoading}
             placeholder={t('switchDept.roleRequired')}
             options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { site } from '../../../config/site';
 import { defaultAvatar, displayName, useSession } from '../../../stores/session';
 import { notifySuccess } from '../../../utils/feedback';
+import { currentAssignment, useSwitchOptions } from './switch-options';
 
 const SwitchDeptDialog = lazy(() => import('./SwitchDeptDialog'));
 
@@ -17,6 +18,9 @@ export function UserMenu() {
   const user = useSession((state) => state.userInfo);
   const logout = useSession((state) => state.logout);
   const [switching, setSwitching] = useState(false);
+  // Switch mode: the header names the department and role the session works in.
+  const { depts, roles } = useSwitchOptions(user?.user_id ?? '', site.switchMode);
+  const assignment = site.switchMode ? currentAssignment(user, depts.data, roles.data) : '';
 
   const confirmLogout = () => {
     modal.confirm({
@@ -45,7 +49,7 @@ export function UserMenu() {
           {
             key: 'switch',
             icon: <SwapOutlined />,
-            label: t('layout.switchDept'),
+            label: <span data-testid="user-menu-switch">{t('layout.switchDept')}</span>,
             onClick: () => setSwitching(true),
           },
         ]
@@ -65,6 +69,15 @@ export function UserMenu() {
         <Button type="text" className="psi-header__user" data-testid="user-menu">
           <Avatar size="small" src={user?.avatar || defaultAvatar} icon={<UserOutlined />} alt="" />
           <span className="psi-header__user-name">{displayName(user)}</span>
+          {assignment && (
+            <span
+              className="psi-header__user-assignment"
+              title={assignment}
+              data-testid="user-menu-assignment"
+            >
+              {assignment}
+            </span>
+          )}
         </Button>
       </Dropdown>
       {switching && (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileTextOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
+import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { noticeResource, type Lang } from '@psi/db/model';
@@ -9,7 +8,6 @@ import { fetchDetail } from '../../../components/resource/api';
 import { FieldValue } from '../../../components/resource/fields';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useCan } from '../../system/shared/util';
 import '../../system/shared/i18n';
 import './notice.css';
 
@@ -68,31 +66,15 @@ function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void })
   );
 }
 
-/** Notices (/desk/notice): the list by category with a detail drawer rendering the rich text safely. */
+/**
+ * Notices (/desk/notice): the list by category; the view button opens a detail drawer rendering the
+ * rich text safely; add and edit write the content with the rich-text editor.
+ */
 export default function NoticePage() {
-  const { t } = useTranslation();
-  const canView = useCan('notice_view');
   const [open, setOpen] = useState<Row | null>(null);
   return (
     <>
-      <ResourcePage
-        def={noticeResource}
-        rowActions={
-          canView
-            ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<FileTextOutlined />}
-                  onClick={() => setOpen(record)}
-                  data-testid="row-detail"
-                >
-                  {t('sys.detail')}
-                </Button>
-              )
-            : undefined
-        }
-      />
+      <ResourcePage def={noticeResource} onView={setOpen} />
       {open && <NoticeDetail record={open} onClose={() => setOpen(null)} />}
     </>
   );

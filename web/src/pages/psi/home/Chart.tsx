@@ -10,23 +10,9 @@ export function Chart({ option, testId }: { option: EChartsCoreOption; testId?: 
       null;
     let observer: ResizeObserver | null = null;
     void (async () => {
-      const [core, charts, components, renderers] = await Promise.all([
-        import('echarts/core'),
-        import('echarts/charts'),
-        import('echarts/components'),
-        import('echarts/renderers'),
-      ]);
-      core.use([
-        charts.BarChart,
-        charts.PieChart,
-        charts.LineChart,
-        components.GridComponent,
-        components.TooltipComponent,
-        components.LegendComponent,
-        renderers.CanvasRenderer,
-      ]);
+      const { init } = await import('./echarts-setup');
       if (disposed || !box.current) return;
-      chart = core.init(box.current);
+      chart = init(box.current);
       chart.setOption(option);
       if (typeof ResizeObserver !== 'undefined') {
         observer = new ResizeObserver(() => chart?.resize());

@@ -1,0 +1,371 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  RedoOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Button, Divider, Input, Popover, Select, Space, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+
+/** The toolbar's labels; this module is loaded lazily, with the first rich-text field. */
+const zh = {
+  editor: {
+    toolbar: '格式工具栏',
+    paragraph: '正文',
+    heading: '标题 {{level}}',
+    bold: '加粗',
+    italic: '斜体',
+    underline: '下划线',
+    bulletList: '无序列表',
+    orderedList: '有序列表',
+    link: '链接',
+    linkPlaceholder: '输入链接地址，例如 https://…',
+    linkApply: '确定',
+    linkRemove: '移除链接',
+    linkInvalid: '链接须以 http://、https:// 或 mailto: 开头',
+    undo: '撤销',
+    redo: '重做',
+  },
+};
+const en: typeof zh = {
+  editor: {
+    toolbar: 'Formatting toolbar',
+    paragraph: 'Paragraph',
+    heading: 'Heading {{level}}',
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    bulletList: 'Bulleted list',
+    orderedList: 'Numbered list',
+    link: 'Link',
+    linkPlaceholder: 'Link address, e.g. https://…',
+    linkApply: 'Apply',
+    linkRemove: 'Remove link',
+    linkInvalid: 'A link must start with http://, https:// or mailto:',
+    undo: 'Undo',
+    redo: 'Redo',
+  },
+};
+i18n.addResourceBundle('zh', 'translation', zh, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+/** Links the editor accepts (the detail drawer sanitizes again when showing them). */
+const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
+
+/** An empty document is stored as no content, not as `<p></p>`. */
+function htmlOf(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+export interface RichTextEditorProps {
+  id?: string;
+  value?: string;
+  onChange?: (html: string) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  /** The declaration field's name, for tests and labels. */
+  field: string;
+}
+
+function ToolButton({
+  label,
+  icon,
+  active,
+  disabled,
+  onClick,
+  testId,
+}: {
+  label: string;
+  icon: React.ReactNode;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <Tooltip title={label} mouseEnterDelay={0.4}>
+      <Button
+        type={active ? 'primary' : 'text'}
+        ghost={active}
+        size="small"
+        icon={icon}
+        aria-label={label}
+        aria-pressed={active}
+        disabled={disabled}
+        // keep the selection in the editor while a button is pressed
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+        data-testid={`editor-${testId}`}
+      />
+    </Tooltip>
+  );
+}
+
+function LinkButton({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [href, setHref] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const active = editor.isActive('link');
+  const apply = () => {
+    const target = href.trim();
+    if (!target) {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      setOpen(false);
+      return;
+    }
+    if (!SAFE_LINK.test(target)) {
+      setInvalid(true);
+      return;
+    }
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !active) {
+      // nothing selected: insert the address itself as the link text
+      chain
+        .insertContent({ type: 'text', text: target, marks: [{ type: 'link', attrs: { href: target } }] })
+        .run();
+    } else {
+      chain.setLink({ href: target }).run();
+    }
+    setOpen(false);
+  };
+  return (
+    <Popover
+      open={open}
+      trigger="click"
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setHref(String(editor.getAttributes('link').href ?? ''));
+          setInvalid(false);
+        }
+      }}
+      content={
+        <div className="psi-richtext__link" data-testid="editor-link-form">
+          <Input
+            autoFocus
+            value={href}
+            status={invalid ? 'error' : undefined}
+            placeholder={t('editor.linkPlaceholder')}
+            onChange={(event) => {
+              setHref(event.target.value);
+              setInvalid(false);
+            }}
+            onPressEnter={apply}
+            data-testid="editor-link-input"
+          />
+          {invalid && (
+            <div className="psi-richtext__link-error" data-testid="editor-link-error">
+              {t('editor.linkInvalid')}
+            </div>
+          )}
+          <Space className="psi-richtext__link-actions">
+            {active && (
+              <Button
+                size="small"
+                onClick={() => {
+                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                  setOpen(false);
+                }}
+                data-testid="editor-link-remove"
+              >
+                {t('editor.linkRemove')}
+              </Button>
+            )}
+            <Button size="small" type="primary" onClick={apply} data-testid="editor-link-apply">
+              {t('editor.linkApply')}
+            </Button>
+          </Space>
+        </div>
+      }
+    >
+      <span>
+        <ToolButton
+          label={t('editor.link')}
+          icon={<LinkOutlined />}
+          active={active}
+          disabled={disabled}
+          onClick={() => undefined}
+          testId="link"
+        />
+      </span>
+    </Popover>
+  );
+}
+
+/**
+ * A rich-text editor (TipTap) for a form field whose value is HTML: headings, bold, italic, underline,
+ * lists, links, undo and redo. Given `value` / `onChange` by antd's Form.Item.
+ */
+export default function RichTextEditor({
+  id,
+  value,
+  onChange,
+  disabled = false,
+  placeholder,
+  field,
+}: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const emitted = useRef<string | undefined>(value ?? '');
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        // no empty paragraph appended after a list: the stored HTML is what was typed
+        trailingNode: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['http', 'https', 'mailto'],
+          isAllowedUri: (url) => SAFE_LINK.test(url),
+          HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
+        },
+      }),
+    ],
+    content: value ?? '',
+    editable: !disabled,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: 'psi-richtext__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(placeholder ? { 'aria-placeholder': placeholder, 'data-placeholder': placeholder } : {}),
+        ...(id ? { id } : {}),
+        'data-field': field,
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = htmlOf(current);
+      emitted.current = html;
+      onChange?.(html);
+    },
+  });
+
+  // a value set from outside (the form loading a record, a reset) replaces the document
+  useEffect(() => {
+    const next = value ?? '';
+    if (next === emitted.current) return;
+    emitted.current = next;
+    // not an edit: no update event, and undo does not bring the previous document back
+    editor.chain().setMeta('addToHistory', false).setContent(next, { emitUpdate: false }).run();
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      heading: ([1, 2, 3] as const).find((level) => e.isActive('heading', { level })) ?? 0,
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+      empty: e.isEmpty,
+    }),
+  });
+
+  const chain = () => editor.chain().focus();
+  return (
+    <div
+      className={`psi-richtext${disabled ? ' psi-richtext--disabled' : ''}${state.empty ? ' psi-richtext--empty' : ''}`}
+      data-testid={`richtext-${field}`}
+    >
+      <div className="psi-richtext__toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+        <Select
+          size="small"
+          value={state.heading}
+          disabled={disabled}
+          popupMatchSelectWidth={false}
+          className="psi-richtext__heading"
+          aria-label={t('editor.heading', { level: '' }).trim()}
+          onChange={(level: number) =>
+            level === 0
+              ? chain().setParagraph().run()
+              : chain()
+                  .setHeading({ level: level as 1 | 2 | 3 })
+                  .run()
+          }
+          options={[
+            { value: 0, label: t('editor.paragraph') },
+            ...[1, 2, 3].map((level) => ({ value: level, label: t('editor.heading', { level }) })),
+          ]}
+          data-testid="editor-heading"
+        />
+        <Divider orientation="vertical" />
+        <ToolButton
+          label={t('editor.bold')}
+          icon={<BoldOutlined />}
+          active={state.bold}
+          disabled={disabled}
+          onClick={() => chain().toggleBold().run()}
+          testId="bold"
+        />
+        <ToolButton
+          label={t('editor.italic')}
+          icon={<ItalicOutlined />}
+          active={state.italic}
+          disabled={disabled}
+          onClick={() => chain().toggleItalic().run()}
+          testId="italic"
+        />
+        <ToolButton
+          label={t('editor.underline')}
+          icon={<UnderlineOutlined />}
+          active={state.underline}
+          disabled={disabled}
+          onClick={() => chain().toggleUnderline().run()}
+          testId="underline"
+        />
+        <Divider orientation="vertical" />
+        <ToolButton
+          label={t('editor.bulletList')}
+          icon={<UnorderedListOutlined />}
+          active={state.bulletList}
+          disabled={disabled}
+          onClick={() => chain().toggleBulletList().run()}
+          testId="bullet-list"
+        />
+        <ToolButton
+          label={t('editor.orderedList')}
+          icon={<OrderedListOutlined />}
+          active={state.orderedList}
+          disabled={disabled}
+          onClick={() => chain().toggleOrderedList().run()}
+          testId="ordered-list"
+        />
+        <LinkButton editor={editor} disabled={disabled} />
+        <Divider orientation="vertical" />
+        <ToolButton
+          label={t('editor.undo')}
+          icon={<UndoOutlined />}
+          disabled={disabled || !state.canUndo}
+          onClick={() => chain().undo().run()}
+          testId="undo"
+        />
+        <ToolButton
+          label={t('editor.redo')}
+          icon={<RedoOutlined />}
+          disabled={disabled || !state.canRedo}
+          onClick={() => chain().redo().run()}
+          testId="redo"
+        />
+      </div>
+      <EditorContent editor={editor} className="psi-richtext__body" />
+    </div>
+  );
+}
