@@ -299,6 +299,8 @@ test('oss: add and edit through the dialog, enable one configuration at a time, 
 
   await list.getByTestId('toolbar-add').click();
   const dialog = resourceDialog(page);
+  // the dialog's fields are in place before the empty form is sent
+  await expect(dialog.locator('[data-field-item="ossCode"] input')).toBeEditable();
   await dialog.getByTestId('dialog-submit').click();
   await expect(fieldError(dialog, 'category')).toHaveText('请选择分类');
   await expect(fieldError(dialog, 'ossCode')).toHaveText('请输入资源编号');
@@ -379,6 +381,7 @@ test('sms: add and edit through the dialog, enable, test send with its checks, r
 
   await sms.getByTestId('toolbar-add').click();
   const dialog = resourceDialog(page);
+  await expect(dialog.locator('[data-field-item="smsCode"] input')).toBeEditable();
   await dialog.getByTestId('dialog-submit').click();
   await expect(fieldError(dialog, 'category')).toHaveText('请选择分类');
   await expect(fieldError(dialog, 'smsCode')).toHaveText('请输入资源编号');

@@ -113,24 +113,68 @@ test('tenants: add, search, licence settings, data source and package binding, d
   await expect(rows(list)).toHaveCount(0);
 });
 
-test('top menus: add, grant menus in the dialog, checked again from top-tree-keys, delete', async ({
+test('top menus: add and edit in the dialog, search, view, grant menus (checked again from top-tree-keys), delete', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
+  const name = `顶部${stamp}`;
   await signInAsAdmin(page);
-  await ok(
-    apiPost(page, '/blade-system/topmenu/submit', {
-      name: `顶部${stamp}`,
-      code: `top${stamp}`,
-      source: 'AppstoreOutlined',
-      sort: 9,
-    }),
-  );
   await page.goto('/system/topmenu/index');
   const list = resourcePage(page);
-  await search(list, { name: `顶部${stamp}` });
+  await expect(list.locator('[data-testid=resource-table]')).toBeVisible();
+  await list.getByTestId('toolbar-add').click();
+  const dialog = resourceDialog(page);
+  await expect(dialog).toContainText('新增 · 顶部菜单');
+  await dialog.getByTestId('dialog-submit').click();
+  await expect(fieldError(dialog, 'name')).toHaveText('请输入菜单名称');
+  await expect(fieldError(dialog, 'code')).toHaveText('请输入菜单编号');
+  await expect(fieldError(dialog, 'source')).toHaveText('请输入菜单图标');
+  await formItem(dialog, 'name').locator('input').fill(name);
+  await formItem(dialog, 'code').locator('input').fill(`top${stamp}`);
+  await formItem(dialog, 'source').locator('input').fill('AppstoreOutlined');
+  await formItem(dialog, 'sort').locator('input').fill('9');
+  const added = page.waitForRequest((req) => req.url().includes('/api/blade-system/topmenu/submit'));
+  await dialog.getByTestId('dialog-submit').click();
+  expect((await added).postDataJSON()).toMatchObject({
+    name,
+    code: `top${stamp}`,
+    source: 'AppstoreOutlined',
+    sort: 9,
+  });
+  await expectToast(page, '新增成功');
+  await expect(dialog).toBeHidden();
+
+  // the code is unique
+  await list.getByTestId('toolbar-add').click();
+  await formItem(dialog, 'name').locator('input').fill(`${name}b`);
+  await formItem(dialog, 'code').locator('input').fill(`top${stamp}`);
+  await formItem(dialog, 'source').locator('input').fill('AppstoreOutlined');
+  await formItem(dialog, 'sort').locator('input').fill('10');
+  await dialog.getByTestId('dialog-submit').click();
+  await expectToast(page, '菜单编号已存在');
+  await dialog.locator('.psi-dialog-footer .ant-btn').first().click();
+  await expect(dialog).toBeHidden();
+
+  await search(list, { name });
   await expect(rows(list)).toHaveCount(1);
-  await rows(list).first().getByTestId('row-topmenu-setting').click();
+  const row = rows(list).first();
+  await row.getByTestId('row-view').click();
+  await expect(page.getByTestId('resource-detail')).toContainText(`top${stamp}`);
+  await expect(page.getByTestId('resource-detail')).toContainText('AppstoreOutlined');
+  await dialog.getByTestId('dialog-close').click();
+
+  await row.getByTestId('row-edit').click();
+  await expect(formItem(dialog, 'name').locator('input')).toHaveValue(name);
+  await formItem(dialog, 'name').locator('input').fill(`${name}改`);
+  await formItem(dialog, 'path').locator('input').fill('/desk');
+  await dialog.getByTestId('dialog-submit').click();
+  await expectToast(page, '修改成功');
+  await search(list, { name: `${name}改` });
+  await expect(rows(list)).toHaveCount(1);
+  await expect(row).toContainText('/desk');
+
+  // grant menus in the dialog
+  await row.getByTestId('row-topmenu-setting').click();
   const tree = page.getByTestId('topmenu-grant-tree');
   await tree
     .locator('.ant-tree-treenode')
@@ -142,7 +186,7 @@ test('top menus: add, grant menus in the dialog, checked again from top-tree-key
   const body = (await sent).postDataJSON() as { menuIds: string[] };
   expect(body.menuIds).toContain(DESK);
   await expectToast(page, '操作成功');
-  await rows(list).first().getByTestId('row-topmenu-setting').click();
+  await row.getByTestId('row-topmenu-setting').click();
   await expect(
     tree
       .locator('.ant-tree-treenode')
@@ -150,8 +194,18 @@ test('top menus: add, grant menus in the dialog, checked again from top-tree-key
       .locator('.ant-tree-checkbox-checked'),
   ).toBeVisible();
   await page.keyboard.press('Escape');
-  await rows(list).first().getByTestId('row-delete').click();
+  await expect(tree).toBeHidden();
+  const ids = await apiGet<{ records: { id: string }[] }>(page, '/blade-system/topmenu/list', {
+    name: `${name}改`,
+  });
+  const keys = await apiGet<{ menu: string[] }>(page, '/blade-system/menu/top-tree-keys', {
+    topMenuIds: ids.data.records[0].id,
+  });
+  expect(keys.data.menu).toContain(DESK);
+
+  await row.getByTestId('row-delete').click();
   await confirm(page, '确定将选择数据删除?');
+  await expectToast(page, '删除成功');
   await expect(rows(list)).toHaveCount(0);
 });
 
@@ -195,23 +249,59 @@ test('logs: filters and the detail drawer with readable data', async ({ page }) 
   await expect(errors.locator('[data-testid=resource-table]')).toBeVisible();
 });
 
-test('code generator: add, copy, generate downloads the zip, delete', async ({ page }) => {
+test('code generator: add and edit in the dialog, search, view, copy, generate downloads the zip, delete', async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   await signInAsAdmin(page);
-  await ok(
-    apiPost(page, '/blade-develop/code/submit', {
-      codeName: `gen${stamp}`,
-      serviceName: 'blade-desk',
-      tableName: 'blade_notice',
-      tablePrefix: 'blade_',
-      pkName: 'id',
-      packageName: 'notice',
-    }),
-  );
   await page.goto('/tool/code/index');
   const list = resourcePage(page);
+  await expect(list.locator('[data-testid=resource-table]')).toBeVisible();
+  await list.getByTestId('toolbar-add').click();
+  const dialog = resourceDialog(page);
+  await expect(dialog).toContainText('新增 · 代码生成');
+  // defaults of a new row
+  await expect(formItem(dialog, 'serviceName').locator('input')).toHaveValue('blade-psi');
+  await expect(formItem(dialog, 'pkName').locator('input')).toHaveValue('id');
+  await dialog.getByTestId('dialog-submit').click();
+  await expect(fieldError(dialog, 'codeName')).toHaveText('请输入模块名');
+  await expect(fieldError(dialog, 'tableName')).toHaveText('请输入表名');
+  await formItem(dialog, 'codeName').locator('input').fill(`gen${stamp}`);
+  await formItem(dialog, 'serviceName').locator('input').fill('Blade_Desk');
+  await expect(fieldError(dialog, 'serviceName')).toHaveText('服务名只能包含小写字母、数字和短横线');
+  await formItem(dialog, 'serviceName').locator('input').fill('blade-desk');
+  await formItem(dialog, 'tableName').locator('input').fill('Blade-Notice');
+  await expect(fieldError(dialog, 'tableName')).toHaveText('表名只能包含小写字母、数字和下划线');
+  await formItem(dialog, 'tableName').locator('input').fill('blade_notice');
+  await formItem(dialog, 'tablePrefix').locator('input').fill('blade_');
+  await formItem(dialog, 'packageName').locator('input').fill('notice');
+  const added = page.waitForRequest((req) => req.url().includes('/api/blade-develop/code/submit'));
+  await dialog.getByTestId('dialog-submit').click();
+  expect((await added).postDataJSON()).toMatchObject({
+    codeName: `gen${stamp}`,
+    serviceName: 'blade-desk',
+    tableName: 'blade_notice',
+    tablePrefix: 'blade_',
+    pkName: 'id',
+    packageName: 'notice',
+  });
+  await expectToast(page, '新增成功');
+  await expect(dialog).toBeHidden();
+
   await search(list, { codeName: `gen${stamp}` });
   await expect(rows(list)).toHaveCount(1);
+  await rows(list).first().getByTestId('row-view').click();
+  await expect(page.getByTestId('resource-detail')).toContainText('blade_notice');
+  await expect(page.getByTestId('resource-detail')).toContainText('notice');
+  await dialog.getByTestId('dialog-close').click();
+
+  await rows(list).first().getByTestId('row-edit').click();
+  await expect(formItem(dialog, 'codeName').locator('input')).toHaveValue(`gen${stamp}`);
+  await formItem(dialog, 'tableName').locator('input').fill('blade_post');
+  await dialog.getByTestId('dialog-submit').click();
+  await expectToast(page, '修改成功');
+  await expect(rows(list).first()).toContainText('blade_post');
+
   await rows(list).first().getByTestId('row-copy').click();
   await expectToast(page, '复制成功');
   await expect(rows(list)).toHaveCount(2);
@@ -219,9 +309,22 @@ test('code generator: add, copy, generate downloads the zip, delete', async ({ p
   const download = page.waitForEvent('download');
   await rows(list).first().getByTestId('row-generate').click();
   await confirm(page, '确定生成选中的代码?');
-  expect((await download).suggestedFilename()).toBe('code.zip');
+  const zip = await download;
+  expect(zip.suggestedFilename()).toBe('code.zip');
+  // a real zip archive (local file header "PK\x03\x04")
+  const stream = await zip.createReadStream();
+  const head: Buffer = await new Promise((resolve, reject) => {
+    stream.once('data', (chunk) => resolve(Buffer.from(chunk as Buffer)));
+    stream.once('error', reject);
+  });
+  expect(head.subarray(0, 4).toString('hex')).toBe('504b0304');
+
+  // bulk delete: nothing selected first
+  await list.getByTestId('toolbar-delete').click();
+  await expect(page.locator('.ant-message').getByText('请选择至少一条数据')).toBeVisible();
   await list.locator('thead .ant-checkbox-input').check();
   await list.getByTestId('toolbar-delete').click();
   await confirm(page, '确定将选择数据删除?');
+  await expectToast(page, '删除成功');
   await expect(rows(list)).toHaveCount(0);
 });

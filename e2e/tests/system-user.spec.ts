@@ -241,9 +241,11 @@ test('users as a tenant admin: own tenant only, no tenant chooser, no platform m
     list.locator('[data-testid=resource-table] tbody tr.ant-table-row td:nth-child(3)'),
   ).toHaveText(Array(await rows(list).count()).fill(tenantId));
   await expect(page.getByTestId('user-dept-tree')).toContainText(`E2E租户${stamp}`);
-  // a tenant admin does not hold the platform button
+  // the tenant admin holds the user buttons, 平台配置 included (a user's type and extension within
+  // the tenant, not a platform action)
   await rows(list).first().getByTestId('row-more').click();
   await expect(page.locator('.ant-dropdown:visible')).toContainText('密码重置');
+  await expect(page.locator('.ant-dropdown:visible')).toContainText('平台配置');
   await page.keyboard.press('Escape');
   // nor the platform's menus (tenants, menus, clients)
   await expect(page.getByTestId('side-menu')).not.toContainText('租户管理');

@@ -157,6 +157,40 @@ describe('<ResourcePage> from a declaration', () => {
     expect(screen.queryByText('新增成功')).toBeNull();
   });
 
+  it('on a refused delete shows the server message, closes the confirm and keeps the row', async () => {
+    const { lists } = serveParams();
+    const removed: string[] = [];
+    server.use(
+      http.post('/api/blade-system/param/remove', ({ request }) => {
+        removed.push(new URL(request.url).searchParams.get('ids') ?? '');
+        return HttpResponse.json({ code: 400, success: false, msg: '该参数不可删除' }, { status: 400 });
+      }),
+    );
+    const rejections: unknown[] = [];
+    const onRejection = (event: PromiseRejectionEvent) => rejections.push(event.reason);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      renderResource();
+      await screen.findByText('account.initPassword');
+      const listed = lists.length;
+      fireEvent.click(screen.getAllByTestId('row-delete')[0]);
+      expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+      expect(await screen.findByText('该参数不可删除')).toBeTruthy();
+      // the confirm is closing (jsdom keeps it in the document in its leave motion)
+      await waitFor(() =>
+        expect(document.querySelector('.ant-modal-confirm')?.className).toMatch(/ant-zoom-leave/),
+      );
+      expect(removed).toEqual(['11']);
+      expect(screen.queryByText('删除成功')).toBeNull();
+      expect(lists.length).toBe(listed);
+      expect(screen.getByText('account.initPassword')).toBeTruthy();
+      expect(rejections).toEqual([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
+
   it('has no view button where the declaration has none (tenant packages)', async () => {
     server.use(
       http.get('/api/blade-system/tenant-package/list', () =>

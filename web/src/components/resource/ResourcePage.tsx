@@ -218,7 +218,13 @@ export function ResourcePage({
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await removeRecords(def.api, ids);
+        try {
+          await removeRecords(def.api, ids);
+        } catch {
+          // The client already said why; the confirm closes (a rejection would keep it open and
+          // surface as an unhandled rejection in the error log).
+          return;
+        }
         void message.success(t('crud.removed'));
         setSelected((previous) => previous.filter((id) => !ids.includes(id)));
         await refresh();

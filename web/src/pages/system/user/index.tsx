@@ -91,7 +91,14 @@ export default function UserPage() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await postData(url, null, { params: body });
+        // a refusal is toasted by the client; the confirm closes either way
+        if (
+          !(await postData(url, null, { params: body }).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         void message.success(t('crud.done'));
         refresh();
       },
@@ -136,7 +143,11 @@ export default function UserPage() {
                 okText: t('common.ok'),
                 cancelText: t('common.cancel'),
                 onOk: async () => {
-                  await postData('/blade-user/update', { id, status: 1 });
+                  const approved = await postData('/blade-user/update', { id, status: 1 }).then(
+                    () => true,
+                    () => false,
+                  );
+                  if (!approved) return;
                   void message.success(t('crud.done'));
                   refresh();
                 },

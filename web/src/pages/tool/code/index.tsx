@@ -23,11 +23,15 @@ export default function CodePage() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await downloadFile(
-          '/blade-develop/code/gen-code',
-          { ids: String(record.id), system: 'saber' },
-          'code.zip',
-        );
+        try {
+          await downloadFile(
+            '/blade-develop/code/gen-code',
+            { ids: String(record.id), system: 'saber' },
+            'code.zip',
+          );
+        } catch {
+          return; // said by the client; the confirm closes
+        }
         void message.success(t('crud.done'));
       },
     });
