@@ -21,9 +21,13 @@ test('each of the 11 themes applies and looks different', async ({ page }) => {
   await page.goto('/system/param/index');
   const seen = new Set<string>();
   for (const name of themes) {
-    await page.getByTestId('theme-picker').click();
-    await page.getByTestId(`theme-option-${name}`).click();
-    await expect(page.locator('html')).toHaveClass(new RegExp(`psi-theme-${name}`));
+    const option = page.getByTestId(`theme-option-${name}`);
+    // a click while the picker is still opening may miss its option: open and pick again until applied
+    await expect(async () => {
+      if (!(await option.isVisible())) await page.getByTestId('theme-picker').click();
+      await option.click({ timeout: 2_000 });
+      await expect(page.locator('html')).toHaveClass(new RegExp(`psi-theme-${name}`), { timeout: 2_000 });
+    }).toPass();
     const colours = await frameColours(page);
     const key = JSON.stringify(colours);
     expect(seen.has(key), `theme ${name} looks like another one`).toBe(false);
