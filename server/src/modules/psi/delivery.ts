@@ -13,9 +13,9 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../core/errors';
 import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertRow, softDeleteWhere, updateRow } from './rows';
 import { storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { checkVersion, exactlyOne, loadHeader, saveDocHeader, requireStatus } from './docs';
 import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
 import { postStock } from './stock';
 
@@ -158,22 +158,12 @@ export function submitDeliveryOrder(
       orderStatus: DeliveryStatus.pending,
       submitTime: nowText(env),
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, deliveryOrder, actor, existing.id, values, {
-          sql: 'order_status = 1 AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.deliveryOrder);
-      id = insertRow(env, deliveryOrder, actor, { ...values, deliveryNo: orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, deliveryOrder, existing, values, {
+      guard: 'order_status = 1',
+      prefix: DOC_PREFIX.deliveryOrder,
+      numberField: 'deliveryNo',
+      oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
+    });
     for (const l of lines)
       insertRow(env, deliveryDetail, actor, {
         deliveryId: id,

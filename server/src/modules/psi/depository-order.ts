@@ -10,9 +10,9 @@ import {
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { softDeleteWhere, updateRow } from './rows';
 import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { checkVersion, exactlyOne, loadHeader, saveDocHeader, requireStatus } from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
 import { loadYypt } from './yypt';
@@ -107,22 +107,11 @@ export function submitDirectOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrderDepository, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND source_type = 2 AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (resolved.lines) softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositoryOrder);
-      id = insertRow(env, purchaseOrderDepository, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderDepository, existing, values, {
+      guard: 'order_status IN (1, 8) AND source_type = 2',
+      prefix: DOC_PREFIX.depositoryOrder,
+      oldLines: !!resolved.lines && { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
+    });
     if (resolved.lines)
       insertLines(env, purchaseDetailDepository, actor, { purchaseId: id }, resolved.lines, () => ({
         deliveredQuantity: 0,

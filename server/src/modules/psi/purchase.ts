@@ -11,7 +11,7 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { softDeleteWhere, updateRow } from './rows';
 import {
   buildLines,
   insertLines,
@@ -21,7 +21,14 @@ import {
   type LineInput,
   type StoredLine,
 } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  saveDocHeader,
+  requireEnabledDepository,
+  requireStatus,
+} from './docs';
 import { postStock } from './stock';
 
 export interface PurchaseHeader {
@@ -125,22 +132,11 @@ export function submitPurchaseOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrder, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (lines) softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.purchaseOrder);
-      id = insertRow(env, purchaseOrder, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrder, existing, values, {
+      guard: 'order_status IN (1, 8)',
+      prefix: DOC_PREFIX.purchaseOrder,
+      oldLines: !!lines && { table: purchaseDetail, parentColumn: 'purchase_id' },
+    });
     if (lines)
       insertLines(env, purchaseDetail, actor, { purchaseId: id }, lines, () => ({ receivedQuantity: 0 }));
     return { id, orderNo };

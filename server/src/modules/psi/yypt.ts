@@ -27,7 +27,14 @@ import {
 } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
 import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  saveDocHeader,
+  requireEnabledDepository,
+  requireStatus,
+} from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
 import type { AuditInput } from './purchase';
@@ -107,22 +114,11 @@ export function submitYyptOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrderYypt, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (resolved.lines) softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.yyptOrder);
-      id = insertRow(env, purchaseOrderYypt, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderYypt, existing, values, {
+      guard: 'order_status IN (1, 8)',
+      prefix: DOC_PREFIX.yyptOrder,
+      oldLines: !!resolved.lines && { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
+    });
     if (resolved.lines)
       insertLines(env, purchaseDetailYypt, actor, { purchaseId: id }, resolved.lines, () => ({
         deliveredQuantity: 0,
