@@ -13,9 +13,9 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../core/errors';
 import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, softDeleteWhere, updateRow } from './rows';
+import { insertRow, updateRow } from './rows';
 import { storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, saveDocHeader, requireStatus } from './docs';
+import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
 import { postStock } from './stock';
 
@@ -306,19 +306,14 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 
 /** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const delivery = loadDelivery(env, actor.tenantId, id);
+  removeDocs(env, actor, ids, {
+    load: (id) => loadDelivery(env, actor.tenantId, id),
+    check: (delivery) => {
       if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
       if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_delivery_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status = 1`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
-    }
+    },
+    table: deliveryOrder,
+    guard: 'order_status = 1',
+    lines: { table: deliveryDetail, parentColumn: 'delivery_id' },
   });
 }

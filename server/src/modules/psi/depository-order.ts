@@ -9,10 +9,10 @@ import {
   YyptStatus,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { softDeleteWhere, updateRow } from './rows';
+import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
+import { updateRow } from './rows';
 import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, saveDocHeader, requireStatus } from './docs';
+import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
 import { loadYypt } from './yypt';
@@ -214,21 +214,15 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 
 /** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadDepositoryOrder(env, actor.tenantId, id);
+  removeDocs(env, actor, ids, {
+    load: (id) => loadDepositoryOrder(env, actor.tenantId, id),
+    check: (order) => {
       if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
       if (!mayEdit(actor, order)) throw fail('noPermission');
       if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order_depository SET is_deleted = 1, version = version + 1, update_user = ?,
-             update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND source_type = 2 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
-    }
+    },
+    table: purchaseOrderDepository,
+    guard: 'source_type = 2 AND order_status IN (1, 8)',
+    lines: { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
   });
 }

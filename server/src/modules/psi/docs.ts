@@ -1,5 +1,6 @@
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { big, fail, stmt, type PsiEnv } from './env';
+import { tableMeta } from '../../core/table-meta';
+import { big, fail, nowText, stmt, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 
 /** Fields every document header read for a decision carries. */
@@ -81,6 +82,39 @@ export function saveDocHeader(
   const orderNo = nextDocNo(env, writer.tenantId, options.prefix);
   const id = insertRow(env, table, writer, { ...values, [options.numberField ?? 'orderNo']: orderNo });
   return { id, orderNo };
+}
+
+/**
+ * Soft-deletes documents with their lines, the whole batch or nothing (one transaction): `check` refuses
+ * a document the writer may not remove (permission, status); a header goes only while it still matches
+ * `guard` (its removable statuses), else `statusChanged`.
+ */
+export function removeDocs<T>(
+  env: PsiEnv,
+  writer: Writer,
+  ids: string[],
+  doc: {
+    load: (id: string) => T;
+    check: (row: T) => void;
+    table: SQLiteTable;
+    guard: string;
+    lines: { table: SQLiteTable; parentColumn: string };
+  },
+): void {
+  const header = tableMeta(doc.table).name;
+  tx(env, () => {
+    for (const id of ids) {
+      doc.check(doc.load(id));
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE ${header} SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND ${doc.guard}`,
+        ).run(big(writer.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, doc.lines.table, writer, `${doc.lines.parentColumn} = ?`, [big(id)]);
+    }
+  });
 }
 
 export interface DepositoryRow {

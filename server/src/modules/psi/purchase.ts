@@ -11,7 +11,7 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { softDeleteWhere, updateRow } from './rows';
+import { updateRow } from './rows';
 import {
   buildLines,
   insertLines,
@@ -25,6 +25,7 @@ import {
   checkVersion,
   exactlyOne,
   loadHeader,
+  removeDocs,
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
@@ -252,19 +253,14 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadPurchase(env, actor.tenantId, id);
+  removeDocs(env, actor, ids, {
+    load: (id) => loadPurchase(env, actor.tenantId, id),
+    check: (order) => {
       if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
       if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
-    }
+    },
+    table: purchaseOrder,
+    guard: 'order_status IN (1, 8)',
+    lines: { table: purchaseDetail, parentColumn: 'purchase_id' },
   });
 }

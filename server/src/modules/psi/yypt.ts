@@ -25,12 +25,13 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertRow, nextDocNo, updateRow } from './rows';
 import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
 import {
   checkVersion,
   exactlyOne,
   loadHeader,
+  removeDocs,
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
@@ -230,19 +231,14 @@ export function approveYyptAudit(
 
 /** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadYypt(env, actor.tenantId, id);
+  removeDocs(env, actor, ids, {
+    load: (id) => loadYypt(env, actor.tenantId, id),
+    check: (order) => {
       if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
       if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order_yypt SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
-    }
+    },
+    table: purchaseOrderYypt,
+    guard: 'order_status IN (1, 8)',
+    lines: { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
   });
 }
