@@ -11,10 +11,9 @@ import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,
   DocPage,
-  DocRowActions,
+  docRowActions,
   moneyColumn,
   numberColumn,
-  RowButton,
   statusColumn,
   textColumn,
   useDocPage,
@@ -60,26 +59,20 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
   const canAudit = can('purchaseorderyypt_audit', 'order_yy_audit');
   const canDelete = can('purchaseorderyypt_delete');
 
-  const actions = (row: Row, inDetail = false) => (
-    <DocRowActions
-      page={page}
-      row={row}
-      inDetail={inDetail}
-      edit={canEdit && editable(row)}
-      remove={canDelete && editable(row) && { resource: 'purchaseorderyypt', no: String(row.orderNo) }}
-    >
-      {canAudit && Number(row.orderStatus) === 1 && (
-        <RowButton
-          primary={inDetail}
-          icon={<AuditOutlined />}
-          onClick={() => audit.open(row)}
-          data-testid="row-audit"
-        >
-          {t('psi.yypt.audit')}
-        </RowButton>
-      )}
-    </DocRowActions>
-  );
+  const actions = docRowActions(page, {
+    edit: (row) => canEdit && editable(row),
+    remove: (row) => canDelete && editable(row) && { resource: 'purchaseorderyypt', no: String(row.orderNo) },
+    steps: (row) => [
+      canAudit &&
+        Number(row.orderStatus) === 1 && {
+          id: 'audit',
+          label: t('psi.yypt.audit'),
+          icon: <AuditOutlined />,
+          onClick: () => audit.open(row),
+          primary: true,
+        },
+    ],
+  });
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open, 170),

@@ -9,10 +9,9 @@ import { useCan } from '../hooks';
 import {
   actionsColumn,
   DocPage,
-  DocRowActions,
+  docRowActions,
   moneyColumn,
   numberColumn,
-  RowButton,
   statusColumn,
   textColumn,
   useDocPage,
@@ -53,29 +52,21 @@ export default function DeliveryOrderPage() {
       },
     });
 
-  const actions = (row: Row, inDetail = false) => {
-    const pending = Number(row.orderStatus) === 1;
-    return (
-      <DocRowActions
-        page={page}
-        row={row}
-        inDetail={inDetail}
-        edit={canEdit && pending}
-        remove={canDelete && pending && { resource: 'deliveryorder', no: String(row.deliveryNo) }}
-      >
-        {canShip && pending && (
-          <RowButton
-            primary={inDetail}
-            icon={<SendOutlined />}
-            onClick={() => ship(row)}
-            data-testid="row-ship"
-          >
-            {t('psi.delivery.approve')}
-          </RowButton>
-        )}
-      </DocRowActions>
-    );
-  };
+  const pending = (row: Row) => Number(row.orderStatus) === 1;
+  const actions = docRowActions(page, {
+    edit: (row) => canEdit && pending(row),
+    remove: (row) => canDelete && pending(row) && { resource: 'deliveryorder', no: String(row.deliveryNo) },
+    steps: (row) => [
+      canShip &&
+        pending(row) && {
+          id: 'ship',
+          label: t('psi.delivery.approve'),
+          icon: <SendOutlined />,
+          onClick: () => ship(row),
+          primary: true,
+        },
+    ],
+  });
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.deliveryNo'), 'deliveryNo', page.open),

@@ -12,10 +12,9 @@ import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,
   DocPage,
-  DocRowActions,
+  docRowActions,
   moneyColumn,
   numberColumn,
-  RowButton,
   statusColumn,
   textColumn,
   useDocPage,
@@ -41,51 +40,39 @@ export default function DepositoryOrderPage() {
   const canDelete = can('purchaseorderdepository_delete');
   const canShip = can('deliveryorder_add');
 
-  const actions = (row: Row, inDetail = false) => {
-    const status = Number(row.orderStatus);
-    return (
-      <DocRowActions
-        page={page}
-        row={row}
-        inDetail={inDetail}
-        edit={canEdit && directEditable(row)}
-        remove={
-          canDelete && directEditable(row) && { resource: 'purchaseorderdepository', no: String(row.orderNo) }
-        }
-      >
-        {canAudit && status === 1 && (
-          <>
-            <RowButton
-              primary={inDetail}
-              icon={<CheckOutlined />}
-              onClick={() => audit.open({ row, pass: true })}
-              data-testid="row-accept"
-            >
-              {t('psi.pod.accept')}
-            </RowButton>
-            <RowButton
-              danger
-              icon={<RollbackOutlined />}
-              onClick={() => audit.open({ row, pass: false })}
-              data-testid="row-reject"
-            >
-              {t('psi.pod.reject')}
-            </RowButton>
-          </>
-        )}
-        {canShip && [2, 4].includes(status) && (
-          <RowButton
-            primary={inDetail}
-            icon={<CarOutlined />}
-            onClick={() => setShipping(String(row.id))}
-            data-testid="row-ship"
-          >
-            {t('psi.pod.createDelivery')}
-          </RowButton>
-        )}
-      </DocRowActions>
-    );
-  };
+  const actions = docRowActions(page, {
+    edit: (row) => canEdit && directEditable(row),
+    remove: (row) =>
+      canDelete && directEditable(row) && { resource: 'purchaseorderdepository', no: String(row.orderNo) },
+    steps: (row) => {
+      const status = Number(row.orderStatus);
+      const auditable = canAudit && status === 1;
+      return [
+        auditable && {
+          id: 'accept',
+          label: t('psi.pod.accept'),
+          icon: <CheckOutlined />,
+          onClick: () => audit.open({ row, pass: true }),
+          primary: true,
+        },
+        auditable && {
+          id: 'reject',
+          label: t('psi.pod.reject'),
+          icon: <RollbackOutlined />,
+          onClick: () => audit.open({ row, pass: false }),
+          danger: true,
+        },
+        canShip &&
+          [2, 4].includes(status) && {
+            id: 'ship',
+            label: t('psi.pod.createDelivery'),
+            icon: <CarOutlined />,
+            onClick: () => setShipping(String(row.id)),
+            primary: true,
+          },
+      ];
+    },
+  });
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),

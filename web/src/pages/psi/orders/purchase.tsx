@@ -13,7 +13,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../api/errors';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
@@ -22,15 +21,15 @@ import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,
   DocPage,
-  DocRowActions,
+  docRowActions,
   moneyColumn,
   numberColumn,
-  RowButton,
   statusColumn,
   textColumn,
   useDocPage,
   useRowDialog,
 } from './shared';
+import { useSubmit } from '../useSubmit';
 import '../i18n';
 
 const PATH = '/psi/purchaseorder/index';
@@ -54,8 +53,7 @@ function StorageDialog({
   });
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSubmit();
   const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
 
   const submit = async () => {
@@ -64,9 +62,8 @@ function StorageDialog({
       setError(t('psi.purchase.nothing'));
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
+    await run(async () => {
       await post(
         'purchaseorder/approveStorage',
         {
@@ -79,13 +76,7 @@ function StorageDialog({
       );
       void message.success(t('psi.common.done'));
       onDone();
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<Row> = [
@@ -157,42 +148,29 @@ export default function PurchaseOrderPage() {
   const audit = useRowDialog<Row>(page.refresh);
   const storage = useRowDialog<Row>(page.refresh);
 
-  const actions = (row: Row, inDetail = false) => {
-    const status = Number(row.orderStatus);
-    return (
-      <DocRowActions
-        page={page}
-        row={row}
-        inDetail={inDetail}
-        edit={can('purchaseorder_edit') && editable(row)}
-        remove={
-          can('purchaseorder_delete') &&
-          editable(row) && { resource: 'purchaseorder', no: String(row.orderNo) }
-        }
-      >
-        {can('purchaseorder_audit') && status === 1 && (
-          <RowButton
-            primary={inDetail}
-            icon={<AuditOutlined />}
-            onClick={() => audit.open(row)}
-            data-testid="row-audit"
-          >
-            {t('psi.purchase.audit')}
-          </RowButton>
-        )}
-        {can('purchaseorder_storage') && status === 2 && (
-          <RowButton
-            primary={inDetail}
-            icon={<ImportOutlined />}
-            onClick={() => storage.open(row)}
-            data-testid="row-storage"
-          >
-            {t('psi.purchase.storage')}
-          </RowButton>
-        )}
-      </DocRowActions>
-    );
-  };
+  const actions = docRowActions(page, {
+    edit: (row) => can('purchaseorder_edit') && editable(row),
+    remove: (row) =>
+      can('purchaseorder_delete') && editable(row) && { resource: 'purchaseorder', no: String(row.orderNo) },
+    steps: (row) => [
+      can('purchaseorder_audit') &&
+        Number(row.orderStatus) === 1 && {
+          id: 'audit',
+          label: t('psi.purchase.audit'),
+          icon: <AuditOutlined />,
+          onClick: () => audit.open(row),
+          primary: true,
+        },
+      can('purchaseorder_storage') &&
+        Number(row.orderStatus) === 2 && {
+          id: 'storage',
+          label: t('psi.purchase.storage'),
+          icon: <ImportOutlined />,
+          onClick: () => storage.open(row),
+          primary: true,
+        },
+    ],
+  });
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),

@@ -101,6 +101,50 @@ export function DocRowActions({
   );
 }
 
+/** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
+export interface RowStep {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** A primary button in the detail header (a link in the list). */
+  primary?: boolean;
+  danger?: boolean;
+}
+
+/**
+ * The row actions of a document list (`(row, inDetail) => …`, for the list and the detail header):
+ * view, the `steps` that apply to the row, edit when `edit`, delete when `remove` names the document.
+ */
+export function docRowActions(
+  page: DocPageState,
+  spec: {
+    edit: (row: Row) => boolean;
+    remove: (row: Row) => { resource: string; no: string } | false;
+    steps: (row: Row) => (RowStep | false)[];
+  },
+) {
+  return (row: Row, inDetail = false) => (
+    <DocRowActions page={page} row={row} inDetail={inDetail} edit={spec.edit(row)} remove={spec.remove(row)}>
+      {spec.steps(row).map(
+        (step) =>
+          step && (
+            <RowButton
+              key={step.id}
+              primary={step.primary && inDetail}
+              danger={step.danger}
+              icon={step.icon}
+              onClick={step.onClick}
+              data-testid={`row-${step.id}`}
+            >
+              {step.label}
+            </RowButton>
+          ),
+      )}
+    </DocRowActions>
+  );
+}
+
 /** The props an editor drawer of a document list receives. */
 export interface DocEditorProps {
   id: string | undefined;
