@@ -45,6 +45,12 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
 export const loadDelivery = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<DeliveryHeader>(env, 'psi_delivery_order', tenantId, id, COLUMNS);
 
+/** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
+function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
+  if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
+  if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
+}
+
 export interface DeliveryLine extends StoredLine {
   sourceDetailId: string;
 }
@@ -97,8 +103,7 @@ export function submitDeliveryOrder(
   return tx(env, () => {
     const existing = input.id ? loadDelivery(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
-      if (existing.status !== DeliveryStatus.pending) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
       if (input.depositoryOrderId && input.depositoryOrderId !== existing.depositoryOrderId)
         throw fail('lineNotInOrder');
@@ -308,10 +313,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
     load: (id) => loadDelivery(env, actor.tenantId, id),
-    check: (delivery) => {
-      if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-      if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
-    },
+    check: (delivery) => requireEditable(actor, delivery),
     table: deliveryOrder,
     guard: 'order_status = 1',
     lines: { table: deliveryDetail, parentColumn: 'delivery_id' },

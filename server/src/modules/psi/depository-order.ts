@@ -45,6 +45,15 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
 export const loadDepositoryOrder = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', tenantId, id, COLUMNS);
 
+/**
+ * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
+ */
+function requireEditable(actor: PsiActor, order: DepositoryOrderHeader): void {
+  if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
+  if (!mayEdit(actor, order)) throw fail('noPermission');
+  if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
+}
+
 export interface DepositoryOrderLine extends StoredLine {
   deliveredQuantity: number;
   sourceDetailId: string | null;
@@ -78,9 +87,7 @@ export function submitDirectOrder(
   return tx(env, () => {
     const existing = input.id ? loadDepositoryOrder(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (existing.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-      if (!mayEdit(actor, existing)) throw fail('noPermission');
-      if (!EDITABLE.depositoryOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
@@ -216,11 +223,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
     load: (id) => loadDepositoryOrder(env, actor.tenantId, id),
-    check: (order) => {
-      if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-      if (!mayEdit(actor, order)) throw fail('noPermission');
-      if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
-    },
+    check: (order) => requireEditable(actor, order),
     table: purchaseOrderDepository,
     guard: 'source_type = 2 AND order_status IN (1, 8)',
     lines: { table: purchaseDetailDepository, parentColumn: 'purchase_id' },

@@ -52,6 +52,12 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id
 export const loadPurchase = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<PurchaseHeader>(env, 'psi_purchase_order', tenantId, id, COLUMNS);
 
+/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
+function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
+  if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+  if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
+}
+
 export interface PurchaseLine extends StoredLine {
   receivedQuantity: number;
 }
@@ -97,8 +103,7 @@ export function submitPurchaseOrder(
   return tx(env, () => {
     const existing = input.id ? loadPurchase(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
-      if (!EDITABLE.purchaseOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const depositoryId = depositoryFor(actor, input.depositoryId ?? existing?.depositoryId);
@@ -255,10 +260,7 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
     load: (id) => loadPurchase(env, actor.tenantId, id),
-    check: (order) => {
-      if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-      if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
-    },
+    check: (order) => requireEditable(actor, order),
     table: purchaseOrder,
     guard: 'order_status IN (1, 8)',
     lines: { table: purchaseDetail, parentColumn: 'purchase_id' },

@@ -69,6 +69,12 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
 export const loadYypt = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', tenantId, id, COLUMNS);
 
+/** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
+function requireEditable(actor: PsiActor, order: YyptHeader): void {
+  if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
+  if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
+}
+
 export interface YyptLine extends StoredLine {
   deliveredQuantity: number;
 }
@@ -91,8 +97,7 @@ export function submitYyptOrder(
   return tx(env, () => {
     const existing = input.id ? loadYypt(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForSchool(actor, existing.schoolId)) throw fail('noPermission');
-      if (!EDITABLE.yyptOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
@@ -233,10 +238,7 @@ export function approveYyptAudit(
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
     load: (id) => loadYypt(env, actor.tenantId, id),
-    check: (order) => {
-      if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
-      if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
-    },
+    check: (order) => requireEditable(actor, order),
     table: purchaseOrderYypt,
     guard: 'order_status IN (1, 8)',
     lines: { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
