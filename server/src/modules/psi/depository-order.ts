@@ -11,7 +11,7 @@ import {
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import { updateRow } from './rows';
-import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
+import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
@@ -91,18 +91,11 @@ export function submitDirectOrder(
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
-      depositoryOrderLines(env, existing!.id).map((l) => ({
-        goodsId: l.goodsId,
-        quantity: l.quantity,
-        remark: l.remark,
-      })),
+      depositoryOrderLines(env, existing!.id),
     );
-    const totals = resolved.lines
-      ? totalsOf(resolved.lines)
-      : storedTotals(depositoryOrderLines(env, existing!.id));
     const values = {
       ...resolved.header,
-      ...totals,
+      ...resolved.totals,
       sourceType: DepositoryOrderSource.direct,
       sourceId: null,
       sourceNo: null,

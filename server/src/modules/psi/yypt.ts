@@ -26,7 +26,7 @@ import {
   type PsiEnv,
 } from './env';
 import { insertRow, nextDocNo, updateRow } from './rows';
-import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
+import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import {
   checkVersion,
   exactlyOne,
@@ -101,16 +101,11 @@ export function submitYyptOrder(
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
-      yyptLines(env, existing!.id).map((l) => ({
-        goodsId: l.goodsId,
-        quantity: l.quantity,
-        remark: l.remark,
-      })),
+      yyptLines(env, existing!.id),
     );
-    const totals = resolved.lines ? totalsOf(resolved.lines) : storedTotals(yyptLines(env, existing!.id));
     const values = {
       ...resolved.header,
-      ...totals,
+      ...resolved.totals,
       deliveredQuantity: 0,
       orderStatus: YyptStatus.pending,
       payStatus: PayStatus.unpaid,
