@@ -151,6 +151,7 @@ describe('menu model', () => {
     expect(resolveMenuIcon('file-text')).toBe(FileTextOutlined);
     expect(resolveMenuIcon('iconfont iconicon_setting')).toBe(SettingOutlined);
     expect(resolveMenuIcon('no-such-icon')).toBe(DefaultMenuIcon);
+    expect(resolveMenuIcon('constructor')).toBe(DefaultMenuIcon);
     expect(resolveMenuIcon(undefined)).toBe(DefaultMenuIcon);
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../helpers';
 import {
@@ -257,6 +258,40 @@ describe('imports', () => {
     ]);
     const roster = await call(app, pt.token, { method: 'GET', url: `${PSI}/schoolyyptinfo/template` });
     expect((await readXlsx(roster.rawPayload))[0][0]).toBe('学校标识码*');
+  });
+
+  it('names the templates and writes their notes in the caller language', async () => {
+    const notes = async (payload: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(payload as unknown as ArrayBuffer);
+      const out: string[] = [];
+      wb.worksheets[1]?.eachRow((row) => out.push(String(row.getCell(1).value)));
+      return out;
+    };
+    const school = await as(app, 'xx_mingde');
+    for (const [resource, zhName, enName, zhNote, enNote] of [
+      ['goodsinfo', '图书导入模板', 'books-template', '按ISBN匹配', 'Rows are matched by ISBN'],
+      [
+        'schoolyyptinfo',
+        '学校导入模板',
+        'schools-template',
+        '默认仓库编码须为',
+        'The default depository code',
+      ],
+    ]) {
+      const zh = await call(app, pt.token, { method: 'GET', url: `${PSI}/${resource}/template` });
+      expect(zh.headers['content-disposition']).toContain(encodeURIComponent(zhName));
+      expect((await notes(zh.rawPayload)).some((n) => n.includes(zhNote))).toBe(true);
+      const en = await call(app, pt.token, {
+        method: 'GET',
+        url: `${PSI}/${resource}/template`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(en.headers['content-disposition']).toContain(`${enName}.xlsx`);
+      expect((await notes(en.rawPayload)).some((n) => n.includes(enNote))).toBe(true);
+      const refused = await call(app, school.token, { method: 'GET', url: `${PSI}/${resource}/template` });
+      expect(refused.headers['content-type']).not.toContain('spreadsheetml');
+    }
   });
 });
 

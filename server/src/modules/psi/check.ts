@@ -2,7 +2,14 @@ import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
-import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  removeDocs,
+  requireEnabledDepository,
+  requireStatus,
+} from './docs';
 import { goodsLabel, loadGoods } from './lines';
 import { postStock, stockOf } from './stock';
 
@@ -272,19 +279,14 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
 
 /** Soft-deletes open counts (status 1); no stock effect. */
 export function removeChecks(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const check = loadCheck(env, actor.tenantId, id);
+  removeDocs(env, actor, ids, {
+    load: (id) => loadCheck(env, actor.tenantId, id),
+    check: (check) => {
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
       if (check.status !== CheckStatus.counting) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_depository_check SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND check_status = 1`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, depositoryCheckDetail, actor, 'check_id = ?', [big(id)]);
-    }
+    },
+    table: depositoryCheck,
+    guard: 'check_status = 1',
+    lines: { table: depositoryCheckDetail, parentColumn: 'check_id' },
   });
 }

@@ -13,9 +13,9 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../core/errors';
 import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertRow, updateRow } from './rows';
 import { storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
 import { postStock } from './stock';
 
@@ -44,6 +44,12 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
 
 export const loadDelivery = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<DeliveryHeader>(env, 'psi_delivery_order', tenantId, id, COLUMNS);
+
+/** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
+function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
+  if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
+  if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
+}
 
 export interface DeliveryLine extends StoredLine {
   sourceDetailId: string;
@@ -97,8 +103,7 @@ export function submitDeliveryOrder(
   return tx(env, () => {
     const existing = input.id ? loadDelivery(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
-      if (existing.status !== DeliveryStatus.pending) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
       if (input.depositoryOrderId && input.depositoryOrderId !== existing.depositoryOrderId)
         throw fail('lineNotInOrder');
@@ -158,22 +163,12 @@ export function submitDeliveryOrder(
       orderStatus: DeliveryStatus.pending,
       submitTime: nowText(env),
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, deliveryOrder, actor, existing.id, values, {
-          sql: 'order_status = 1 AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.deliveryOrder);
-      id = insertRow(env, deliveryOrder, actor, { ...values, deliveryNo: orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, deliveryOrder, existing, values, {
+      guard: 'order_status = 1',
+      prefix: DOC_PREFIX.deliveryOrder,
+      numberField: 'deliveryNo',
+      oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
+    });
     for (const l of lines)
       insertRow(env, deliveryDetail, actor, {
         deliveryId: id,
@@ -316,19 +311,11 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 
 /** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const delivery = loadDelivery(env, actor.tenantId, id);
-      if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-      if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_delivery_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status = 1`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, deliveryDetail, actor, 'delivery_id = ?', [big(id)]);
-    }
+  removeDocs(env, actor, ids, {
+    load: (id) => loadDelivery(env, actor.tenantId, id),
+    check: (delivery) => requireEditable(actor, delivery),
+    table: deliveryOrder,
+    guard: 'order_status = 1',
+    lines: { table: deliveryDetail, parentColumn: 'delivery_id' },
   });
 }

@@ -9,10 +9,10 @@ import {
   YyptStatus,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
-import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireStatus } from './docs';
+import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
+import { updateRow } from './rows';
+import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
+import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
 import { loadYypt } from './yypt';
@@ -44,6 +44,15 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
 
 export const loadDepositoryOrder = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', tenantId, id, COLUMNS);
+
+/**
+ * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
+ */
+function requireEditable(actor: PsiActor, order: DepositoryOrderHeader): void {
+  if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
+  if (!mayEdit(actor, order)) throw fail('noPermission');
+  if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
+}
 
 export interface DepositoryOrderLine extends StoredLine {
   deliveredQuantity: number;
@@ -78,24 +87,15 @@ export function submitDirectOrder(
   return tx(env, () => {
     const existing = input.id ? loadDepositoryOrder(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (existing.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-      if (!mayEdit(actor, existing)) throw fail('noPermission');
-      if (!EDITABLE.depositoryOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
-      depositoryOrderLines(env, existing!.id).map((l) => ({
-        goodsId: l.goodsId,
-        quantity: l.quantity,
-        remark: l.remark,
-      })),
+      depositoryOrderLines(env, existing!.id),
     );
-    const totals = resolved.lines
-      ? totalsOf(resolved.lines)
-      : storedTotals(depositoryOrderLines(env, existing!.id));
     const values = {
       ...resolved.header,
-      ...totals,
+      ...resolved.totals,
       sourceType: DepositoryOrderSource.direct,
       sourceId: null,
       sourceNo: null,
@@ -107,22 +107,11 @@ export function submitDirectOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrderDepository, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND source_type = 2 AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (resolved.lines) softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositoryOrder);
-      id = insertRow(env, purchaseOrderDepository, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderDepository, existing, values, {
+      guard: 'order_status IN (1, 8) AND source_type = 2',
+      prefix: DOC_PREFIX.depositoryOrder,
+      oldLines: !!resolved.lines && { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
+    });
     if (resolved.lines)
       insertLines(env, purchaseDetailDepository, actor, { purchaseId: id }, resolved.lines, () => ({
         deliveredQuantity: 0,
@@ -225,21 +214,11 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 
 /** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadDepositoryOrder(env, actor.tenantId, id);
-      if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-      if (!mayEdit(actor, order)) throw fail('noPermission');
-      if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order_depository SET is_deleted = 1, version = version + 1, update_user = ?,
-             update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND source_type = 2 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetailDepository, actor, 'purchase_id = ?', [big(id)]);
-    }
+  removeDocs(env, actor, ids, {
+    load: (id) => loadDepositoryOrder(env, actor.tenantId, id),
+    check: (order) => requireEditable(actor, order),
+    table: purchaseOrderDepository,
+    guard: 'source_type = 2 AND order_status IN (1, 8)',
+    lines: { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
   });
 }

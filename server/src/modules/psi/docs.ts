@@ -1,4 +1,7 @@
-import { big, fail, stmt, type PsiEnv } from './env';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { tableMeta } from '../../core/table-meta';
+import { big, fail, nowText, stmt, tx, type PsiEnv } from './env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 
 /** Fields every document header read for a decision carries. */
 export interface HeaderRow {
@@ -42,6 +45,76 @@ export function requireStatus(row: { status: number }, allowed: readonly number[
 /** The conditional status update changed exactly one row, or the document moved under us. */
 export function exactlyOne(changes: number): void {
   if (changes !== 1) throw fail('statusChanged');
+}
+
+/**
+ * Saves an edited or a new document header, inside the caller's transaction. An edit updates `existing`
+ * only while it still matches `guard` (the statuses it may be edited in) and its version, else
+ * `statusChanged`, and soft-deletes its old lines when `oldLines` names them (they are being replaced);
+ * a new document gets the next number of `prefix`, written to `numberField`.
+ */
+export function saveDocHeader(
+  env: PsiEnv,
+  writer: Writer,
+  table: SQLiteTable,
+  existing: { id: string; orderNo: string; version: number } | null | undefined,
+  values: Record<string, unknown>,
+  options: {
+    guard: string;
+    prefix: string;
+    numberField?: string;
+    oldLines?: { table: SQLiteTable; parentColumn: string } | false;
+  },
+): { id: string; orderNo: string } {
+  if (existing) {
+    exactlyOne(
+      updateRow(env, table, writer, existing.id, values, {
+        sql: `${options.guard} AND version = ?`,
+        params: [existing.version],
+      }),
+    );
+    if (options.oldLines)
+      softDeleteWhere(env, options.oldLines.table, writer, `${options.oldLines.parentColumn} = ?`, [
+        big(existing.id),
+      ]);
+    return { id: existing.id, orderNo: existing.orderNo };
+  }
+  const orderNo = nextDocNo(env, writer.tenantId, options.prefix);
+  const id = insertRow(env, table, writer, { ...values, [options.numberField ?? 'orderNo']: orderNo });
+  return { id, orderNo };
+}
+
+/**
+ * Soft-deletes documents with their lines, the whole batch or nothing (one transaction): `check` refuses
+ * a document the writer may not remove (permission, status); a header goes only while it still matches
+ * `guard` (its removable statuses), else `statusChanged`.
+ */
+export function removeDocs<T>(
+  env: PsiEnv,
+  writer: Writer,
+  ids: string[],
+  doc: {
+    load: (id: string) => T;
+    check: (row: T) => void;
+    table: SQLiteTable;
+    guard: string;
+    lines: { table: SQLiteTable; parentColumn: string };
+  },
+): void {
+  const header = tableMeta(doc.table).name;
+  tx(env, () => {
+    for (const id of ids) {
+      doc.check(doc.load(id));
+      exactlyOne(
+        stmt(
+          env.sqlite,
+          `UPDATE ${header} SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+           WHERE id = ? AND is_deleted = 0 AND ${doc.guard}`,
+        ).run(big(writer.userId), nowText(env), big(id)).changes,
+      );
+      softDeleteWhere(env, doc.lines.table, writer, `${doc.lines.parentColumn} = ?`, [big(id)]);
+    }
+  });
 }
 
 export interface DepositoryRow {

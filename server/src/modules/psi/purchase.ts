@@ -11,7 +11,7 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { updateRow } from './rows';
 import {
   buildLines,
   insertLines,
@@ -21,7 +21,15 @@ import {
   type LineInput,
   type StoredLine,
 } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  removeDocs,
+  saveDocHeader,
+  requireEnabledDepository,
+  requireStatus,
+} from './docs';
 import { postStock } from './stock';
 
 export interface PurchaseHeader {
@@ -43,6 +51,12 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id
 
 export const loadPurchase = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<PurchaseHeader>(env, 'psi_purchase_order', tenantId, id, COLUMNS);
+
+/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
+function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
+  if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
+  if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
+}
 
 export interface PurchaseLine extends StoredLine {
   receivedQuantity: number;
@@ -89,8 +103,7 @@ export function submitPurchaseOrder(
   return tx(env, () => {
     const existing = input.id ? loadPurchase(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForDepository(actor, existing.depositoryId)) throw fail('noPermission');
-      if (!EDITABLE.purchaseOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const depositoryId = depositoryFor(actor, input.depositoryId ?? existing?.depositoryId);
@@ -125,22 +138,11 @@ export function submitPurchaseOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrder, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (lines) softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.purchaseOrder);
-      id = insertRow(env, purchaseOrder, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrder, existing, values, {
+      guard: 'order_status IN (1, 8)',
+      prefix: DOC_PREFIX.purchaseOrder,
+      oldLines: !!lines && { table: purchaseDetail, parentColumn: 'purchase_id' },
+    });
     if (lines)
       insertLines(env, purchaseDetail, actor, { purchaseId: id }, lines, () => ({ receivedQuantity: 0 }));
     return { id, orderNo };
@@ -256,19 +258,11 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadPurchase(env, actor.tenantId, id);
-      if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-      if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetail, actor, 'purchase_id = ?', [big(id)]);
-    }
+  removeDocs(env, actor, ids, {
+    load: (id) => loadPurchase(env, actor.tenantId, id),
+    check: (order) => requireEditable(actor, order),
+    table: purchaseOrder,
+    guard: 'order_status IN (1, 8)',
+    lines: { table: purchaseDetail, parentColumn: 'purchase_id' },
   });
 }

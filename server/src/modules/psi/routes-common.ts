@@ -204,4 +204,32 @@ export async function templateRoute(
   return sendXlsx(reply, name, await workbookBuffer(name, sheet, [], notes));
 }
 
+/** A text of an import template, in both languages. */
+export interface Bilingual {
+  zh: string;
+  en: string;
+}
+
+/**
+ * The import pair of a master resource, both behind the button `<resource>_import`:
+ * `POST /blade-psi/<resource>/upLoadList` (see `importRoute`) and `GET /blade-psi/<resource>/template`
+ * (the file `name` with its `notes`, in the caller's language).
+ */
+export function importRoutes(
+  app: FastifyInstance,
+  resource: string,
+  columns: ImportColumn[],
+  run: (req: FastifyRequest, rows: SheetRow[], lang: Lang) => ImportResult,
+  template: { name: Bilingual; notes: Bilingual[] },
+) {
+  const access = () => ({ config: { access: { button: `${resource}_import` } } });
+  app.post(`/blade-psi/${resource}/upLoadList`, access(), async (req, reply) =>
+    importRoute(app, req, reply, columns, (rows, lang) => run(req, rows, lang)),
+  );
+  app.get(`/blade-psi/${resource}/template`, access(), async (req, reply) => {
+    const text = (b: Bilingual) => (req.lang === 'en' ? b.en : b.zh);
+    return templateRoute(reply, text(template.name), columns, template.notes.map(text));
+  });
+}
+
 export const missingMessage = (lang: Lang, name: string) => fill(messages.paramMissing[lang], { name });

@@ -31,7 +31,7 @@ import {
 } from './http';
 import { findOne, listAll, everyone, wire } from './lists';
 import { specs } from './specs';
-import { importRoute, readOnlyWrites, readRoutes, templateRoute, writeRoutes } from './routes-common';
+import { importRoutes, readOnlyWrites, readRoutes, writeRoutes } from './routes-common';
 import { parseOrThrow } from './validate';
 import {
   removeDepositories,
@@ -99,32 +99,32 @@ export function registerMasterRoutes(app: FastifyInstance) {
     },
     remove: (req, ids) => removeGoods(env, psiActor(app, req), ids),
   });
-  app.post(
-    '/blade-psi/goodsinfo/upLoadList',
-    { config: { access: { button: 'goodsinfo_import' } } },
-    async (req, reply) =>
-      importRoute(app, req, reply, GOODS_COLUMNS, (rows, lang) =>
-        importGoods(env, psiActor(app, req), rows, lang),
-      ),
-  );
-  app.get(
-    '/blade-psi/goodsinfo/template',
-    { config: { access: { button: 'goodsinfo_import' } } },
-    async (req, reply) =>
-      templateRoute(reply, req.lang === 'en' ? 'books-template' : '图书导入模板', GOODS_COLUMNS, [
-        req.lang === 'en'
-          ? 'One book per row; * marks required columns. ISBN-13 with a valid check digit (hyphens allowed).'
-          : '每行一种图书，带*为必填列。ISBN为13位并校验末位（可含连字符）。',
-        req.lang === 'en'
-          ? 'Stage: 小学/初中/高中; Term: 秋季/春季/全年; Type: 教材/教辅/其他; Price > 0; Purchase discount in (0, 1], e.g. 0.72.'
-          : '学段：小学/初中/高中；学期：秋季/春季/全年；类型：教材/教辅/其他；定价大于0；进货折扣在0到1之间，如0.72。',
-        req.lang === 'en'
-          ? 'Rows are matched by ISBN: existing books are updated, new ones created. Any bad row rejects the whole file.'
-          : '按ISBN匹配：已有图书更新，新图书新增。任一行有误则整份文件不导入。',
-        req.lang === 'en'
-          ? 'Example: 9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72'
-          : '示例：9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72',
-      ]),
+  importRoutes(
+    app,
+    'goodsinfo',
+    GOODS_COLUMNS,
+    (req, rows, lang) => importGoods(env, psiActor(app, req), rows, lang),
+    {
+      name: { en: 'books-template', zh: '图书导入模板' },
+      notes: [
+        {
+          en: 'One book per row; * marks required columns. ISBN-13 with a valid check digit (hyphens allowed).',
+          zh: '每行一种图书，带*为必填列。ISBN为13位并校验末位（可含连字符）。',
+        },
+        {
+          en: 'Stage: 小学/初中/高中; Term: 秋季/春季/全年; Type: 教材/教辅/其他; Price > 0; Purchase discount in (0, 1], e.g. 0.72.',
+          zh: '学段：小学/初中/高中；学期：秋季/春季/全年；类型：教材/教辅/其他；定价大于0；进货折扣在0到1之间，如0.72。',
+        },
+        {
+          en: 'Rows are matched by ISBN: existing books are updated, new ones created. Any bad row rejects the whole file.',
+          zh: '按ISBN匹配：已有图书更新，新图书新增。任一行有误则整份文件不导入。',
+        },
+        {
+          en: 'Example: 9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72',
+          zh: '示例：9787107524455 | 义务教育教科书·语文 一年级上册 | | 人民教育出版社 | 统编版 | 小学 | 一年级 | 语文 | 上册 | 秋季 | 11.20 | 教材 | 0.72',
+        },
+      ],
+    },
   );
 
   // ------------------------------------------------------------------ depositories
@@ -208,29 +208,28 @@ export function registerMasterRoutes(app: FastifyInstance) {
     },
     remove: (req, ids) => softRemove(env, psiActor(app, req), schoolYyptInfo, ids),
   });
-  app.post(
-    '/blade-psi/schoolyyptinfo/upLoadList',
-    { config: { access: { button: 'schoolyyptinfo_import' } } },
-    async (req, reply) =>
-      importRoute(app, req, reply, ROSTER_COLUMNS, (rows, lang) =>
-        importRoster(env, psiActor(app, req), rows, lang),
-      ),
-  );
-  app.get(
-    '/blade-psi/schoolyyptinfo/template',
-    { config: { access: { button: 'schoolyyptinfo_import' } } },
-    async (req, reply) =>
-      templateRoute(reply, req.lang === 'en' ? 'schools-template' : '学校导入模板', ROSTER_COLUMNS, [
-        req.lang === 'en'
-          ? 'One school per row, matched by school code; * marks required columns. Any bad row rejects the whole file.'
-          : '每行一所学校，按学校标识码匹配；带*为必填列。任一行有误则整份文件不导入。',
-        req.lang === 'en'
-          ? 'Type: 小学/初中/高中/九年一贯制/完全中学; region code: county code such as 330402; discount in (0, 1], e.g. 0.95.'
-          : '学校类型：小学/初中/高中/九年一贯制/完全中学；地区代码为区县代码，如330402；销售折扣在0到1之间，如0.95。',
-        req.lang === 'en'
-          ? 'The default depository code must name a depository serving the region. The import never changes accounts or balances.'
-          : '默认仓库编码须为服务该地区的仓库。导入不会改变学校账号和账户余额。',
-      ]),
+  importRoutes(
+    app,
+    'schoolyyptinfo',
+    ROSTER_COLUMNS,
+    (req, rows, lang) => importRoster(env, psiActor(app, req), rows, lang),
+    {
+      name: { en: 'schools-template', zh: '学校导入模板' },
+      notes: [
+        {
+          en: 'One school per row, matched by school code; * marks required columns. Any bad row rejects the whole file.',
+          zh: '每行一所学校，按学校标识码匹配；带*为必填列。任一行有误则整份文件不导入。',
+        },
+        {
+          en: 'Type: 小学/初中/高中/九年一贯制/完全中学; region code: county code such as 330402; discount in (0, 1], e.g. 0.95.',
+          zh: '学校类型：小学/初中/高中/九年一贯制/完全中学；地区代码为区县代码，如330402；销售折扣在0到1之间，如0.95。',
+        },
+        {
+          en: 'The default depository code must name a depository serving the region. The import never changes accounts or balances.',
+          zh: '默认仓库编码须为服务该地区的仓库。导入不会改变学校账号和账户余额。',
+        },
+      ],
+    },
   );
 
   // ------------------------------------------------------------------ ledgers

@@ -6,8 +6,9 @@ import {
   schoolDiscount,
   type SchoolRow,
 } from './docs';
-import { buildLines, type BuiltLine, type LineInput } from './lines';
+import { buildLines, storedTotals, totalsOf, type BuiltLine, type LineInput, type StoredLine } from './lines';
 import { t } from '@psi/db/model';
+import type { Totals } from '@psi/db/model/psi/index';
 import { ApiError } from '../../core/errors';
 
 /** The body of `submitPurchaseOrderYypt` and `submitPurchaseOrderDepository` (DOMAIN.md 2.10). */
@@ -47,6 +48,8 @@ export interface ResolvedSchoolOrder {
   };
   /** null when an edit sent no `details` (the lines stay as they are) */
   lines: BuiltLine[] | null;
+  /** of the new lines, or of the kept ones */
+  totals: Totals;
 }
 
 const receiverRequired = t(
@@ -60,6 +63,7 @@ const termRequired = t('请输入学期', 'Please enter the term');
  * user (direct orders only) always ships from its own depository and only to schools it serves; the
  * platform may act for any school. The depository must be enabled and serve the school's region;
  * prices carry the school's platform discount; receiver fields default to the school's contact.
+ * `storedLines` reads the lines an edit keeps or re-prices.
  */
 export function resolveSchoolOrder(
   env: PsiEnv,
@@ -67,7 +71,7 @@ export function resolveSchoolOrder(
   input: SchoolOrderInput,
   existing: SchoolOrderExisting | null,
   allowDepositoryUser: boolean,
-  storedInputs: () => LineInput[],
+  storedLines: () => StoredLine[],
 ): ResolvedSchoolOrder {
   let schoolId: string | null | undefined;
   if (actor.kind === 'school') {
@@ -107,7 +111,15 @@ export function resolveSchoolOrder(
   const keep = input.details === undefined && existing && existing.schoolId === school.id;
   const lines = keep
     ? null
-    : buildLines(env, actor.tenantId, input.details ?? (existing ? storedInputs() : []), () => discount);
+    : buildLines(
+        env,
+        actor.tenantId,
+        input.details ??
+          (existing
+            ? storedLines().map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, remark: l.remark }))
+            : []),
+        () => discount,
+      );
   return {
     school,
     header: {
@@ -120,5 +132,6 @@ export function resolveSchoolOrder(
       remark: input.remark !== undefined ? input.remark : (existing?.remark ?? null),
     },
     lines,
+    totals: lines ? totalsOf(lines) : storedTotals(storedLines()),
   };
 }

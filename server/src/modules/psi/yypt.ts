@@ -25,9 +25,17 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
-import { insertLines, storedLines, storedTotals, totalsOf, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, requireEnabledDepository, requireStatus } from './docs';
+import { insertRow, nextDocNo, updateRow } from './rows';
+import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  removeDocs,
+  saveDocHeader,
+  requireEnabledDepository,
+  requireStatus,
+} from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
 import { moveMoney, requireBalance } from './account';
 import type { AuditInput } from './purchase';
@@ -61,6 +69,12 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
 export const loadYypt = (env: PsiEnv, tenantId: string, id: string) =>
   loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', tenantId, id, COLUMNS);
 
+/** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
+function requireEditable(actor: PsiActor, order: YyptHeader): void {
+  if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
+  if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
+}
+
 export interface YyptLine extends StoredLine {
   deliveredQuantity: number;
 }
@@ -83,21 +97,15 @@ export function submitYyptOrder(
   return tx(env, () => {
     const existing = input.id ? loadYypt(env, actor.tenantId, input.id) : null;
     if (existing) {
-      if (!canActForSchool(actor, existing.schoolId)) throw fail('noPermission');
-      if (!EDITABLE.yyptOrder.includes(existing.status)) throw fail('notEditable');
+      requireEditable(actor, existing);
       checkVersion(existing, input.version);
     }
     const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
-      yyptLines(env, existing!.id).map((l) => ({
-        goodsId: l.goodsId,
-        quantity: l.quantity,
-        remark: l.remark,
-      })),
+      yyptLines(env, existing!.id),
     );
-    const totals = resolved.lines ? totalsOf(resolved.lines) : storedTotals(yyptLines(env, existing!.id));
     const values = {
       ...resolved.header,
-      ...totals,
+      ...resolved.totals,
       deliveredQuantity: 0,
       orderStatus: YyptStatus.pending,
       payStatus: PayStatus.unpaid,
@@ -107,22 +115,11 @@ export function submitYyptOrder(
       auditTime: null,
       auditRemark: null,
     };
-    let id: string;
-    let orderNo: string;
-    if (existing) {
-      exactlyOne(
-        updateRow(env, purchaseOrderYypt, actor, existing.id, values, {
-          sql: 'order_status IN (1, 8) AND version = ?',
-          params: [existing.version],
-        }),
-      );
-      id = existing.id;
-      orderNo = existing.orderNo;
-      if (resolved.lines) softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
-    } else {
-      orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.yyptOrder);
-      id = insertRow(env, purchaseOrderYypt, actor, { ...values, orderNo });
-    }
+    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderYypt, existing, values, {
+      guard: 'order_status IN (1, 8)',
+      prefix: DOC_PREFIX.yyptOrder,
+      oldLines: !!resolved.lines && { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
+    });
     if (resolved.lines)
       insertLines(env, purchaseDetailYypt, actor, { purchaseId: id }, resolved.lines, () => ({
         deliveredQuantity: 0,
@@ -234,19 +231,11 @@ export function approveYyptAudit(
 
 /** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  tx(env, () => {
-    for (const id of ids) {
-      const order = loadYypt(env, actor.tenantId, id);
-      if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
-      if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
-      exactlyOne(
-        stmt(
-          env.sqlite,
-          `UPDATE psi_purchase_order_yypt SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND order_status IN (1, 8)`,
-        ).run(big(actor.userId), nowText(env), big(id)).changes,
-      );
-      softDeleteWhere(env, purchaseDetailYypt, actor, 'purchase_id = ?', [big(id)]);
-    }
+  removeDocs(env, actor, ids, {
+    load: (id) => loadYypt(env, actor.tenantId, id),
+    check: (order) => requireEditable(actor, order),
+    table: purchaseOrderYypt,
+    guard: 'order_status IN (1, 8)',
+    lines: { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
   });
 }

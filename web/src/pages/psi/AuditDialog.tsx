@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../api/errors';
 import { post, type Row } from './api';
 import { yuan } from './format';
+import { useSubmit } from './useSubmit';
 
 interface AuditDialogProps {
   /** `purchaseorderyypt/approveAudit`, `purchaseorder/approveAudit`, `purchaseorderdepository/approveAuditDepository`. */
@@ -34,14 +33,12 @@ export function AuditDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ pass: boolean; auditRemark?: string }>();
   const pass = Form.useWatch('pass', form) ?? initialPass;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSubmit();
 
   const submit = async () => {
     setError(null);
     const values = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = await post(
         endpoint,
         { id: record.id, pass: values.pass, auditRemark: values.auditRemark ?? '', version: record.version },
@@ -49,13 +46,7 @@ export function AuditDialog({
       );
       void message.success(values.pass ? t('psi.audit.passed') : t('psi.audit.rejected'));
       onDone(saved);
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,7 +5,6 @@ import {
   App,
   Button,
   Col,
-  Drawer,
   Empty,
   Form,
   Input,
@@ -14,15 +13,15 @@ import {
   Select,
   Space,
   Spin,
-  Table,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../api/errors';
 import { detail, linesOf, page, post, stockOf, type Row } from './api';
 import { yuan } from './format';
+import { useSubmit } from './useSubmit';
+import { EditorDrawer, LinesTable } from './EditorDrawer';
 
 interface DeliveryEditorProps {
   /** The 配送单 to ship (else chosen here). */
@@ -73,8 +72,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
   const [form] = Form.useForm();
   const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, busy: saving, run } = useSubmit();
 
   const existing = useQuery({
     queryKey: ['psi', 'delivery-edit', id],
@@ -148,8 +146,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       setError(t('psi.delivery.nothing'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await post(
         'deliverydetail/submitDeliveryOrder',
         { ...values, id: id ?? undefined, depositoryOrderId: podId, details },
@@ -157,13 +154,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       );
       void message.success(t('psi.common.submitted'));
       onSaved(saved);
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<(typeof rows)[number]> = [
@@ -231,26 +222,20 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
   ];
 
   return (
-    <Drawer
-      open
-      size={1180}
+    <EditorDrawer
       title={`${id ? t('psi.delivery.editDelivery') : t('psi.delivery.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
+      testId="delivery-editor"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="delivery-editor"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={!plan.data || !shippable}
-            onClick={() => void submit().catch(() => undefined)}
-            data-testid="delivery-submit"
-          >
-            {t('psi.common.submit')}
-          </Button>
-        </Space>
+      actions={
+        <Button
+          type="primary"
+          loading={saving}
+          disabled={!plan.data || !shippable}
+          onClick={() => void submit().catch(() => undefined)}
+          data-testid="delivery-submit"
+        >
+          {t('psi.common.submit')}
+        </Button>
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -331,19 +316,11 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
                 {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
               </Typography.Text>
             </Space>
-            <Table
-              rowKey="key"
-              size="small"
-              columns={columns}
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              data-testid="delivery-lines"
-            />
+            <LinesTable rowKey="key" columns={columns} dataSource={rows} data-testid="delivery-lines" />
           </>
         )}
         {error && <Alert type="error" showIcon title={error} data-testid="delivery-error" />}
       </Space>
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -21,7 +21,7 @@ import { page, type Params, type Row } from './api';
 import { STATUS_ORDER, useStatusLabel, type StatusKind } from './status';
 import './psi.css';
 
-interface DocListProps {
+export interface DocListProps {
   /** Query key root; invalidating `['psi', root]` refreshes the list and its counts. */
   root: string;
   /** List endpoint under /blade-psi, e.g. `purchaseorderyypt/list`. */

@@ -7,7 +7,6 @@ import {
   Button,
   Col,
   DatePicker,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -21,7 +20,6 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../api/errors';
 import { detail, linesOf, list, page, post, type Row } from './api';
 import {
   currentTerm,
@@ -34,6 +32,9 @@ import {
 } from './format';
 import { GoodsSelect } from './GoodsSelect';
 import { useMySchool, useRoleKind } from './hooks';
+import { depositoryOptions } from './useDepositories';
+import { useSubmit } from './useSubmit';
+import { EditorDrawer, LinesTable } from './EditorDrawer';
 
 export type OrderKind = 'yypt' | 'direct' | 'purchase';
 
@@ -93,8 +94,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const role = useRoleKind();
   const school = useMySchool(role === 'school');
   const [lines, setLines] = useState<Line[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, busy: saving, run } = useSubmit();
   const isSchoolUser = role === 'school';
   const isPurchase = kind === 'purchase';
 
@@ -253,18 +253,11 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       })),
     };
     if (existing.data?.header.version !== undefined) body.version = existing.data.header.version;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await post(RESOURCE[kind].submit, body, true);
       void message.success(t('psi.common.submitted'));
       onSaved(saved);
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<(typeof priced)[number]> = [
@@ -377,26 +370,20 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const number = existing.data?.header.orderNo ? ` · ${String(existing.data.header.orderNo)}` : '';
 
   return (
-    <Drawer
-      open
+    <EditorDrawer
       title={`${title}${number}`}
-      size={1180}
+      testId="order-editor"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="order-editor"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={frozen || missing}
-            onClick={() => void submit().catch(() => undefined)}
-            data-testid="order-submit"
-          >
-            {t('psi.common.submit')}
-          </Button>
-        </Space>
+      actions={
+        <Button
+          type="primary"
+          loading={saving}
+          disabled={frozen || missing}
+          onClick={() => void submit().catch(() => undefined)}
+          data-testid="order-submit"
+        >
+          {t('psi.common.submit')}
+        </Button>
       }
     >
       {id && existing.isLoading ? (
@@ -484,10 +471,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                 >
                   <Select
                     loading={depositories.isLoading}
-                    options={(depositories.data ?? []).map((d) => ({
-                      value: String(d.id),
-                      label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）`,
-                    }))}
+                    options={depositoryOptions(depositories.data)}
                     data-testid="field-depositoryId"
                   />
                 </Form.Item>
@@ -552,13 +536,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                 : t('psi.yypt.discountUnknown')}
             </Typography.Text>
           )}
-          <Table
+          <LinesTable
             rowKey="key"
-            size="small"
             columns={columns}
             dataSource={priced}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             data-testid="order-lines"
             summary={() => (
               <Table.Summary.Row>
@@ -588,6 +569,6 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
           {error && <Alert type="error" showIcon title={error} data-testid="order-error" />}
         </Space>
       )}
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { page } from './api';
+import { page, type Row } from './api';
 
 /** The enabled depositories the caller may see (a depository user: its own). */
 export function useDepositories() {
@@ -9,3 +9,10 @@ export function useDepositories() {
     staleTime: 60_000,
   });
 }
+
+/** Select options of depositories: `name（code）`. */
+export const depositoryOptions = (rows: Row[] | undefined) =>
+  (rows ?? []).map((d) => ({
+    value: String(d.id),
+    label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）`,
+  }));

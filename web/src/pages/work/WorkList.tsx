@@ -1,13 +1,12 @@
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../stores/session';
 import { claimTask, useFlowCategories, workList, type FlowRow } from '../flow/api';
 import { FlowChartDialog, type FlowChartTarget } from '../flow/components/FlowChartDialog';
-import { ListSearchBar, type ListSearch } from '../flow/components/ListToolbar';
+import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../flow/components/ListToolbar';
 import { detailPath, formPath, handlePath } from '../flow/components/routes';
 import '../../i18n/flow';
 
@@ -30,16 +29,11 @@ export function WorkList({ kind }: { kind: WorkKind }) {
   const queryClient = useQueryClient();
   const permission = useSession((s) => s.permission);
   const categories = useFlowCategories();
-  const [search, setSearch] = useState<ListSearch>({});
-  const [page, setPage] = useState({ current: 1, size: 10 });
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
-  const params = { ...search, current: page.current, size: page.size };
-  const query = useQuery({
-    queryKey: ['flow', 'work', kind, params],
-    queryFn: () => workList(kind, params),
-    placeholderData: keepPreviousData,
+  const list = useFlowList<ListSearch>(['work', kind], (params) => workList(kind, params), {
     refetchOnMount: 'always',
   });
+  const { page } = list;
   const claim = useMutation({
     mutationFn: (taskId: string) => claimTask(taskId),
     onSuccess: async () => {
@@ -174,23 +168,13 @@ export function WorkList({ kind }: { kind: WorkKind }) {
 
   return (
     <Card variant="borderless" data-testid={`work-${kind}`}>
-      <ListSearchBar
-        onSearch={(values) => {
-          setSearch(values);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-      />
-      <Space style={{ marginBottom: 12 }}>
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-          {t('flow.common.refresh')}
-        </Button>
-      </Space>
+      <ListSearchBar onSearch={list.search} />
+      <ListActions onRefresh={() => void list.query.refetch()} />
       <Table<FlowRow>
         rowKey={(row) =>
           String(kind === 'start' ? row.id : kind === 'send' ? row.processInstanceId : row.taskId)
         }
-        loading={query.isFetching}
-        dataSource={query.data?.records ?? []}
+        {...list.table}
         onRow={(row) =>
           ({ 'data-instance': String(row.processInstanceId ?? '') }) as HTMLAttributes<HTMLElement>
         }
@@ -209,14 +193,6 @@ export function WorkList({ kind }: { kind: WorkKind }) {
             render: (_, row) => <Space size={0}>{actions(row)}</Space>,
           },
         ]}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100, 200],
-          onChange: (current, size) => setPage({ current, size }),
-        }}
         scroll={{ x: 900 }}
       />
       <FlowChartDialog target={chart} onClose={() => setChart(null)} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { InboxOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -27,7 +27,13 @@ import {
   type FlowRow,
 } from '../api';
 import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
-import { ListSearchBar, type ListSearch } from '../components/ListToolbar';
+import {
+  ListActions,
+  ListSearchBar,
+  useCategoryLabel,
+  useFlowList,
+  type ListSearch,
+} from '../components/ListToolbar';
 import '../../../i18n/flow';
 
 interface UploadForm {
@@ -42,19 +48,13 @@ export default function FlowDeployPage() {
   const queryClient = useQueryClient();
   const permission = useSession((s) => s.permission);
   const categories = useFlowCategories();
-  const [search, setSearch] = useState<ListSearch>({});
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const categoryLabel = useCategoryLabel();
+  const list = useFlowList<ListSearch>(['deployments'], managerList);
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [filesError, setFilesError] = useState(false);
   const [form] = Form.useForm<UploadForm>();
-  const params = { ...search, current: page.current, size: page.size };
-  const query = useQuery({
-    queryKey: ['flow', 'deployments', params],
-    queryFn: () => managerList(params),
-    placeholderData: keepPreviousData,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
   const state = useMutation({
     mutationFn: (row: FlowRow) =>
@@ -88,20 +88,11 @@ export default function FlowDeployPage() {
     },
   });
   const can = (code: string) => permission[`flow_deploy_${code}`] === true;
-  const categoryLabel = (value: unknown) => {
-    const c = categories.find((x) => x.value === value);
-    return c ? t(`flow.categories.${c.route}`, { defaultValue: c.label }) : String(value ?? '');
-  };
 
   return (
     <Card variant="borderless" data-testid="flow-deploy">
-      <ListSearchBar
-        onSearch={(v) => {
-          setSearch(v);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-      />
-      <Space style={{ marginBottom: 12 }}>
+      <ListSearchBar onSearch={list.search} />
+      <ListActions onRefresh={() => void list.query.refetch()}>
         {can('upload') && (
           <Button
             type="primary"
@@ -112,23 +103,11 @@ export default function FlowDeployPage() {
             {t('flow.deploy.upload')}
           </Button>
         )}
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-          {t('flow.common.refresh')}
-        </Button>
-      </Space>
+      </ListActions>
       <Table<FlowRow>
         rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.records ?? []}
+        {...list.table}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100, 200],
-          onChange: (current, size) => setPage({ current, size }),
-        }}
         columns={[
           { title: t('flow.common.processName'), dataIndex: 'name' },
           { title: t('flow.common.processKey'), dataIndex: 'key' },

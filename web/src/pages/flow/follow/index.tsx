@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session';
 import { deleteInstance, followList, type FlowRow } from '../api';
 import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
 import { HistoryTable } from '../components/HistoryTable';
-import { ListSearchBar, type ListSearch } from '../components/ListToolbar';
+import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../components/ListToolbar';
 import '../../../i18n/flow';
 
 const statusColor: Record<string, string> = {
@@ -22,23 +21,13 @@ export default function FlowFollowPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const permission = useSession((s) => s.permission);
-  const [search, setSearch] = useState<ListSearch>({});
   const [state, setState] = useState<string>('running');
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const list = useFlowList<ListSearch>(['follow'], followList, {
+    filters: { state: state === 'all' ? undefined : state },
+  });
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const [history, setHistory] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const params = {
-    ...search,
-    state: state === 'all' ? undefined : state,
-    current: page.current,
-    size: page.size,
-  };
-  const query = useQuery({
-    queryKey: ['flow', 'follow', params],
-    queryFn: () => followList(params),
-    placeholderData: keepPreviousData,
-  });
   const remove = useMutation({
     mutationFn: (row: FlowRow) => deleteInstance(String(row.processInstanceId), reason),
     onSuccess: async () => {
@@ -50,18 +39,13 @@ export default function FlowFollowPage() {
 
   return (
     <Card variant="borderless" data-testid="flow-follow">
-      <ListSearchBar
-        onSearch={(v) => {
-          setSearch(v);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-      />
-      <Space style={{ marginBottom: 12 }}>
+      <ListSearchBar onSearch={list.search} />
+      <ListActions onRefresh={() => void list.query.refetch()}>
         <Segmented
           value={state}
           onChange={(v) => {
             setState(String(v));
-            setPage((p) => ({ ...p, current: 1 }));
+            list.firstPage();
           }}
           options={[
             { value: 'running', label: t('flow.status.running') },
@@ -69,23 +53,11 @@ export default function FlowFollowPage() {
             { value: 'all', label: t('flow.follow.all') },
           ]}
         />
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-          {t('flow.common.refresh')}
-        </Button>
-      </Space>
+      </ListActions>
       <Table<FlowRow>
         rowKey="processInstanceId"
-        loading={query.isFetching}
-        dataSource={query.data?.records ?? []}
+        {...list.table}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100, 200],
-          onChange: (current, size) => setPage({ current, size }),
-        }}
         columns={[
           { title: t('flow.follow.instanceId'), dataIndex: 'processInstanceId', width: 190 },
           { title: t('flow.common.processName'), dataIndex: 'processDefinitionName' },

@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session';
-import { deployModel, modelList, removeModels, useFlowCategories, type FlowRow } from '../api';
+import { deployModel, modelList, removeModels, type FlowRow } from '../api';
+import { ListActions, useCategoryLabel, useFlowList } from '../components/ListToolbar';
 import { ModelDiagramDialog } from '../components/ModelDiagramDialog';
 import { ModelEditor } from './ModelEditor';
 import '../../../i18n/flow';
+
+interface ModelSearch {
+  modelKey?: string;
+  name?: string;
+}
 
 /** /flow/model: process models, drawn with the bpmn-js modeler, saved and deployed. */
 export default function FlowModelPage() {
@@ -15,17 +21,10 @@ export default function FlowModelPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const permission = useSession((s) => s.permission);
-  const categories = useFlowCategories();
-  const [search, setSearch] = useState<{ modelKey?: string; name?: string }>({});
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const categoryLabel = useCategoryLabel();
+  const list = useFlowList<ModelSearch>(['models'], modelList);
   const [editor, setEditor] = useState<{ open: boolean; id: string | null }>({ open: false, id: null });
   const [diagram, setDiagram] = useState<string | null>(null);
-  const params = { ...search, current: page.current, size: page.size };
-  const query = useQuery({
-    queryKey: ['flow', 'models', params],
-    queryFn: () => modelList(params),
-    placeholderData: keepPreviousData,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
   const deploy = useMutation({
     mutationFn: (row: FlowRow) => deployModel(String(row.id)),
@@ -44,21 +43,10 @@ export default function FlowModelPage() {
     },
   });
   const can = (code: string) => permission[`flow_model_${code}`] === true;
-  const categoryLabel = (value: unknown) => {
-    const c = categories.find((x) => x.value === value);
-    return c ? t(`flow.categories.${c.route}`, { defaultValue: c.label }) : String(value ?? '');
-  };
 
   return (
     <Card variant="borderless" data-testid="flow-model">
-      <Form
-        layout="inline"
-        onFinish={(v: typeof search) => {
-          setSearch(v);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
+      <Form layout="inline" onFinish={list.search} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="modelKey" label={t('flow.model.modelKey')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -69,7 +57,7 @@ export default function FlowModelPage() {
           {t('flow.common.search')}
         </Button>
       </Form>
-      <Space style={{ marginBottom: 12 }}>
+      <ListActions onRefresh={() => void list.query.refetch()}>
         {can('add') && (
           <Button
             type="primary"
@@ -80,23 +68,11 @@ export default function FlowModelPage() {
             {t('flow.model.add')}
           </Button>
         )}
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-          {t('flow.common.refresh')}
-        </Button>
-      </Space>
+      </ListActions>
       <Table<FlowRow>
         rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.records ?? []}
+        {...list.table}
         scroll={{ x: 960 }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100, 200],
-          onChange: (current, size) => setPage({ current, size }),
-        }}
         columns={[
           { title: t('flow.model.modelKey'), dataIndex: 'modelKey' },
           { title: t('flow.model.name'), dataIndex: 'name' },

@@ -7,7 +7,6 @@ import {
   Button,
   Col,
   DatePicker,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -21,12 +20,13 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../api/errors';
 import { detail, linesOf, post, stockOf, stockPage, type Row } from '../api';
 import { formatCents, toCents, yuan } from '../format';
 import { GoodsSelect } from '../GoodsSelect';
 import { useCan } from '../hooks';
-import { useDepositories } from '../useDepositories';
+import { depositoryOptions, useDepositories } from '../useDepositories';
+import { useSubmit } from '../useSubmit';
+import { EditorDrawer, LinesTable } from '../EditorDrawer';
 
 interface CountLine {
   goodsId: string;
@@ -62,8 +62,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
   const depositories = useDepositories();
   const [checkId, setCheckId] = useState<string | undefined>(id);
   const [lines, setLines] = useState<CountLine[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSubmit();
   const [version, setVersion] = useState<unknown>(undefined);
   const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
 
@@ -176,8 +175,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       setError(t('psi.common.noLines'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const result = await post<Row & { bookChanged?: BookChange[] }>(
         'depositoryinfo/saveCheckList',
         {
@@ -199,13 +197,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       setVersion(result.version);
       void message.success(complete ? t('psi.check.completed') : t('psi.check.saved'));
       onSaved(result, complete);
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const change = (goodsId: string, patch: Partial<CountLine>) =>
@@ -291,16 +283,12 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
 
   const header = existing.data?.header;
   return (
-    <Drawer
-      open
-      size={1180}
+    <EditorDrawer
       title={`${t('psi.check.sheet')}${header ? ` · ${String(header.checkNo)}` : ''}`}
+      testId="check-sheet"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="check-sheet"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('psi.common.cancel')}</Button>
+      actions={
+        <>
           <Button
             loading={busy}
             onClick={() => void save(false).catch(() => undefined)}
@@ -326,7 +314,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
               {t('psi.check.complete')}
             </Button>
           )}
-        </Space>
+        </>
       }
     >
       {id && existing.isLoading ? (
@@ -344,10 +332,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
                   <Select
                     disabled={Boolean(checkId)}
                     loading={depositories.isLoading}
-                    options={(depositories.data ?? []).map((d) => ({
-                      value: String(d.id),
-                      label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）`,
-                    }))}
+                    options={depositoryOptions(depositories.data)}
                     data-testid="check-depository"
                   />
                 </Form.Item>
@@ -377,13 +362,10 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
               <GoodsSelect onPick={(g) => void addGoods(g)} disabled={!depositoryId} />
             </div>
           </Space>
-          <Table
+          <LinesTable
             rowKey="goodsId"
-            size="small"
             columns={columns}
             dataSource={lines}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             data-testid="check-lines"
             summary={() => (
               <Table.Summary.Row>
@@ -409,6 +391,6 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
           {error && <Alert type="error" showIcon title={error} data-testid="check-error" />}
         </Space>
       )}
-    </Drawer>
+    </EditorDrawer>
   );
 }

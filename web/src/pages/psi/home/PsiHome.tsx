@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Card,
@@ -48,19 +48,15 @@ interface Summary {
   }[];
 }
 
-function Stat({
-  title,
-  value,
-  to,
-  testId,
-  suffix,
-}: {
+interface StatProps {
   title: string;
   value: number | string;
   to?: string;
   testId: string;
   suffix?: string;
-}) {
+}
+
+function Stat({ title, value, to, testId, suffix }: StatProps) {
   const body = <Statistic title={title} value={value} suffix={suffix} />;
   return (
     <Card size="small" hoverable={Boolean(to)} data-testid={testId}>
@@ -154,6 +150,58 @@ function LowStock({ low }: { low: NonNullable<Summary['lowStock']> }) {
   );
 }
 
+/**
+ * The home of a staff role (platform, depository): its figure cards (`stats`) and the low-stock card,
+ * a status pie and the weekly bars, and the low-stock table.
+ */
+function StaffHome({
+  testId,
+  data,
+  stats,
+  extra,
+  status,
+  weekTitle,
+}: {
+  testId: string;
+  data: Summary;
+  stats: StatProps[];
+  /** A card after the figure cards, before the low-stock one. */
+  extra?: ReactNode;
+  status: { title: string; counts: Counts; kind: StatusKind };
+  weekTitle: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={testId}>
+      <div className="psi-stat-grid">
+        {stats.map((stat) => (
+          <Stat key={stat.testId} {...stat} />
+        ))}
+        {extra}
+        <Stat
+          title={t('psi.home.lowStock')}
+          value={data.lowStock?.total ?? 0}
+          to="/psi/depositorystock/index"
+          testId="home-low-count"
+        />
+      </div>
+      <GridRow gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={status.title}>
+            <StatusPie counts={status.counts} kind={status.kind} testId="chart-status" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={weekTitle}>
+            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+          </Card>
+        </Col>
+      </GridRow>
+      {data.lowStock && <LowStock low={data.lowStock} />}
+    </Space>
+  );
+}
+
 /** The home page figures of the PSI roles (platform, depository, school). */
 export function PsiHome() {
   const { t } = useTranslation();
@@ -170,26 +218,32 @@ export function PsiHome() {
     const y = data.yyptStatus ?? {};
     const p = data.purchaseStatus ?? {};
     return (
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-platform">
-        <div className="psi-stat-grid">
-          <Stat
-            title={t('psi.home.pendingAudit')}
-            value={y['1'] ?? 0}
-            to="/psi/purchaseorderyypt/index"
-            testId="home-pending-audit"
-          />
-          <Stat
-            title={t('psi.home.pendingPurchase')}
-            value={p['1'] ?? 0}
-            to="/psi/purchaseorder/index"
-            testId="home-pending-purchase"
-          />
-          <Stat
-            title={t('psi.home.awaitingStorage')}
-            value={p['2'] ?? 0}
-            to="/psi/purchaseorder/index"
-            testId="home-awaiting-storage"
-          />
+      <StaffHome
+        testId="home-platform"
+        data={data}
+        status={{ title: t('psi.home.byStatus'), counts: y, kind: 'yypt' }}
+        weekTitle={t('psi.home.byWeek')}
+        stats={[
+          {
+            title: t('psi.home.pendingAudit'),
+            value: y['1'] ?? 0,
+            to: '/psi/purchaseorderyypt/index',
+            testId: 'home-pending-audit',
+          },
+          {
+            title: t('psi.home.pendingPurchase'),
+            value: p['1'] ?? 0,
+            to: '/psi/purchaseorder/index',
+            testId: 'home-pending-purchase',
+          },
+          {
+            title: t('psi.home.awaitingStorage'),
+            value: p['2'] ?? 0,
+            to: '/psi/purchaseorder/index',
+            testId: 'home-awaiting-storage',
+          },
+        ]}
+        extra={
           <Card size="small" data-testid="home-today">
             <Statistic title={t('psi.home.todayMoves')} value={data.today?.rows ?? 0} />
             <Typography.Text type="secondary">
@@ -199,27 +253,8 @@ export function PsiHome() {
               })}
             </Typography.Text>
           </Card>
-          <Stat
-            title={t('psi.home.lowStock')}
-            value={data.lowStock?.total ?? 0}
-            to="/psi/depositorystock/index"
-            testId="home-low-count"
-          />
-        </div>
-        <GridRow gutter={[16, 16]}>
-          <Col xs={24} lg={10}>
-            <Card size="small" title={t('psi.home.byStatus')}>
-              <StatusPie counts={y} kind="yypt" testId="chart-status" />
-            </Card>
-          </Col>
-          <Col xs={24} lg={14}>
-            <Card size="small" title={t('psi.home.byWeek')}>
-              <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
-            </Card>
-          </Col>
-        </GridRow>
-        {data.lowStock && <LowStock low={data.lowStock} />}
-      </Space>
+        }
+      />
     );
   }
 
@@ -227,59 +262,44 @@ export function PsiHome() {
     const d = data.depositoryOrderStatus ?? {};
     const v = data.deliveryStatus ?? {};
     return (
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-depository">
-        <div className="psi-stat-grid">
-          <Stat
-            title={t('psi.home.inbox')}
-            value={d['1'] ?? 0}
-            to="/psi/purchaseorderdepository/index"
-            testId="home-inbox"
-          />
-          <Stat
-            title={t('psi.home.toDeliver')}
-            value={(d['2'] ?? 0) + (d['4'] ?? 0)}
-            to="/psi/purchaseorderdepository/index"
-            testId="home-to-deliver"
-          />
-          <Stat
-            title={t('psi.home.pendingShip')}
-            value={v['1'] ?? 0}
-            to="/psi/deliveryorder/index"
-            testId="home-pending-ship"
-          />
-          <Stat
-            title={t('psi.home.awaitingStorage')}
-            value={data.purchaseStatus?.['2'] ?? 0}
-            to="/psi/purchaseorder/index"
-            testId="home-awaiting-storage"
-          />
-          <Stat
-            title={t('psi.home.openChecks')}
-            value={data.checkStatus?.['1'] ?? 0}
-            to="/psi/depositorycheck/index"
-            testId="home-open-checks"
-          />
-          <Stat
-            title={t('psi.home.lowStock')}
-            value={data.lowStock?.total ?? 0}
-            to="/psi/depositorystock/index"
-            testId="home-low-count"
-          />
-        </div>
-        <GridRow gutter={[16, 16]}>
-          <Col xs={24} lg={10}>
-            <Card size="small" title={t('psi.pod.title')}>
-              <StatusPie counts={d} kind="depository" testId="chart-status" />
-            </Card>
-          </Col>
-          <Col xs={24} lg={14}>
-            <Card size="small" title={t('psi.home.byWeekDepository')}>
-              <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
-            </Card>
-          </Col>
-        </GridRow>
-        {data.lowStock && <LowStock low={data.lowStock} />}
-      </Space>
+      <StaffHome
+        testId="home-depository"
+        data={data}
+        status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
+        weekTitle={t('psi.home.byWeekDepository')}
+        stats={[
+          {
+            title: t('psi.home.inbox'),
+            value: d['1'] ?? 0,
+            to: '/psi/purchaseorderdepository/index',
+            testId: 'home-inbox',
+          },
+          {
+            title: t('psi.home.toDeliver'),
+            value: (d['2'] ?? 0) + (d['4'] ?? 0),
+            to: '/psi/purchaseorderdepository/index',
+            testId: 'home-to-deliver',
+          },
+          {
+            title: t('psi.home.pendingShip'),
+            value: v['1'] ?? 0,
+            to: '/psi/deliveryorder/index',
+            testId: 'home-pending-ship',
+          },
+          {
+            title: t('psi.home.awaitingStorage'),
+            value: data.purchaseStatus?.['2'] ?? 0,
+            to: '/psi/purchaseorder/index',
+            testId: 'home-awaiting-storage',
+          },
+          {
+            title: t('psi.home.openChecks'),
+            value: data.checkStatus?.['1'] ?? 0,
+            to: '/psi/depositorycheck/index',
+            testId: 'home-open-checks',
+          },
+        ]}
+      />
     );
   }
 

@@ -1,17 +1,21 @@
-import { EditOutlined, EyeOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, type TableColumnsType } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { App, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
 import { post, type Row } from '../api';
 import { DeliveryEditor } from '../DeliveryEditor';
-import { docNoColumn, RemoveDocButton } from '../DocActions';
-import { DocDetail } from '../DocDetail';
-import { DocList } from '../DocList';
-import { yuan } from '../format';
+import { docNoColumn } from '../DocActions';
 import { useCan } from '../hooks';
-import { StatusTag } from '../status';
-import { useDocRoute } from '../useDocRoute';
+import {
+  actionsColumn,
+  DocPage,
+  docRowActions,
+  moneyColumn,
+  numberColumn,
+  statusColumn,
+  textColumn,
+  useDocPage,
+} from './shared';
 import '../i18n';
 
 const PATH = '/psi/deliveryorder/index';
@@ -21,13 +25,11 @@ export default function DeliveryOrderPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const can = useCan();
-  const client = useQueryClient();
-  const [view, go] = useDocRoute(PATH);
+  const page = useDocPage(PATH);
   const canAdd = can('deliveryorder_add');
   const canEdit = can('deliveryorder_edit');
   const canDelete = can('deliveryorder_delete');
   const canShip = can('deliveryorder_delivery');
-  const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
 
   const ship = (row: Row) =>
     modal.confirm({
@@ -46,123 +48,58 @@ export default function DeliveryOrderPage() {
             content: <span data-testid="ship-refused">{text}</span>,
           });
         }
-        await refresh();
+        await page.refresh();
       },
     });
 
-  const actions = (row: Row, inDetail = false) => {
-    const pending = Number(row.orderStatus) === 1;
-    return (
-      <Space size={0} wrap={false}>
-        {!inDetail && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => go({ mode: 'view', id: String(row.id) })}
-            data-testid="row-view"
-          >
-            {t('psi.common.view')}
-          </Button>
-        )}
-        {canShip && pending && (
-          <Button
-            type={inDetail ? 'primary' : 'link'}
-            size="small"
-            icon={<SendOutlined />}
-            onClick={() => ship(row)}
-            data-testid="row-ship"
-          >
-            {t('psi.delivery.approve')}
-          </Button>
-        )}
-        {canEdit && pending && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => go({ mode: 'edit', id: String(row.id) })}
-            data-testid="row-edit"
-          >
-            {t('psi.common.edit')}
-          </Button>
-        )}
-        {canDelete && pending && !inDetail && (
-          <RemoveDocButton
-            resource="deliveryorder"
-            row={row}
-            no={String(row.deliveryNo)}
-            onRemoved={refresh}
-          />
-        )}
-      </Space>
-    );
-  };
+  const pending = (row: Row) => Number(row.orderStatus) === 1;
+  const actions = docRowActions(page, {
+    edit: (row) => canEdit && pending(row),
+    remove: (row) => canDelete && pending(row) && { resource: 'deliveryorder', no: String(row.deliveryNo) },
+    steps: (row) => [
+      canShip &&
+        pending(row) && {
+          id: 'ship',
+          label: t('psi.delivery.approve'),
+          icon: <SendOutlined />,
+          onClick: () => ship(row),
+          primary: true,
+        },
+    ],
+  });
 
   const columns: TableColumnsType<Row> = [
-    docNoColumn(t('psi.field.deliveryNo'), 'deliveryNo', (id) => go({ mode: 'view', id })),
-    { title: t('psi.field.depositoryOrderNo'), dataIndex: 'depositoryOrderNo', key: 'podNo' },
-    { title: t('psi.field.school'), dataIndex: 'schoolName', key: 'school' },
-    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
-    { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    {
-      title: t('psi.field.totalAmount'),
-      key: 'amount',
-      align: 'right',
-      render: (_v, r) => yuan(r.totalAmount),
-    },
-    { title: t('psi.field.trackingNo'), dataIndex: 'trackingNo', key: 'trackingNo' },
-    {
-      title: t('psi.field.status'),
-      key: 'status',
-      render: (_v, r) => <StatusTag kind="delivery" value={r.orderStatus} />,
-    },
-    { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
-    { title: t('psi.field.deliveryTime'), dataIndex: 'deliveryTime', key: 'deliveryTime' },
-    { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
+    docNoColumn(t('psi.field.deliveryNo'), 'deliveryNo', page.open),
+    textColumn(t('psi.field.depositoryOrderNo'), 'depositoryOrderNo', 'podNo'),
+    textColumn(t('psi.field.school'), 'schoolName', 'school'),
+    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    textColumn(t('psi.field.trackingNo'), 'trackingNo'),
+    statusColumn(t('psi.field.status'), 'delivery'),
+    textColumn(t('psi.field.submitTime'), 'submitTime'),
+    textColumn(t('psi.field.deliveryTime'), 'deliveryTime'),
+    actionsColumn(t('psi.common.actions'), (r) => actions(r)),
   ];
 
   return (
-    <>
-      <DocList
-        root="delivery"
-        endpoint="deliveryorder/list"
-        exportResource="deliveryorder"
-        exportName={t('psi.delivery.title')}
-        statusKind="delivery"
-        title={t('psi.delivery.title')}
-        columns={columns}
-        searchFields={{
-          deliveryNo: t('psi.field.deliveryNo'),
-          depositoryOrderNo: t('psi.field.depositoryOrderNo'),
-        }}
-        onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
-        toolbar={
-          canAdd && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => go({ mode: 'new' })}
-              data-testid="delivery-new"
-            >
-              {t('psi.delivery.newDelivery')}
-            </Button>
-          )
-        }
-      />
-      {view?.mode === 'view' && (
-        <DocDetail kind="delivery" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
-      )}
-      {(view?.mode === 'edit' || view?.mode === 'new') && (
-        <DeliveryEditor
-          id={view.mode === 'edit' ? view.id : undefined}
-          onClose={() => go(null)}
-          onSaved={(saved) => {
-            void refresh();
-            go({ mode: 'view', id: String(saved.id) });
-          }}
-        />
-      )}
-    </>
+    <DocPage
+      page={page}
+      kind="delivery"
+      actions={actions}
+      root="delivery"
+      endpoint="deliveryorder/list"
+      exportResource="deliveryorder"
+      exportName={t('psi.delivery.title')}
+      statusKind="delivery"
+      title={t('psi.delivery.title')}
+      columns={columns}
+      searchFields={{
+        deliveryNo: t('psi.field.deliveryNo'),
+        depositoryOrderNo: t('psi.field.depositoryOrderNo'),
+      }}
+      create={canAdd && { label: t('psi.delivery.newDelivery'), testId: 'delivery-new' }}
+      editor={(props) => <DeliveryEditor {...props} />}
+    />
   );
 }

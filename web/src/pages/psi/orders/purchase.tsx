@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { AuditOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AuditOutlined, ImportOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
-  Button,
   Input,
   InputNumber,
   Modal,
@@ -14,17 +13,23 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../api/errors';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
-import { docNoColumn, RemoveDocButton } from '../DocActions';
-import { DocDetail } from '../DocDetail';
-import { DocList } from '../DocList';
-import { yuan } from '../format';
+import { docNoColumn } from '../DocActions';
 import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
-import { StatusTag } from '../status';
-import { useDocRoute } from '../useDocRoute';
+import {
+  actionsColumn,
+  DocPage,
+  docRowActions,
+  moneyColumn,
+  numberColumn,
+  statusColumn,
+  textColumn,
+  useDocPage,
+  useRowDialog,
+} from './shared';
+import { useSubmit } from '../useSubmit';
 import '../i18n';
 
 const PATH = '/psi/purchaseorder/index';
@@ -48,8 +53,7 @@ function StorageDialog({
   });
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSubmit();
   const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
 
   const submit = async () => {
@@ -58,9 +62,8 @@ function StorageDialog({
       setError(t('psi.purchase.nothing'));
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
+    await run(async () => {
       await post(
         'purchaseorder/approveStorage',
         {
@@ -73,13 +76,7 @@ function StorageDialog({
       );
       void message.success(t('psi.common.done'));
       onDone();
-    } catch (failure) {
-      const text = failure instanceof RequestError ? failure.message : String(failure);
-      setError(text);
-      void message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<Row> = [
@@ -147,160 +144,75 @@ function StorageDialog({
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const client = useQueryClient();
-  const [view, go] = useDocRoute(PATH);
-  const [auditing, setAuditing] = useState<Row | null>(null);
-  const [storing, setStoring] = useState<Row | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
+  const page = useDocPage(PATH);
+  const audit = useRowDialog<Row>(page.refresh);
+  const storage = useRowDialog<Row>(page.refresh);
 
-  const actions = (row: Row, inDetail = false) => {
-    const status = Number(row.orderStatus);
-    return (
-      <Space size={0} wrap={false}>
-        {!inDetail && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => go({ mode: 'view', id: String(row.id) })}
-            data-testid="row-view"
-          >
-            {t('psi.common.view')}
-          </Button>
-        )}
-        {can('purchaseorder_audit') && status === 1 && (
-          <Button
-            type={inDetail ? 'primary' : 'link'}
-            size="small"
-            icon={<AuditOutlined />}
-            onClick={() => setAuditing(row)}
-            data-testid="row-audit"
-          >
-            {t('psi.purchase.audit')}
-          </Button>
-        )}
-        {can('purchaseorder_storage') && status === 2 && (
-          <Button
-            type={inDetail ? 'primary' : 'link'}
-            size="small"
-            icon={<ImportOutlined />}
-            onClick={() => setStoring(row)}
-            data-testid="row-storage"
-          >
-            {t('psi.purchase.storage')}
-          </Button>
-        )}
-        {can('purchaseorder_edit') && editable(row) && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => go({ mode: 'edit', id: String(row.id) })}
-            data-testid="row-edit"
-          >
-            {t('psi.common.edit')}
-          </Button>
-        )}
-        {can('purchaseorder_delete') && editable(row) && !inDetail && (
-          <RemoveDocButton resource="purchaseorder" row={row} no={String(row.orderNo)} onRemoved={refresh} />
-        )}
-      </Space>
-    );
-  };
+  const actions = docRowActions(page, {
+    edit: (row) => can('purchaseorder_edit') && editable(row),
+    remove: (row) =>
+      can('purchaseorder_delete') && editable(row) && { resource: 'purchaseorder', no: String(row.orderNo) },
+    steps: (row) => [
+      can('purchaseorder_audit') &&
+        Number(row.orderStatus) === 1 && {
+          id: 'audit',
+          label: t('psi.purchase.audit'),
+          icon: <AuditOutlined />,
+          onClick: () => audit.open(row),
+          primary: true,
+        },
+      can('purchaseorder_storage') &&
+        Number(row.orderStatus) === 2 && {
+          id: 'storage',
+          label: t('psi.purchase.storage'),
+          icon: <ImportOutlined />,
+          onClick: () => storage.open(row),
+          primary: true,
+        },
+    ],
+  });
 
   const columns: TableColumnsType<Row> = [
-    docNoColumn(t('psi.field.orderNo'), 'orderNo', (id) => go({ mode: 'view', id })),
-    { title: t('psi.field.supplierName'), dataIndex: 'supplierName', key: 'supplier' },
-    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depository' },
-    { title: t('psi.field.term'), dataIndex: 'term', key: 'term' },
-    { title: t('psi.field.totalQuantity'), dataIndex: 'totalQuantity', key: 'qty', align: 'right' },
-    {
-      title: t('psi.field.receivedQuantity'),
-      dataIndex: 'receivedQuantity',
-      key: 'received',
-      align: 'right',
-    },
-    {
-      title: t('psi.field.totalListAmount'),
-      key: 'list',
-      align: 'right',
-      render: (_v, r) => yuan(r.totalListAmount),
-    },
-    {
-      title: t('psi.field.totalAmount'),
-      key: 'amount',
-      align: 'right',
-      render: (_v, r) => yuan(r.totalAmount),
-    },
-    {
-      title: t('psi.field.status'),
-      key: 'status',
-      render: (_v, r) => <StatusTag kind="purchase" value={r.orderStatus} />,
-    },
-    { title: t('psi.field.submitTime'), dataIndex: 'submitTime', key: 'submitTime' },
-    { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
+    docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
+    textColumn(t('psi.field.supplierName'), 'supplierName', 'supplier'),
+    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
+    textColumn(t('psi.field.term'), 'term'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
+    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity', 'received'),
+    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount', 'list'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    statusColumn(t('psi.field.status'), 'purchase'),
+    textColumn(t('psi.field.submitTime'), 'submitTime'),
+    actionsColumn(t('psi.common.actions'), (r) => actions(r)),
   ];
 
   return (
-    <>
-      <DocList
-        root="purchase"
-        endpoint="purchaseorder/list"
-        exportResource="purchaseorder"
-        exportName={t('psi.purchase.title')}
-        statusKind="purchase"
-        title={t('psi.purchase.title')}
-        columns={columns}
-        searchFields={{ orderNo: t('psi.field.orderNo'), supplierName: t('psi.field.supplierName') }}
-        onRowClick={(r) => go({ mode: 'view', id: String(r.id) })}
-        toolbar={
-          can('purchaseorder_add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => go({ mode: 'new' })}
-              data-testid="purchase-new"
-            >
-              {t('psi.purchase.newOrder')}
-            </Button>
-          )
-        }
-      />
-      {view?.mode === 'view' && (
-        <DocDetail kind="purchase" id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
-      )}
-      {(view?.mode === 'edit' || view?.mode === 'new') && (
-        <OrderEditor
-          kind="purchase"
-          id={view.mode === 'edit' ? view.id : undefined}
-          onClose={() => go(null)}
-          onSaved={(saved) => {
-            void refresh();
-            go({ mode: 'view', id: String(saved.id) });
-          }}
-        />
-      )}
-      {auditing && (
+    <DocPage
+      page={page}
+      kind="purchase"
+      actions={actions}
+      root="purchase"
+      endpoint="purchaseorder/list"
+      exportResource="purchaseorder"
+      exportName={t('psi.purchase.title')}
+      statusKind="purchase"
+      title={t('psi.purchase.title')}
+      columns={columns}
+      searchFields={{ orderNo: t('psi.field.orderNo'), supplierName: t('psi.field.supplierName') }}
+      create={can('purchaseorder_add') && { label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
+      editor={(props) => <OrderEditor kind="purchase" {...props} />}
+    >
+      {audit.target && (
         <AuditDialog
           endpoint="purchaseorder/approveAudit"
-          record={auditing}
-          onClose={() => setAuditing(null)}
-          onDone={() => {
-            setAuditing(null);
-            void refresh();
-          }}
+          record={audit.target}
+          onClose={audit.close}
+          onDone={audit.done}
         />
       )}
-      {storing && (
-        <StorageDialog
-          record={storing}
-          onClose={() => setStoring(null)}
-          onDone={() => {
-            setStoring(null);
-            void refresh();
-          }}
-        />
+      {storage.target && (
+        <StorageDialog record={storage.target} onClose={storage.close} onDone={storage.done} />
       )}
-    </>
+    </DocPage>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { CheckOutlined, CloseOutlined, PartitionOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../../../stores/session';
 import { completeTask } from '../../../../flow/api';
-import { FlowChartDialog, type FlowChartTarget } from '../../../../flow/components/FlowChartDialog';
-import { HistoryTable } from '../../../../flow/components/HistoryTable';
-import { LeaveInfo } from '../LeaveInfo';
+import { LeaveCard } from '../LeaveCard';
 import { useLeave } from '../useLeave';
 import '../../../../../i18n/flow';
 
@@ -25,7 +23,6 @@ export default function LeaveHandlePage() {
   const userId = useSession((s) => s.userInfo?.user_id);
   const leave = useLeave(businessId);
   const [comment, setComment] = useState('');
-  const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const [commentError, setCommentError] = useState(false);
   const complete = useMutation({
     mutationFn: (pass: boolean) =>
@@ -45,78 +42,54 @@ export default function LeaveHandlePage() {
     complete.mutate(pass);
   };
 
-  if (leave.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (leave.isError || !leave.data?.id)
-    return (
-      <Card variant="borderless" data-testid="leave-handle">
-        <Result status="404" title={t('flow.leave.notFound')} />
-      </Card>
-    );
-
   return (
-    <Card
-      variant="borderless"
+    <LeaveCard
+      leave={leave}
+      processInstanceId={processInstanceId}
       title={t('flow.leave.handleTitle')}
-      data-testid="leave-handle"
-      extra={
-        <Button
-          icon={<PartitionOutlined />}
-          onClick={() => setChart({ processInstanceId })}
-          data-testid="leave-chart"
-        >
-          {t('flow.common.diagram')}
-        </Button>
-      }
+      testId="leave-handle"
     >
-      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <LeaveInfo leave={leave.data} />
-        <Form layout="vertical" style={{ maxWidth: 720 }}>
-          <Form.Item
-            label={t('flow.leave.comment')}
-            validateStatus={commentError ? 'error' : undefined}
-            help={commentError ? t('flow.leave.commentRequired') : undefined}
+      <Form layout="vertical" style={{ maxWidth: 720 }}>
+        <Form.Item
+          label={t('flow.leave.comment')}
+          validateStatus={commentError ? 'error' : undefined}
+          help={commentError ? t('flow.leave.commentRequired') : undefined}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            showCount
+            value={comment}
+            placeholder={t('flow.leave.commentPlaceholder')}
+            data-testid="leave-comment"
+            onChange={(e) => {
+              setComment(e.target.value);
+              setCommentError(false);
+            }}
+          />
+        </Form.Item>
+        <Space>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            loading={complete.isPending && complete.variables === true}
+            onClick={() => act(true)}
+            data-testid="leave-pass"
           >
-            <Input.TextArea
-              rows={3}
-              maxLength={500}
-              showCount
-              value={comment}
-              placeholder={t('flow.leave.commentPlaceholder')}
-              data-testid="leave-comment"
-              onChange={(e) => {
-                setComment(e.target.value);
-                setCommentError(false);
-              }}
-            />
-          </Form.Item>
-          <Space>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              loading={complete.isPending && complete.variables === true}
-              onClick={() => act(true)}
-              data-testid="leave-pass"
-            >
-              {applicant ? t('flow.leave.resubmit') : t('flow.leave.pass')}
-            </Button>
-            <Button
-              danger
-              icon={<CloseOutlined />}
-              loading={complete.isPending && complete.variables === false}
-              onClick={() => act(false)}
-              data-testid="leave-reject"
-            >
-              {applicant ? t('flow.leave.cancel') : t('flow.leave.reject')}
-            </Button>
-            <Button onClick={() => navigate(-1)}>{t('flow.leave.back')}</Button>
-          </Space>
-        </Form>
-        <div>
-          <Typography.Title level={5}>{t('flow.history.title')}</Typography.Title>
-          <HistoryTable processInstanceId={processInstanceId} />
-        </div>
-      </Space>
-      <FlowChartDialog target={chart} onClose={() => setChart(null)} />
-    </Card>
+            {applicant ? t('flow.leave.resubmit') : t('flow.leave.pass')}
+          </Button>
+          <Button
+            danger
+            icon={<CloseOutlined />}
+            loading={complete.isPending && complete.variables === false}
+            onClick={() => act(false)}
+            data-testid="leave-reject"
+          >
+            {applicant ? t('flow.leave.cancel') : t('flow.leave.reject')}
+          </Button>
+          <Button onClick={() => navigate(-1)}>{t('flow.leave.back')}</Button>
+        </Space>
+      </Form>
+    </LeaveCard>
   );
 }

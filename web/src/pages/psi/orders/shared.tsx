@@ -1,0 +1,249 @@
+import { useState, type ReactNode } from 'react';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, type ButtonProps, type TableColumnType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type Row } from '../api';
+import { RemoveDocButton } from '../DocActions';
+import { DocDetail, type DocKind } from '../DocDetail';
+import { DocList, type DocListProps } from '../DocList';
+import { yuan } from '../format';
+import { StatusTag, type StatusKind } from '../status';
+import { useDocRoute, type DocView } from '../useDocRoute';
+import '../i18n';
+
+/** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
+export interface DocPageState {
+  view: DocView;
+  go: (next: DocView) => void;
+  /** Opens a document's detail. */
+  open: (id: string) => void;
+  /** Refetches every PSI list, count and detail. */
+  refresh: () => Promise<void>;
+}
+
+export function useDocPage(path: string): DocPageState {
+  const client = useQueryClient();
+  const [view, go] = useDocRoute(path);
+  return {
+    view,
+    go,
+    open: (id) => go({ mode: 'view', id }),
+    refresh: () => client.invalidateQueries({ queryKey: ['psi'] }),
+  };
+}
+
+/** A dialog opened on one row (or choice) at a time; `done` closes it and refreshes the lists. */
+export function useRowDialog<T>(refresh: () => Promise<unknown>) {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    target,
+    open: (next: T) => setTarget(next),
+    close: () => setTarget(null),
+    done: () => {
+      setTarget(null);
+      void refresh();
+    },
+  };
+}
+
+/** A row action: a small link in the list, a primary button in the detail header when `primary`. */
+export function RowButton({
+  primary,
+  ...props
+}: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
+  return <Button type={primary ? 'primary' : 'link'} size="small" {...props} />;
+}
+
+/**
+ * The actions of a document row (or of its detail header): view (list only), the document's own steps
+ * (`children`), edit, and delete (list only).
+ */
+export function DocRowActions({
+  page,
+  row,
+  inDetail,
+  edit,
+  remove,
+  children,
+}: {
+  page: DocPageState;
+  row: Row;
+  inDetail: boolean;
+  /** Whether the edit action shows. */
+  edit: boolean;
+  /** The resource and document number to delete, or false when the delete action does not show. */
+  remove: { resource: string; no: string } | false;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={0} wrap={false}>
+      {!inDetail && (
+        <RowButton icon={<EyeOutlined />} onClick={() => page.open(String(row.id))} data-testid="row-view">
+          {t('psi.common.view')}
+        </RowButton>
+      )}
+      {children}
+      {edit && (
+        <RowButton
+          icon={<EditOutlined />}
+          onClick={() => page.go({ mode: 'edit', id: String(row.id) })}
+          data-testid="row-edit"
+        >
+          {t('psi.common.edit')}
+        </RowButton>
+      )}
+      {remove && !inDetail && (
+        <RemoveDocButton resource={remove.resource} row={row} no={remove.no} onRemoved={page.refresh} />
+      )}
+    </Space>
+  );
+}
+
+/** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
+export interface RowStep {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** A primary button in the detail header (a link in the list). */
+  primary?: boolean;
+  danger?: boolean;
+}
+
+/**
+ * The row actions of a document list (`(row, inDetail) => …`, for the list and the detail header):
+ * view, the `steps` that apply to the row, edit when `edit`, delete when `remove` names the document.
+ */
+export function docRowActions(
+  page: DocPageState,
+  spec: {
+    edit: (row: Row) => boolean;
+    remove: (row: Row) => { resource: string; no: string } | false;
+    steps: (row: Row) => (RowStep | false)[];
+  },
+) {
+  return (row: Row, inDetail = false) => (
+    <DocRowActions page={page} row={row} inDetail={inDetail} edit={spec.edit(row)} remove={spec.remove(row)}>
+      {spec.steps(row).map(
+        (step) =>
+          step && (
+            <RowButton
+              key={step.id}
+              primary={step.primary && inDetail}
+              danger={step.danger}
+              icon={step.icon}
+              onClick={step.onClick}
+              data-testid={`row-${step.id}`}
+            >
+              {step.label}
+            </RowButton>
+          ),
+      )}
+    </DocRowActions>
+  );
+}
+
+/** The props an editor drawer of a document list receives. */
+export interface DocEditorProps {
+  id: string | undefined;
+  onClose: () => void;
+  onSaved: (saved: Row) => void;
+}
+
+/**
+ * A document list page: the list with its "new" button, the open document's detail (with the row
+ * actions in its header) and its editor, plus the page's own dialogs (`children`).
+ */
+export function DocPage({
+  page,
+  kind,
+  actions,
+  create,
+  editor,
+  children,
+  ...list
+}: Omit<DocListProps, 'toolbar' | 'onRowClick'> & {
+  page: DocPageState;
+  kind: DocKind;
+  actions: (row: Row, inDetail: boolean) => ReactNode;
+  /** The toolbar's "new" button, when the user may create. */
+  create: { label: string; testId: string } | false;
+  editor: (props: DocEditorProps) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { view, go, open, refresh } = page;
+  return (
+    <>
+      <DocList
+        {...list}
+        onRowClick={(r) => open(String(r.id))}
+        toolbar={
+          create && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => go({ mode: 'new' })}
+              data-testid={create.testId}
+            >
+              {create.label}
+            </Button>
+          )
+        }
+      />
+      {view?.mode === 'view' && (
+        <DocDetail kind={kind} id={view.id} onClose={() => go(null)} actions={(h) => actions(h, true)} />
+      )}
+      {(view?.mode === 'edit' || view?.mode === 'new') &&
+        editor({
+          id: view.mode === 'edit' ? view.id : undefined,
+          onClose: () => go(null),
+          onSaved: (saved) => {
+            void refresh();
+            open(String(saved.id));
+          },
+        })}
+      {children}
+    </>
+  );
+}
+
+/** Column factories of the document lists. */
+export const textColumn = (title: string, field: string, key = field): TableColumnType<Row> => ({
+  title,
+  dataIndex: field,
+  key,
+});
+
+export const numberColumn = (title: string, field: string, key: string): TableColumnType<Row> => ({
+  title,
+  dataIndex: field,
+  key,
+  align: 'right',
+});
+
+export const moneyColumn = (title: string, field: string, key: string): TableColumnType<Row> => ({
+  title,
+  key,
+  align: 'right',
+  render: (_v, r) => yuan(r[field]),
+});
+
+export const statusColumn = (
+  title: string,
+  kind: StatusKind,
+  field = 'orderStatus',
+  key = 'status',
+): TableColumnType<Row> => ({
+  title,
+  key,
+  render: (_v, r) => <StatusTag kind={kind} value={r[field]} />,
+});
+
+export const actionsColumn = (title: string, render: (row: Row) => ReactNode): TableColumnType<Row> => ({
+  title,
+  key: 'actions',
+  fixed: 'right',
+  render: (_v, r) => render(r),
+});
