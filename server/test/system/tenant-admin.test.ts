@@ -101,7 +101,20 @@ describe("a new tenant's admin (Blade's default tenant menus)", () => {
         })
       ).json().success,
     ).toBe(false);
-    await post(tenantAdmin, `${TOP}/remove?ids=${platformTop.id}`);
+    const settingsOf = (id: string) =>
+      app.ctx.sqlite
+        .prepare('SELECT COUNT(*) AS n FROM blade_top_menu_setting WHERE top_menu_id = ?')
+        .get(BigInt(id)) as { n: bigint };
+    const platformSettings = settingsOf(platformTop.id).n;
+    expect(platformSettings).toBeGreaterThan(0n);
+    // removing another tenant's row is refused: the row and its menu settings stay
+    refused(
+      await post(tenantAdmin, `${TOP}/remove?ids=${platformTop.id}`),
+      403,
+      400,
+      '无权操作非本租户的数据',
+    );
+    expect(settingsOf(platformTop.id).n).toBe(platformSettings);
     const platformRow = app.ctx.sqlite
       .prepare('SELECT name, is_deleted AS d FROM blade_top_menu WHERE id = ?')
       .get(BigInt(platformTop.id));
