@@ -197,7 +197,7 @@ describe("a new tenant's admin (Blade's default tenant menus)", () => {
   });
 
   it("lists only its tenant's usual, api and error logs, server errors included", async () => {
-    const { app, admin, tenantId, tenantAdmin } = await newTenant((server) => {
+    const { admin, tenantId, tenantAdmin } = await newTenant((server) => {
       server.get('/api/test/tenant-boom', { config: { access: 'user' } }, async () => {
         throw new Error('tenant kaboom');
       });
