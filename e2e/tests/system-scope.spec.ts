@@ -71,7 +71,7 @@ test('a tenant admin: own departments, posts and roles; grants only what it hold
   await signOut(page);
   await signInAs(page, 'admin', 'admin', tenantId);
   const menu = page.getByTestId('side-menu');
-  for (const platformOnly of ['租户管理', '菜单管理', '应用管理', '数据权限', '行政区划', '系统监控'])
+  for (const platformOnly of ['租户管理', '菜单管理', '应用管理', '数据权限', '行政区划', '流程管理'])
     await expect(menu).not.toContainText(platformOnly);
 
   // departments: only the tenant's
@@ -123,7 +123,7 @@ test('a tenant admin: own departments, posts and roles; grants only what it hold
   await rows(roles).first().getByTestId('row-grant').click();
   const tree = page.getByTestId('grant-tree-menu');
   await expect(tree).toContainText('工作台');
-  await expect(tree).not.toContainText('系统监控');
+  await expect(tree).not.toContainText('流程管理');
   await expect(tree).not.toContainText('研发工具');
   await tree
     .locator('.ant-tree-treenode')

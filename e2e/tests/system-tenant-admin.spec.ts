@@ -14,9 +14,10 @@ import {
 
 /**
  * The system screens as the administrator of a new tenant. A new tenant's admin role gets the menus of
- * the param `tenant.default.menuCode` (fixtures/params.json): users, departments, posts, roles and
- * business dictionaries among the system screens. Rows of tenant 000000 made beforehand by the
- * super-admin must never show, nor the platform's screens and actions.
+ * the param `tenant.default.menuCode` (fixtures/params.json, Blade's TenantConstant): users,
+ * departments, posts, roles, business dictionaries and top menus among the system screens, and the
+ * logs. Rows of tenant 000000 made beforehand by the super-admin must never show, nor the platform's
+ * screens and actions.
  */
 
 const ROOT_DEPT = '1123598813738675201';
@@ -153,19 +154,29 @@ test('tenant admin: only the tenant screens in the menu; platform screens, choos
 }) => {
   await signInAsTenantAdmin(page);
   const menu = page.getByTestId('side-menu');
-  for (const group of ['系统管理', '权限管理'])
+  for (const group of ['系统管理', '权限管理', '系统监控'])
     await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).click();
-  for (const name of ['用户管理', '部门管理', '岗位管理', '业务字典', '角色管理'])
+  await menu.locator('.ant-menu-submenu-title').filter({ hasText: '日志管理' }).click();
+  for (const name of [
+    '用户管理',
+    '部门管理',
+    '岗位管理',
+    '业务字典',
+    '顶部菜单',
+    '角色管理',
+    '通用日志',
+    '接口日志',
+    '错误日志',
+  ])
     await expect(menu.locator('.ant-menu-item').filter({ hasText: name })).toBeVisible();
   for (const name of [
     '租户管理',
     '租户产品包',
     '应用管理',
     '菜单管理',
-    '顶部菜单',
     '字典管理',
     '参数管理',
-    '日志管理',
+    '流程管理',
     '研发工具',
     '代码生成',
     '数据源管理',
@@ -177,20 +188,31 @@ test('tenant admin: only the tenant screens in the menu; platform screens, choos
   // the same from the menus the server hands out
   const routes = await apiGet<MenuNode[]>(page, '/blade-system/menu/routes');
   const paths = menuPaths(routes.data);
-  for (const path of ['/system/user', '/system/dept', '/system/post', '/system/dictbiz', '/authority/role'])
+  for (const path of [
+    '/system/user',
+    '/system/dept',
+    '/system/post',
+    '/system/dictbiz',
+    '/system/topmenu',
+    '/authority/role',
+    '/monitor/log/usual',
+    '/monitor/log/api',
+    '/monitor/log/error',
+  ])
     expect(paths).toContain(path);
   for (const path of [
     '/system/tenant',
     '/system/tenantpackage',
     '/system/client',
     '/system/menu',
-    '/system/topmenu',
     '/system/dict',
     '/system/param',
     '/tool/code',
     '/tool/datasource',
     '/authority/datascope',
     '/authority/apiscope',
+    '/flow/model',
+    '/flow/deploy',
   ])
     expect(paths).not.toContain(path);
 
@@ -203,7 +225,7 @@ test('tenant admin: only the tenant screens in the menu; platform screens, choos
     '/system/dict/index',
     '/system/param/index',
     '/tool/code/index',
-    '/monitor/log/api/index',
+    '/flow/model/index',
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/404$/);
@@ -214,7 +236,7 @@ test('tenant admin: only the tenant screens in the menu; platform screens, choos
     '/blade-system/tenant-package/list',
     '/blade-system/client/list',
     '/blade-system/param/list',
-    '/blade-log/api/list',
+    '/blade-flow/model/list',
   ]) {
     const refused = await apiGet<{ records?: unknown[] }>(page, url);
     expect(refused.success, url).toBe(false);
@@ -438,7 +460,7 @@ test('tenant admin role grant: only what the tenant admin holds is offered; a te
   const tree = dialog.getByTestId('grant-tree-menu');
   await expect(tree).toBeVisible();
   await expect(tree).toContainText('系统管理');
-  for (const name of ['租户管理', '菜单管理', '应用管理', '代码生成', '参数管理', '日志管理'])
+  for (const name of ['租户管理', '菜单管理', '应用管理', '代码生成', '参数管理', '流程管理'])
     await expect(tree).not.toContainText(name);
   const node = (title: string) =>
     tree.locator('.ant-tree-treenode').filter({
@@ -466,7 +488,7 @@ test('tenant admin role grant: only what the tenant admin holds is offered; a te
   // a menu the tenant admin does not hold is refused even when sent directly
   const refused = await apiPost(page, '/blade-system/role/grant', {
     roleIds: [role.id],
-    menuIds: ['1123598815738675310'],
+    menuIds: [TENANT_MENU],
     dataScopeIds: [],
     apiScopeIds: [],
   });
@@ -613,6 +635,9 @@ function flatRoles(nodes: RoleRow[] = []): RoleRow[] {
 }
 
 const SYSTEM_MENU = '1123598815738675382';
+const USER_MENU = '1123598815738675383';
+/** 租户管理: a platform menu no tenant admin holds. */
+const TENANT_MENU = '1123598815738675432';
 const POST_MENUS = [
   '1123598815738675399',
   '1123598815738675400',
@@ -621,45 +646,154 @@ const POST_MENUS = [
   '1123598815738675403',
 ];
 
-const LOG_MENUS = [
-  '1123598815738675310',
-  '1123598815738675311',
-  '1123598815738675312',
-  '1123598815738675313',
-  '1123598815738675314',
-  '1123598815738675315',
-];
+test('tenant admin top menus: the platform ones not listed; add, search, view, edit, grant own menus, header, delete', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = `租户顶部${stamp}`;
+  await signInAsTenantAdmin(page);
+  await page.goto('/system/topmenu/index');
+  const list = resourcePage(page);
+  await expect(list.locator('[data-testid=resource-table]')).toBeVisible();
+  // the platform's top menus (工作台, 业务, 系统) are not listed
+  await expect(list.locator('.ant-table-placeholder')).toBeVisible();
+  await expect(rows(list)).toHaveCount(0);
+  await expectNone(list, { name: '业务' });
+  await list.getByTestId('search-reset').click();
 
-test('tenant admin logs, once the platform grants them: only the tenant own rows', async ({
+  await list.getByTestId('toolbar-add').click();
+  const dialog = resourceDialog(page);
+  await expect(dialog).toContainText('新增 · 顶部菜单');
+  await expect(formItem(dialog, 'tenantId')).toHaveCount(0);
+  await dialog.getByTestId('dialog-submit').click();
+  await expect(fieldError(dialog, 'name')).toHaveText('请输入菜单名称');
+  await formItem(dialog, 'name').locator('input').fill(name);
+  await formItem(dialog, 'code').locator('input').fill(`tt${stamp}`);
+  await formItem(dialog, 'source').locator('input').fill('AppstoreOutlined');
+  await formItem(dialog, 'sort').locator('input').fill('1');
+  const submitted = page.waitForRequest((req) => req.url().includes('/api/blade-system/topmenu/submit'));
+  await dialog.getByTestId('dialog-submit').click();
+  expect((await submitted).postDataJSON()).not.toHaveProperty('tenantId');
+  await expectToast(page, '新增成功');
+  await expect(dialog).toBeHidden();
+
+  await search(list, { name });
+  await expect(rows(list)).toHaveCount(1);
+  const row = rows(list).first();
+  await row.getByTestId('row-view').click();
+  await expect(page.getByTestId('resource-detail')).toContainText(`tt${stamp}`);
+  await expect(page.getByTestId('resource-detail')).toContainText('AppstoreOutlined');
+  await dialog.getByTestId('dialog-close').click();
+  await row.getByTestId('row-edit').click();
+  await expect(formItem(dialog, 'name').locator('input')).toHaveValue(name);
+  await formItem(dialog, 'name').locator('input').fill(`${name}改`);
+  await submitDialog(dialog);
+  await expectToast(page, '修改成功');
+  await search(list, { name: `${name}改` });
+  await expect(rows(list)).toHaveCount(1);
+  const saved = await apiGet<{ records: { id: string; tenantId: string }[] }>(
+    page,
+    '/blade-system/topmenu/list',
+    { name: `${name}改` },
+  );
+  expect(saved.data.records.map((r) => r.tenantId)).toEqual([tenantId]);
+
+  // the grant dialog offers the menus the tenant admin holds, no platform menu
+  await row.getByTestId('row-topmenu-setting').click();
+  const tree = page.getByTestId('topmenu-grant-tree');
+  await expect(tree).toContainText('系统管理');
+  await expect(tree).toContainText('系统监控');
+  for (const platformMenu of ['流程管理', '研发工具']) await expect(tree).not.toContainText(platformMenu);
+  const node = (title: string) =>
+    tree.locator('.ant-tree-treenode').filter({
+      has: page.locator(`.ant-tree-node-content-wrapper[title="${title}"]`),
+    });
+  const switcher = node('系统管理').locator('.ant-tree-switcher');
+  const openSystem = () =>
+    expect(async () => {
+      if (!/switcher_open/.test((await switcher.getAttribute('class')) ?? '')) await switcher.click();
+      await expect(switcher).toHaveClass(/switcher_open/, { timeout: 1000 });
+    }).toPass();
+  await openSystem();
+  await expect(node('用户管理')).toBeVisible();
+  for (const platformMenu of ['租户管理', '菜单管理', '参数管理', '应用管理'])
+    await expect(tree).not.toContainText(platformMenu);
+  await node('用户管理').locator('.ant-tree-checkbox').first().click();
+  const sent = page.waitForRequest((req) => req.url().includes('/api/blade-system/topmenu/grant'));
+  await page.getByTestId('topmenu-grant-submit').click();
+  const body = (await sent).postDataJSON() as { menuIds: string[] };
+  expect([...body.menuIds].sort()).toEqual([USER_MENU, SYSTEM_MENU].sort());
+  await expectToast(page, '操作成功');
+  await expect(tree).toBeHidden();
+  // a platform menu sent directly is refused
+  const refused = await apiPost(page, '/blade-system/topmenu/grant', {
+    topMenuIds: [saved.data.records[0].id],
+    menuIds: [SYSTEM_MENU, TENANT_MENU],
+  });
+  expect(refused.success).toBe(false);
+  expect(refused.msg).toBe('无权授予本人未拥有的菜单');
+  // the dialog shows the stored grant again
+  await row.getByTestId('row-topmenu-setting').click();
+  await expect(node('系统管理').locator('.ant-tree-checkbox-indeterminate')).toBeVisible();
+  await openSystem();
+  await expect(node('用户管理').locator('.ant-tree-checkbox-checked')).toBeVisible();
+  await expect(node('部门管理').locator('.ant-tree-checkbox-checked')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(tree).toBeHidden();
+
+  // after a reload the header's top-menu bar has the tenant's own top menu, not the platform's
+  await page.reload();
+  const bar = page.locator('.psi-top-menu');
+  await expect(bar).toContainText(`${name}改`);
+  await expect(bar).not.toContainText('业务');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toContainText('系统监控');
+  await bar.getByText(`${name}改`, { exact: true }).click();
+  await expect(menu).toContainText('系统管理');
+  await expect(menu).not.toContainText('系统监控');
+  await expect(menu).not.toContainText('基础资料');
+  await bar.getByText('全部', { exact: true }).click();
+  await expect(menu).toContainText('系统监控');
+
+  await page.goto('/system/topmenu/index');
+  await search(list, { name: `${name}改` });
+  await expect(rows(list)).toHaveCount(1);
+  await rows(list).first().getByTestId('row-delete').click();
+  await confirm(page, '确定将选择数据删除?');
+  await expectToast(page, '删除成功');
+  await expect(rows(list)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('resource-page')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(`${name}改`);
+});
+
+test('tenant admin logs: usual, api and error logs hold the tenant own rows only; filters and the detail drawer', async ({
   page,
   browser,
 }) => {
   test.setTimeout(90_000);
-  // the platform grants the tenant's admin role the usual and api logs
+  // recognisable rows of tenant 000000: its post of beforeAll in the api log, and an error log row
   const platform = await browser.newPage();
   await signInAsAdmin(platform);
-  const roles = await apiGet<RoleRow[] | { records: RoleRow[] }>(platform, '/blade-system/role/list', {
-    tenantId,
-    roleAlias: 'admin',
-  });
-  const role = flatRoles(Array.isArray(roles.data) ? roles.data : roles.data.records).find(
-    (r) => r.tenantId === tenantId && r.roleAlias === 'admin',
-  );
-  expect(role, 'the tenant admin role').toBeTruthy();
-  const keys = await apiGet<{ menu: string[]; dataScope: string[]; apiScope: string[] }>(
-    platform,
-    '/blade-system/menu/role-tree-keys',
-    { roleIds: role!.id },
-  );
   await ok(
-    apiPost(platform, '/blade-system/role/grant', {
-      roleIds: [role!.id],
-      menuIds: [...new Set([...keys.data.menu, ...LOG_MENUS])],
-      dataScopeIds: keys.data.dataScope ?? [],
-      apiScopeIds: keys.data.apiScope ?? [],
-    }),
+    apiPost(platform, '/blade-auth/oauth/logout', [
+      {
+        type: 'error',
+        message: `平台错误${stamp}`,
+        stack: `Error: 平台错误${stamp}\n    at platform (platform.js:1:1)`,
+        url: '/platform',
+        time: new Date().toISOString(),
+      },
+    ]),
   );
-  // the platform's own api log holds its post of beforeAll
+  const platformErrors = await apiGet<{ records: { tenantId: string }[] }>(
+    platform,
+    '/blade-log/error/list',
+    {
+      message: `平台错误${stamp}`,
+    },
+  );
+  expect(platformErrors.data.records.map((r) => r.tenantId)).toEqual(['000000']);
   const platformPosts = await apiGet<{ records: { tenantId: string }[] }>(platform, '/blade-log/api/list', {
     requestUri: '/blade-system/post/submit',
     size: 100,
@@ -708,7 +842,37 @@ test('tenant admin logs, once the platform grants them: only the tenant own rows
   await rows(api).first().getByTestId('row-detail').click();
   await expect(page.getByTestId('log-params')).toContainText(`日志岗位${stamp}`);
   await page.keyboard.press('Escape');
-  // the platform's error and other screens stay out of reach
+
+  // an error of the tenant (the web's error log, uploaded): listed; the platform's is not
+  await ok(
+    apiPost(page, '/blade-auth/oauth/logout', [
+      {
+        type: 'error',
+        message: `租户错误${stamp}`,
+        stack: `Error: 租户错误${stamp}\n    at tenant (tenant.js:2:2)`,
+        url: '/tenant',
+        time: new Date().toISOString(),
+      },
+    ]),
+  );
   await page.goto('/monitor/log/error/index');
-  await expect(page).toHaveURL(/\/404$/);
+  const errors = resourcePage(page);
+  await search(errors, { message: `错误${stamp}` });
+  await expect(rows(errors)).toHaveCount(1);
+  await expect(rows(errors).first()).toContainText(`租户错误${stamp}`);
+  await expectNone(errors, { message: `平台错误${stamp}` });
+  const listed = await apiGet<{ records: { tenantId: string }[] }>(page, '/blade-log/error/list', {
+    size: 100,
+  });
+  expect(new Set(listed.data.records.map((r) => r.tenantId))).toEqual(new Set([tenantId]));
+  // the detail drawer keeps the stack trace's lines
+  await search(errors, { message: `租户错误${stamp}` });
+  await expect(rows(errors)).toHaveCount(1);
+  await rows(errors).first().getByTestId('row-detail').click();
+  const stack = page.getByTestId('log-stackTrace');
+  await expect(stack).toContainText(`Error: 租户错误${stamp}`);
+  await expect(stack).toContainText('at tenant (tenant.js:2:2)');
+  expect(await stack.innerText()).toContain('\n    at tenant');
+  await page.keyboard.press('Escape');
+  await expect(stack).toBeHidden();
 });

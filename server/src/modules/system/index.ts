@@ -16,16 +16,16 @@ import {
   topMenuResource,
 } from '@psi/db/model';
 import { done } from '../../core/envelope';
-import { badRequest, otherTenant } from '../../core/errors';
+import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/resource-routes';
 import { crudRoutes } from './crud';
 import { deptRoutes } from './dept';
 import { dictionaryRoutes } from './dict';
-import { menuRoutes } from './menu';
-import { allMenus } from './menu-service';
+import { menuRoutes, menusOfCaller } from './menu';
+import { allMenus, withAncestors } from './menu-service';
 import { regionRoutes } from './region';
-import { roleRoutes } from './role';
+import { roleRoutes, roleTexts } from './role';
 import { tenantRoutes } from './tenant';
 
 /** `/blade-system`: menus, roles, departments, posts, tenants, dictionaries, params, regions, scopes, clients. */
@@ -52,7 +52,10 @@ export default async function systemModule(app: FastifyInstance) {
     },
   });
 
-  /** `{topMenuIds, menuIds}` replaces the menus each of those top menus leads to. */
+  /**
+   * `{topMenuIds, menuIds}` replaces the menus each of those top menus leads to: top menus of the
+   * caller's tenant only, and menus the caller holds (a tenant admin cannot point at platform menus).
+   */
   app.post(
     '/blade-system/topmenu/grant',
     { config: { access: { button: 'topmenu_setting' } } },
@@ -72,8 +75,12 @@ export default async function systemModule(app: FastifyInstance) {
       ).all(...topIds.map((i) => BigInt(i))) as { id: bigint; tenantId: string }[];
       if (tops.length !== topIds.length) throw badRequest('recordNotFound');
       if (tops.some((t) => t.tenantId !== me.tenantId)) throw otherTenant();
-      const live = new Set(allMenus(sqlite).map((m) => m.id));
+      const menus = allMenus(sqlite);
+      const live = new Set(menus.map((m) => m.id));
       const wanted = menuIds.filter((id) => live.has(id));
+      // only menus the caller may open (with the groups above them), as the grant dialog offers
+      const mine = withAncestors(menus, menusOfCaller(app, me, menus));
+      if (wanted.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
       sqlite.transaction(() => {
         prepare(
           sqlite,

@@ -289,8 +289,13 @@ export function menuRoutes(app: FastifyInstance) {
     { config: { access: { button: 'topmenu_setting' } } },
     async (req) => {
       const menus = allMenus(sqlite);
+      const visible = withAncestors(menus, menusOfCaller(app, actorOf(req), menus));
       return ok(
-        { menu: menuNodes(menus.filter((m) => m.category === 1)), dataScope: [], apiScope: [] },
+        {
+          menu: menuNodes(menus.filter((m) => m.category === 1 && visible.has(m.id))),
+          dataScope: [],
+          apiScope: [],
+        },
         req.lang,
       );
     },
