@@ -24,10 +24,14 @@ test('Excel export of the generic list sends the current filter and downloads th
   const list = resourcePage(page);
   await expect(rows(list).first()).toBeVisible();
 
+  // the filtered page's total, once its answer is on the screen (not the unfiltered one before it)
+  const listed = page.waitForResponse(
+    (res) => res.url().includes('/api/blade-psi/goodsinfo/list') && res.url().includes('goodsName='),
+  );
   await search(list, { goodsName: '数学' });
-  await expect(list.locator('.ant-pagination-total-text')).toBeVisible();
-  const total = Number((await list.locator('.ant-pagination-total-text').innerText()).match(/\d+/)?.[0]);
+  const total = Number(((await (await listed).json()) as { data: { total: number } }).data.total);
   expect(total).toBeGreaterThan(0);
+  await expect(list.locator('.ant-pagination-total-text')).toContainText(String(total));
 
   const exported = page.waitForRequest((req) => req.url().includes('/api/blade-psi/goodsinfo/export'));
   const download = page.waitForEvent('download');
