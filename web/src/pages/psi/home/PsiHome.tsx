@@ -75,7 +75,9 @@ function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind;
       series: [
         {
           type: 'pie',
-          radius: ['40%', '68%'],
+          // above the legend, which may take two rows: the outer labels must not reach it
+          center: ['50%', '42%'],
+          radius: ['34%', '58%'],
           data: STATUS_ORDER[kind]
             .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
             .filter((d) => d.value > 0),
