@@ -6,8 +6,11 @@ import { testId } from './tree';
 
 interface ActionDialogProps<T extends Row> {
   title: string;
-  /** Test id of the dialog; its OK button is `<testid>-submit`. */
+  /** Test id of the dialog; its OK button is `<testid>-submit` unless `submitId` names it. */
   id: string;
+  submitId?: string;
+  /** OK stays disabled (while what the form needs is loading). */
+  submitDisabled?: boolean;
   width?: number;
   initialValues?: Partial<T>;
   /** The form items. */
@@ -27,6 +30,8 @@ interface ActionDialogProps<T extends Row> {
 export function ActionDialog<T extends Row>({
   title,
   id,
+  submitId,
+  submitDisabled,
   width = 520,
   initialValues,
   children,
@@ -67,7 +72,11 @@ export function ActionDialog<T extends Row>({
       onOk={() => void submit()}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, ...testId(`${id}-submit`) }}
+      okButtonProps={{
+        loading: saving,
+        disabled: submitDisabled,
+        ...testId(submitId ?? `${id}-submit`),
+      }}
       destroyOnHidden
       maskClosable={false}
       data-testid={id}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MenuOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Spin, Tree } from 'antd';
+import { Button, Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
@@ -9,7 +9,8 @@ import { getData, postData } from '../../../api/request';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { testId, toTreeNodes } from '../shared/tree';
+import { toTreeNodes } from '../shared/tree';
+import { ActionDialog } from '../shared/ActionDialog';
 import { useCan } from '../shared/util';
 import '../shared/i18n';
 
@@ -23,7 +24,6 @@ function leaves(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<s
 
 function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const id = String(record.id);
   const tree = useQuery({
     queryKey: ['topmenu', 'grant-tree'],
@@ -38,51 +38,33 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
     staleTime: 0,
   });
   const [changed, setChanged] = useState<{ checked: string[]; half: string[] } | null>(null);
-  const [saving, setSaving] = useState(false);
   const leafSet = leaves(tree.data?.menu);
   const granted = (keys.data?.menu ?? []).map(String);
   const checked = changed?.checked ?? granted.filter((key) => leafSet.has(key));
   const half = changed?.half ?? granted.filter((key) => !leafSet.has(key));
-  const submit = async () => {
-    setSaving(true);
-    try {
-      await postData('/blade-system/topmenu/grant', {
-        topMenuIds: [id],
-        menuIds: [...new Set([...checked, ...half])],
-      });
-      void message.success(t('crud.done'));
-      onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
-  };
+  const ready = Boolean(tree.data && keys.data);
   return (
-    <Modal
-      open
+    <ActionDialog
       title={t('sys.topMenuSettingTitle', { name: String(record.name ?? '') })}
-      width={520}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        loading: saving,
-        disabled: !tree.data || !keys.data,
-        ...testId('topmenu-grant-submit'),
-      }}
-      destroyOnHidden
-      data-testid="topmenu-grant-dialog"
+      id="topmenu-grant-dialog"
+      submitId="topmenu-grant-submit"
+      submitDisabled={!ready}
+      onSubmit={() =>
+        postData('/blade-system/topmenu/grant', {
+          topMenuIds: [id],
+          menuIds: [...new Set([...checked, ...half])],
+        })
+      }
+      onClose={onClose}
     >
-      {!tree.data || !keys.data ? (
+      {!ready ? (
         <Spin />
       ) : (
         <Tree
           checkable
           blockNode
           height={420}
-          treeData={toTreeNodes(tree.data.menu)}
+          treeData={toTreeNodes(tree.data?.menu ?? [])}
           checkedKeys={checked}
           onCheck={(next, info) =>
             setChanged({
@@ -93,7 +75,7 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
           data-testid="topmenu-grant-tree"
         />
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -9,6 +9,7 @@ import { fetchTree } from '../../../components/resource/api';
 import type { Row } from '../../../components/resource/model';
 import { downloadFile, idList } from '../shared/util';
 import { testId, toSelectNodes } from '../shared/tree';
+import { ActionDialog } from '../shared/ActionDialog';
 import '../shared/i18n';
 
 /** `grant` (userIds, roleIds): the roles of the user's tenant. */
@@ -22,64 +23,40 @@ export function UserRoleDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ roleIds: string[] }>();
-  const [saving, setSaving] = useState(false);
   const roles = useQuery({
     queryKey: ['role', 'tree', String(record.tenantId)],
     queryFn: () => fetchTree(`/blade-system/role/tree?tenantId=${String(record.tenantId)}`),
   });
-  const submit = async () => {
-    let values: { roleIds: string[] };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await postData('/blade-user/grant', null, {
-        params: { userIds: String(record.id), roleIds: values.roleIds.join(',') },
-      });
-      void message.success(t('crud.done'));
-      onSaved();
-      onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <ActionDialog<{ roleIds: string[] }>
       title={t('sys.roleGrantTitle', { name: String(record.account ?? '') })}
+      id="user-role-dialog"
+      submitId="user-role-submit"
       width={480}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okButtonProps={{ loading: saving, ...testId('user-role-submit') }}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-      data-testid="user-role-dialog"
+      initialValues={{ roleIds: idList(record.roleId) }}
+      onSubmit={(values) =>
+        postData('/blade-user/grant', null, {
+          params: { userIds: String(record.id), roleIds: values.roleIds.join(',') },
+        })
+      }
+      onDone={onSaved}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={{ roleIds: idList(record.roleId) }}>
-        <Form.Item
-          name="roleIds"
-          label={t('sys.roleGrant')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('sys.rolesRequired') }]}
-        >
-          <TreeSelect
-            treeCheckable
-            treeDefaultExpandAll
-            showCheckedStrategy={TreeSelect.SHOW_ALL}
-            loading={roles.isLoading}
-            treeData={toSelectNodes(roles.data ?? [])}
-            data-field="roleIds"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="roleIds"
+        label={t('sys.roleGrant')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('sys.rolesRequired') }]}
+      >
+        <TreeSelect
+          treeCheckable
+          treeDefaultExpandAll
+          showCheckedStrategy={TreeSelect.SHOW_ALL}
+          loading={roles.isLoading}
+          treeData={toSelectNodes(roles.data ?? [])}
+          data-field="roleIds"
+        />
+      </Form.Item>
+    </ActionDialog>
   );
 }
 
@@ -100,9 +77,6 @@ export function UserPlatformDialog({
 }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ userType: number; userExt?: string }>();
-  const [saving, setSaving] = useState(false);
   const detail = useQuery({
     queryKey: ['user', 'platform', String(record.id)],
     queryFn: () =>
@@ -110,51 +84,34 @@ export function UserPlatformDialog({
     gcTime: 0,
   });
   const typeField = userResource.fields.find((f) => f.name === 'userType');
-  const submit = async () => {
-    let values: { userType: number; userExt?: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await postData('/blade-user/update-platform', null, {
-        params: {
-          userId: String(record.id),
-          userType: values.userType,
-          userExt: values.userExt?.trim() ?? '',
-        },
-      });
-      void message.success(t('crud.done'));
-      onSaved();
-      onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <ActionDialog<{ userType: number; userExt?: string }>
       title={t('sys.platformTitle', { name: String(record.account ?? '') })}
+      id="user-platform-dialog"
+      submitId="user-platform-submit"
       width={560}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okButtonProps={{ loading: saving, ...testId('user-platform-submit') }}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-      data-testid="user-platform-dialog"
+      submitDisabled={!detail.data}
+      onSubmit={(values) =>
+        postData('/blade-user/update-platform', null, {
+          params: {
+            userId: String(record.id),
+            userType: values.userType,
+            userExt: values.userExt?.trim() ?? '',
+          },
+        })
+      }
+      onDone={onSaved}
+      onClose={onClose}
     >
+      {/* the fields mount with the loaded values as their initial ones */}
       {detail.data && (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ userType: Number(detail.data.userType ?? 1), userExt: detail.data.userExt ?? '' }}
-        >
-          <Form.Item name="userType" label={t('sys.userType')} rules={[{ required: true }]}>
+        <>
+          <Form.Item
+            name="userType"
+            label={t('sys.userType')}
+            rules={[{ required: true }]}
+            initialValue={Number(detail.data.userType ?? 1)}
+          >
             <Select
               options={(typeField?.options ?? []).map((option) => ({
                 value: option.value,
@@ -166,6 +123,7 @@ export function UserPlatformDialog({
           <Form.Item
             name="userExt"
             label={t('sys.userExt')}
+            initialValue={detail.data.userExt ?? ''}
             rules={[
               {
                 validator: async (_rule, value: unknown) => {
@@ -185,9 +143,9 @@ export function UserPlatformDialog({
           >
             <Input.TextArea rows={4} placeholder='{"key": "value"}' data-field="userExt" />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 
