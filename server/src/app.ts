@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
@@ -18,6 +17,7 @@ import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
+import { registerSecurityHeaders } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { demoLayer } from './seed/demo';
@@ -46,8 +46,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: true,
+    // off unless TRUST_PROXY names the proxies in front: rate limits, lockout and logs see the peer
+    trustProxy: options.trustProxy ?? false,
   });
+  await registerSecurityHeaders(app);
 
   if (options.upstream) {
     // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
@@ -83,19 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAccessControl(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'http:', 'https:'],
-        connectSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(cookie);
   await app.register(formbody);
   registerJsonBody(app);

@@ -4,6 +4,7 @@ import type { Access, Lang } from '@psi/db/model';
 import type { TokenService } from './jwt';
 import type { GrantCache } from './grants';
 import type { Actor } from './data';
+import type { TrustProxy } from './security-headers';
 
 export interface AppOptions {
   /** SQLite file; `:memory:` is not used because tests want WAL semantics (use a temp dir). */
@@ -19,6 +20,8 @@ export interface AppOptions {
   authRateLimit?: number;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
   switchMode?: boolean;
+  /** Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 /** The signed-in caller, from a verified access token. */
