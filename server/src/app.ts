@@ -15,9 +15,10 @@ import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
+import { AccessRevocation } from './core/revocation';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
-import { registerSecurityHeaders } from './core/security-headers';
+import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { demoLayer } from './seed/demo';
@@ -47,7 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // off unless TRUST_PROXY names the proxies in front: rate limits, lockout and logs see the peer
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
   });
   await registerSecurityHeaders(app);
 
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: handle.db,
     tokens: createTokenService(options.jwtSecret),
     grants: new GrantCache(handle.sqlite),
+    revocation: new AccessRevocation(handle.sqlite),
     options,
   };
   app.decorate('ctx', ctx);

@@ -22,6 +22,8 @@ export function tokenOf(req: FastifyRequest): string | null {
 function userFrom(app: FastifyInstance, token: string): SessionUser | null {
   const c = app.ctx.tokens.verify(token);
   if (!c || c.token_type !== 'access_token') return null;
+  // taken back: disabled, locked, removed, password or roles changed, tenant closed, logged out
+  if (!app.ctx.revocation.admits(c)) return null;
   const roleAliases = c.role_name ? c.role_name.split(',') : [];
   return {
     userId: c.user_id,
@@ -109,6 +111,11 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+  });
+  // a write may have taken access back (the triggers bumped a generation): the next request sees it
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.revocation.sync();
+    return payload;
   });
   app.addHook('onRequest', async (req) => {
     req.lang = langOf(req);

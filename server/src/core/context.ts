@@ -3,6 +3,7 @@ import type { Db } from '@psi/db/client';
 import type { Access, Lang } from '@psi/db/model';
 import type { TokenService } from './jwt';
 import type { GrantCache } from './grants';
+import type { AccessRevocation } from './revocation';
 import type { Actor } from './data';
 import type { TrustProxy } from './security-headers';
 
@@ -40,6 +41,7 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   grants: GrantCache;
+  revocation: AccessRevocation;
   options: AppOptions;
 }
 

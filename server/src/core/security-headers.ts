@@ -51,3 +51,11 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   }
   return list;
 }
+
+/** The `trustProxy` option of Fastify for a setting: a hop count trusts the nearest `n` proxies. */
+export function trustProxyOption(
+  setting: TrustProxy | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting ?? false;
+}

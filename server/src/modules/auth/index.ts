@@ -4,6 +4,7 @@ import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/resource-routes';
+import { tokenOf } from '../../core/access';
 import { toWireRow } from '../../core/serialize';
 import { CaptchaStore } from './captcha';
 import {
@@ -15,6 +16,7 @@ import {
   loadUser,
   pickOwn,
   revokeRefreshTokens,
+  revokeReusedChain,
   spendRefreshToken,
   DEFAULT_AVATAR,
 } from './service';
@@ -86,6 +88,7 @@ export default async function authModule(app: FastifyInstance) {
       }
       if (grant === 'refresh_token') {
         const refresh = str(p.refresh_token) ?? '';
+        revokeReusedChain(app.ctx, refresh);
         const body = app.ctx.sqlite.transaction(() => {
           const claims = spendRefreshToken(app.ctx, refresh);
           const user = loadUser(app.ctx, claims.user_id);
@@ -102,6 +105,7 @@ export default async function authModule(app: FastifyInstance) {
             user,
             deptWanted ?? kept(user.deptId, claims.dept_id),
             roleWanted ?? kept(user.roleId, claims.role_id),
+            claims.sid,
           );
         })();
         return reply.send(body);
@@ -161,6 +165,9 @@ export default async function authModule(app: FastifyInstance) {
 
   app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
     revokeRefreshTokens(app.ctx, actorOf(req).userId);
+    // the access token presented ends now, not when it expires
+    const claims = app.ctx.tokens.verify(tokenOf(req) ?? '');
+    if (claims) app.ctx.revocation.revoke(claims.jti, claims.exp);
     return done(req.lang);
   });
 
