@@ -18,6 +18,7 @@ import { GrantCache } from './core/grants';
 import { AccessRevocation } from './core/revocation';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
+import { loggerOptions } from './core/logs';
 import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
@@ -33,17 +34,7 @@ export type { AppOptions } from './core/context';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: 'info',
-          redact: [
-            'req.headers.authorization',
-            'req.headers["blade-auth"]',
-            'req.headers["captcha-code"]',
-            '*.password',
-          ],
-        }
-      : false,
+    logger: options.logger ? loggerOptions(options.logStream) : false,
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -4,7 +4,22 @@ import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from './context';
 import { langOf } from './lang';
 
-/** The token from `Blade-Auth: bearer …`, `Authorization: Bearer …` or `?blade-auth=bearer …`. */
+/**
+ * GET routes the browser opens directly to download a file (a link cannot send a header): exports,
+ * import templates and stored files. Only these read the token from `?blade-auth=`.
+ */
+const DOWNLOAD_ROUTE =
+  /^\/api\/(?:.*\/(?:export|export-user|export-template|template)|blade-resource\/oss\/endpoint\/file\/.*)$/;
+
+export function isDownloadRoute(method: string, routeUrl: string | undefined): boolean {
+  return method === 'GET' && !!routeUrl && DOWNLOAD_ROUTE.test(routeUrl);
+}
+
+/**
+ * The token from `Blade-Auth: bearer …` or `Authorization: Bearer …`; from `?blade-auth=bearer …`
+ * only on a download route (elsewhere a query token is ignored: URLs end up in histories, proxies
+ * and logs).
+ */
 export function tokenOf(req: FastifyRequest): string | null {
   const strip = (v: unknown) => {
     if (typeof v !== 'string') return null;
@@ -15,6 +30,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   if (header) return strip(header) ?? (typeof header === 'string' ? header.trim() : null);
   const bearer = strip(req.headers.authorization);
   if (bearer) return bearer;
+  if (!isDownloadRoute(req.method, req.routeOptions.url)) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
   return strip(q);
 }

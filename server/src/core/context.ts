@@ -17,6 +17,8 @@ export interface AppOptions {
   upstream?: string;
   webDist?: string;
   logger?: boolean;
+  /** Where the request log goes when on (stdout by default). */
+  logStream?: NodeJS.WritableStream;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
   authRateLimit?: number;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */

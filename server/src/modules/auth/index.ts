@@ -5,6 +5,7 @@ import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/resource-routes';
 import { tokenOf } from '../../core/access';
+import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
 import { CaptchaStore } from './captcha';
 import {
@@ -181,8 +182,11 @@ export default async function authModule(app: FastifyInstance) {
       `INSERT INTO blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip, stack_trace,
          exception_name, message, params, time, create_by, create_time) VALUES (?, ?, 'web', 'web', 'GET', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // a client log may quote a URL, a request or a response: secrets in it never reach the table
     const text = (v: unknown, max: number) =>
-      typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(v).slice(0, max);
+      scrubText(
+        typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(redact(v)).slice(0, max),
+      );
     app.ctx.sqlite.transaction(() => {
       for (const e of entries.slice(0, 200) as Record<string, unknown>[]) {
         if (!e || typeof e !== 'object') continue;
