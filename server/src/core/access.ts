@@ -41,6 +41,7 @@ function userFrom(app: FastifyInstance, token: string): SessionUser | null {
   // taken back: disabled, locked, removed, password or roles changed, tenant closed, logged out
   if (!app.ctx.revocation.admits(c)) return null;
   const roleAliases = c.role_name ? c.role_name.split(',') : [];
+  const roleIds = c.role_id ? c.role_id.split(',') : [];
   return {
     userId: c.user_id,
     tenantId: c.tenant_id,
@@ -49,10 +50,12 @@ function userFrom(app: FastifyInstance, token: string): SessionUser | null {
     account: c.account,
     userName: c.nick_name || c.user_name,
     realName: c.real_name,
-    roleIds: c.role_id ? c.role_id.split(',') : [],
+    roleIds,
     roleAliases,
     clientId: c.client_id,
     isSuperAdmin: c.tenant_id === '000000' && roleAliases.includes(SUPER_ADMIN_ROLE),
+    // the super-admin role is never narrowed; everyone else carries their roles' data scopes
+    dataScopes: roleAliases.includes(SUPER_ADMIN_ROLE) ? [] : app.ctx.grants.dataScopesFor(roleIds),
   };
 }
 
