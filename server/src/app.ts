@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
@@ -16,8 +15,11 @@ import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
+import { AccessRevocation } from './core/revocation';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
+import { loggerOptions } from './core/logs';
+import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { demoLayer } from './seed/demo';
@@ -32,22 +34,14 @@ export type { AppOptions } from './core/context';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: 'info',
-          redact: [
-            'req.headers.authorization',
-            'req.headers["blade-auth"]',
-            'req.headers["captcha-code"]',
-            '*.password',
-          ],
-        }
-      : false,
+    logger: options.logger ? loggerOptions(options.logStream) : false,
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: true,
+    // off unless TRUST_PROXY names the proxies in front: rate limits, lockout and logs see the peer
+    trustProxy: trustProxyOption(options.trustProxy),
   });
+  await registerSecurityHeaders(app);
 
   if (options.upstream) {
     // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
@@ -76,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: handle.db,
     tokens: createTokenService(options.jwtSecret),
     grants: new GrantCache(handle.sqlite),
+    revocation: new AccessRevocation(handle.sqlite),
     options,
   };
   app.decorate('ctx', ctx);
@@ -83,19 +78,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAccessControl(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'http:', 'https:'],
-        connectSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(cookie);
   await app.register(formbody);
   registerJsonBody(app);

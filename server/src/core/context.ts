@@ -3,7 +3,9 @@ import type { Db } from '@psi/db/client';
 import type { Access, Lang } from '@psi/db/model';
 import type { TokenService } from './jwt';
 import type { GrantCache } from './grants';
+import type { AccessRevocation } from './revocation';
 import type { Actor } from './data';
+import type { TrustProxy } from './security-headers';
 
 export interface AppOptions {
   /** SQLite file; `:memory:` is not used because tests want WAL semantics (use a temp dir). */
@@ -15,10 +17,14 @@ export interface AppOptions {
   upstream?: string;
   webDist?: string;
   logger?: boolean;
+  /** Where the request log goes when on (stdout by default). */
+  logStream?: NodeJS.WritableStream;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
   authRateLimit?: number;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
   switchMode?: boolean;
+  /** Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 /** The signed-in caller, from a verified access token. */
@@ -37,6 +43,7 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   grants: GrantCache;
+  revocation: AccessRevocation;
   options: AppOptions;
 }
 

@@ -7,14 +7,13 @@ import {
   parseId,
   parseIdList,
   submitSchema,
-  SUPER_ADMIN_ROLE,
   type ResourceDef,
 } from '@psi/db/model';
 import { done, ok } from './envelope';
 import { badRequest, forbidden as forbiddenError } from './errors';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { parsePage } from './page';
-import { dataScopeWhere, Repo, scopeOf } from './data';
+import { Repo, scopeOf } from './data';
 import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { toWireRow } from './serialize';
@@ -63,15 +62,8 @@ export function listFilters(
   const query = { ...(source ?? (req.query as Record<string, unknown>)) };
   // the tenant scope is the server's: only the platform super-admin may narrow by tenant
   if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
-  const where = buildFilters(def, meta, query);
-  if (user.roleAliases.includes(SUPER_ADMIN_ROLE)) return where;
-  const rules = app.ctx.grants
-    .dataScopesFor(user.roleIds)
-    .filter((r) => r.resourceCode === def.permission || r.resourceCode === def.key);
-  const scoped = dataScopeWhere(meta, rules, user);
-  return scoped
-    ? { clauses: [...where.clauses, ...scoped.clauses], params: [...where.params, ...scoped.params] }
-    : where;
+  // the caller's data scope is not added here: the data layer (Repo) applies it to every access
+  return buildFilters(def, meta, query);
 }
 
 const TENANT_KEYS = ['tenantId', 'tenant_id'];
@@ -168,7 +160,7 @@ export function resourceRoutes(
   table: SQLiteTable,
   hooks: ResourceHooks = {},
 ): Repo {
-  const repo = new Repo(app.ctx.sqlite, table, def.tenant);
+  const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
   const access = defaultAccess(def);
 
   app.get(`${def.api}/list`, { config: { access: access.list } }, async (req) => {
