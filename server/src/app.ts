@@ -13,6 +13,8 @@ import { isSeeded, seed } from '@psi/db/seed';
 import { registerAccessControl } from './core/access';
 import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
+import { registerSchemaCompilers } from './core/schema';
+import { registerOpenApi } from './core/openapi';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { AccessRevocation } from './core/revocation';
@@ -76,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
 
+  registerSchemaCompilers(app);
   registerErrorHandling(app);
   registerAccessControl(app);
   await app.register(cookie);
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);

@@ -1,3 +1,4 @@
+import { isDocumentationRoute } from './openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE, type Access } from '@psi/db/model';
 import { forbidden, unauthorized } from './errors';
@@ -127,9 +128,12 @@ export function registerAccessControl(app: FastifyInstance): void {
       (route.config as { proxied?: boolean } | undefined)?.proxied
     )
       return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access =
+      (route.config as { access?: Access } | undefined)?.access ??
+      (isDocumentationRoute(route.url) ? 'public' : undefined);
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat())
+      app.routeTable.push({ method, url: route.url, access, schema: route.schema });
   });
   // a write may have taken access back (the triggers bumped a generation): the next request sees it
   app.addHook('onSend', async (req, _reply, payload) => {

@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Db } from '@psi/db/client';
 import type { Access, Lang } from '@psi/db/model';
@@ -51,6 +52,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: Access;
+  /** The route's zod schemas (params, querystring, body, response by status). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {

@@ -18,6 +18,8 @@ import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { toWireRow } from './serialize';
 import { validationError } from './validation';
+import { typed as typedApp } from './schema';
+import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
 
 export const actorOf = (req: FastifyRequest): SessionUser => {
   if (!req.user) throw new Error('actorOf called on a route without a signed-in user');
@@ -163,56 +165,77 @@ export function resourceRoutes(
   const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
   const access = defaultAccess(def);
 
-  app.get(`${def.api}/list`, { config: { access: access.list } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const page = repo.page(
-      scopeOf(def.tenant, actorOf(req)),
-      listFilters(app, req, def, repo.meta),
-      buildOrder(def, repo.meta, query),
-      parsePage(query),
-    );
-    return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
-  });
+  const typed = typedApp(app);
+  const row = rowSchema(def, table);
+
+  typed.get(
+    `${def.api}/list`,
+    { config: { access: access.list }, schema: { querystring: listQuery(def), response: answers.page(row) } },
+    async (req) => {
+      const page = repo.page(
+        scopeOf(def.tenant, actorOf(req)),
+        listFilters(app, req, def, repo.meta),
+        buildOrder(def, repo.meta, req.query),
+        parsePage(req.query),
+      );
+      return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
+    },
+  );
 
   if (def.lazy) lazyListRoute(app, def, repo);
 
-  app.get(`${def.api}/detail`, { config: { access: access.detail } }, async (req) => {
-    const row = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
-    return ok(row && toWireRow(row, def), req.lang);
-  });
+  typed.get(
+    `${def.api}/detail`,
+    { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
+    async (req) => {
+      const found = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
+      return ok(found && toWireRow(found, def), req.lang);
+    },
+  );
 
-  app.post(`${def.api}/submit`, { config: { access: access.submit } }, async (req) => {
-    const actor = actorOf(req);
-    const body = req.body as Record<string, unknown> | undefined;
-    const rawId = body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined;
-    const id = rawId === undefined || rawId === null || rawId === '' ? null : parseId(rawId);
-    if (rawId !== undefined && rawId !== null && rawId !== '' && !id)
-      throw badRequest('paramType', { name: 'id' });
-    const mode = id ? 'edit' : 'add';
-    requireButton(app, req, `${def.permission}_${mode}`, access.submit);
-    const parsed = submitSchema(def, req.lang, mode).safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error);
-    const values = parsed.data as Record<string, unknown>;
-    const scope = scopeOf(def.tenant, actor);
-    app.ctx.sqlite.transaction(() => {
-      if (id && !repo.guardTenant(scope, [id]).length) throw badRequest('recordNotFound');
-      for (const u of def.unique ?? []) {
-        const probe = Object.fromEntries(u.fields.map((k) => [k, values[k]]));
-        if (Object.values(probe).some((v) => v === undefined || v === null)) continue;
-        if (repo.exists(scope, probe, id ?? undefined))
-          throw badRequest(fill(messages.duplicate[req.lang], { label: u.label[req.lang] }));
-      }
-      hooks.beforeSave?.(values, { req, id: id ?? undefined, repo });
-      if (id) repo.update(scope, id, values, actor);
-      else repo.insert(values, actor);
-    })();
-    return done(req.lang);
-  });
+  typed.post(
+    `${def.api}/submit`,
+    { config: { access: access.submit }, schema: { body: submitBody(def), response: answers.done() } },
+    async (req) => {
+      const actor = actorOf(req);
+      const body = req.body;
+      const rawId = body.id;
+      const id = rawId === undefined || rawId === null || rawId === '' ? null : parseId(rawId);
+      if (rawId !== undefined && rawId !== null && rawId !== '' && !id)
+        throw badRequest('paramType', { name: 'id' });
+      const mode = id ? 'edit' : 'add';
+      requireButton(app, req, `${def.permission}_${mode}`, access.submit);
+      const parsed = submitSchema(def, req.lang, mode).safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error);
+      const values = parsed.data as Record<string, unknown>;
+      const scope = scopeOf(def.tenant, actor);
+      app.ctx.sqlite.transaction(() => {
+        if (id && !repo.guardTenant(scope, [id]).length) throw badRequest('recordNotFound');
+        for (const u of def.unique ?? []) {
+          const probe = Object.fromEntries(u.fields.map((k) => [k, values[k]]));
+          if (Object.values(probe).some((v) => v === undefined || v === null)) continue;
+          if (repo.exists(scope, probe, id ?? undefined))
+            throw badRequest(fill(messages.duplicate[req.lang], { label: u.label[req.lang] }));
+        }
+        hooks.beforeSave?.(values, { req, id: id ?? undefined, repo });
+        if (id) repo.update(scope, id, values, actor);
+        else repo.insert(values, actor);
+      })();
+      return done(req.lang);
+    },
+  );
 
-  app.post(`${def.api}/remove`, { config: { access: access.remove } }, async (req) => {
-    repo.remove(scopeOf(def.tenant, actorOf(req)), idsParam(req), actorOf(req));
-    return done(req.lang);
-  });
+  typed.post(
+    `${def.api}/remove`,
+    {
+      config: { access: access.remove },
+      schema: { querystring: idsQuery, body: idsBody, response: answers.done() },
+    },
+    async (req) => {
+      repo.remove(scopeOf(def.tenant, actorOf(req)), idsParam(req), actorOf(req));
+      return done(req.lang);
+    },
+  );
 
   return repo;
 }
