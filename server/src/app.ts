@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import proxy from '@fastify/http-proxy';
 import multipart from '@fastify/multipart';
 import { openDatabase } from '@psi/db/client';
 import { runMigrations } from '@psi/db/migrate';
@@ -50,13 +49,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.upstream) {
-    // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
-    await app.register(proxy, {
-      upstream: options.upstream,
-      prefix: '/api',
-      rewritePrefix: '',
-      config: { proxied: true } as never,
-    });
+    // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
+    // local modules and database stay off.
+    const { registerProxy } = await import('./proxy/index');
+    await registerProxy(app, { ...options, upstream: options.upstream });
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
       mode: 'proxy',

@@ -13,6 +13,8 @@ export interface AppOptions {
   seed?: 'minimal' | 'demo' | 'large' | 'none';
   captchaFixed?: string;
   upstream?: string;
+  /** Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`). */
+  contractDocument?: string;
   webDist?: string;
   logger?: boolean;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
