@@ -147,6 +147,6 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false }));
+      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false, proxyMode: !!options.upstream }));
   });
 }
