@@ -1,15 +1,28 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { ZONE } from './support/zone';
 
 export const PORT = Number(process.env.E2E_PORT || 18080);
 /** A second server with switch mode on (`SWITCH_MODE=true`), same build and demo data, own database. */
 export const SWITCH_PORT = PORT + 1;
+/** Proxy mode: an instance forwarding /api to a second instance of our server (its upstream). */
+export const PROXY_PORT = PORT + 2;
+export const UPSTREAM_PORT = PORT + 3;
 export const CAPTCHA = 'abcde';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-'));
 const switchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-switch-'));
+const upstreamDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-upstream-'));
+const proxyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-proxy-'));
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The committed contract document, or the runner's test fixture until one is committed. */
+const contractDocument = [
+  path.join(repoRoot, 'contract/openapi.json'),
+  path.join(repoRoot, 'contract/test/fixtures/openapi.json'),
+].find((file) => fs.existsSync(file))!;
+const PROXY_SPEC = /proxy-mode\.spec\.ts$/;
 
 /**
  * `E2E_SERVER_CLOCK=midnight` starts the servers with their clock at 00:05 of the next day in UTC+8
@@ -63,6 +76,11 @@ export default defineConfig({
       ],
     },
   },
+  // the proxy-mode spec runs against the proxy; every other spec against the first server
+  projects: [
+    { name: 'default', testIgnore: PROXY_SPEC },
+    { name: 'proxy', testMatch: PROXY_SPEC, use: { baseURL: `http://127.0.0.1:${PROXY_PORT}` } },
+  ],
   // Playwright starts these one after the other: the first builds the web when it is stale, the
   // second reuses that build and only migrates and seeds its own database (about two seconds).
   webServer: [
@@ -85,6 +103,30 @@ export default defineConfig({
         PORT: String(SWITCH_PORT),
         DATA_DIR: switchDataDir,
         SWITCH_MODE: 'true',
+        SKIP_WEB_BUILD: '1',
+      },
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${UPSTREAM_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { ...serverEnv, PORT: String(UPSTREAM_PORT), DATA_DIR: upstreamDataDir, SKIP_WEB_BUILD: '1' },
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${PROXY_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        LOG: 'off',
+        PORT: String(PROXY_PORT),
+        DATA_DIR: proxyDataDir,
+        BLADE_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}/api`,
+        CONTRACT_DOCUMENT: contractDocument,
         SKIP_WEB_BUILD: '1',
       },
     },

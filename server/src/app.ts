@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import proxy from '@fastify/http-proxy';
 import multipart from '@fastify/multipart';
 import { openDatabase } from '@psi/db/client';
 import { runMigrations } from '@psi/db/migrate';
@@ -46,13 +45,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
 
   if (options.upstream) {
-    // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
-    await app.register(proxy, {
-      upstream: options.upstream,
-      prefix: '/api',
-      rewritePrefix: '',
-      config: { proxied: true } as never,
-    });
+    // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
+    // local modules and database stay off.
+    const { registerProxy } = await import('./proxy/index');
+    await registerProxy(app, { ...options, upstream: options.upstream });
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
       mode: 'proxy',
@@ -137,6 +133,6 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false }));
+      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false, proxyMode: !!options.upstream }));
   });
 }

@@ -16,6 +16,8 @@ export interface AppOptions {
   seed?: 'minimal' | 'demo' | 'large' | 'none';
   captchaFixed?: string;
   upstream?: string;
+  /** Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`). */
+  contractDocument?: string;
   webDist?: string;
   logger?: boolean;
   /** Where the request log goes when on (stdout by default). */

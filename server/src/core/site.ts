@@ -8,6 +8,8 @@
 export interface SiteConfig {
   /** Switching department and role: `Dept-Id` / `Role-Id` sent at sign-in and refresh. */
   switchMode: boolean;
+  /** The server forwards `/api` to a Blade gateway (`BLADE_UPSTREAM`): the contract drift report exists. */
+  proxyMode?: boolean;
 }
 
 export const SITE_META_NAME = 'psi-site';

@@ -54,6 +54,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/monitor/log/api/index': lazyPage(() => import('../pages/monitor/log/api')),
   '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
   '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
+  '/tool/contract-drift/index': lazyPage(() => import('../pages/tool/contract-drift')),
   '/base/region/index': lazyPage(() => import('../pages/base/region')),
   '/system/menu/index': lazyPage(() => import('../pages/system/menu')),
   '/authority/datascope/index': lazyPage(() => import('../pages/authority/datascope')),

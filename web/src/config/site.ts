@@ -28,6 +28,8 @@ const env = import.meta.env;
 /** What the serving server says about this site (see `readServedSite`). */
 export interface ServedSite {
   switchMode?: boolean;
+  /** The server proxies `/api` to a Blade gateway and checks its answers (contract drift report). */
+  proxyMode?: boolean;
 }
 
 /** Name of the meta tag the server writes into index.html (`server/src/core/site.ts`). */
@@ -45,8 +47,11 @@ export function readServedSite(doc: Document | undefined = globalThis.document):
   try {
     const parsed: unknown = JSON.parse(content);
     if (!parsed || typeof parsed !== 'object') return {};
-    const { switchMode } = parsed as Record<string, unknown>;
-    return typeof switchMode === 'boolean' ? { switchMode } : {};
+    const { switchMode, proxyMode } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof switchMode === 'boolean' ? { switchMode } : {}),
+      ...(typeof proxyMode === 'boolean' ? { proxyMode } : {}),
+    };
   } catch {
     return {};
   }
@@ -74,6 +79,8 @@ export const site = {
    */
   switchMode: served.switchMode ?? env.VITE_SWITCH_MODE === 'true',
   mockMode: false,
+  /** The serving server is a validating proxy in front of a Blade gateway (`BLADE_UPSTREAM`). */
+  proxyMode: served.proxyMode ?? false,
 
   /** Age of the stored token, in seconds, at which it is refreshed. */
   tokenTime: 3000,

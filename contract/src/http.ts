@@ -1,0 +1,114 @@
+import type { ContractValidator, Violation } from './validate';
+
+/** One answer as the runner saw it. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+/** Calls, timings and violations per endpoint (the documented route, or the raw path when undocumented). */
+export interface EndpointStat {
+  endpoint: string;
+  documented: boolean;
+  calls: number;
+  times: number[];
+  violations: Violation[];
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  token?: string | null;
+}
+
+/**
+ * Plain HTTP against the backend (fetch, no browser). Every answer is checked against the document
+ * and counted under its endpoint.
+ */
+export class ContractClient {
+  readonly stats = new Map<string, EndpointStat>();
+  /** Paths of documented write calls, so `--read-only` can prove it sent none. */
+  readonly writes: string[] = [];
+
+  constructor(
+    readonly baseUrl: string,
+    readonly validator: ContractValidator,
+    readonly basic: string,
+    readonly lang: string,
+  ) {}
+
+  async call(method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
+    const url = new URL(this.baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {
+      authorization: this.basic,
+      'accept-language': this.lang,
+      ...(opts.token ? { 'blade-auth': `bearer ${opts.token}` } : {}),
+      ...(opts.headers ?? {}),
+    };
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    if (method !== 'GET') this.writes.push(`${method} ${path}`);
+    const started = performance.now();
+    const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    let parsed: unknown = undefined;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    const found = this.validator.check(method, path, res.status, parsed);
+    const op = this.validator.find(method, path);
+    const endpoint = op ? `${op.method} ${op.path}` : `${method.toUpperCase()} ${path}`;
+    const stat = this.stats.get(endpoint) ?? {
+      endpoint,
+      documented: !!op,
+      calls: 0,
+      times: [],
+      violations: [],
+    };
+    stat.calls += 1;
+    stat.times.push(ms);
+    for (const v of found ?? [])
+      if (!stat.violations.some((o) => o.path === v.path && o.expected === v.expected))
+        stat.violations.push(v);
+    this.stats.set(endpoint, stat);
+    return { status: res.status, body: parsed, ms };
+  }
+
+  /** A scenario's own finding (wrong status, wrong state) counted like a schema violation. */
+  flag(method: string, path: string, expected: string, seen: string) {
+    const op = this.validator.find(method, path);
+    const endpoint = op ? `${op.method} ${op.path}` : `${method.toUpperCase()} ${path}`;
+    const stat = this.stats.get(endpoint) ?? {
+      endpoint,
+      documented: !!op,
+      calls: 0,
+      times: [],
+      violations: [],
+    };
+    stat.violations.push({ route: endpoint, path: '$', expected, seen });
+    this.stats.set(endpoint, stat);
+  }
+}
+
+export function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
