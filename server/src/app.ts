@@ -125,14 +125,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** Vite's hashed build output: a file there never changes under its name. */
+const HASHED_ASSETS = 'assets/';
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /**
  * The built web client at `/`, with the SPA's index.html (carrying the site configuration) for every
- * other non-API GET.
+ * other non-API GET. Files are sent as the build's brotli/gzip copies when the client accepts them
+ * (`Content-Encoding`, `Vary: accept-encoding`); hashed assets are cached for a year, the rest revalidated.
  */
 async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const file = req.url.split('?')[0].replace(/^\/+/, '');
@@ -143,7 +148,9 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       fs.existsSync(path.join(dist, file)) &&
       fs.statSync(path.join(dist, file)).isFile()
     ) {
-      return reply.sendFile(file);
+      return file.startsWith(HASHED_ASSETS)
+        ? reply.sendFile(file, { maxAge: ONE_YEAR_MS, immutable: true })
+        : reply.sendFile(file, { maxAge: 0 });
     }
     // read on each request: a rebuilt web is served without restarting the server; the run-time
     // site configuration (switch mode) goes into its head
