@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import proxy from '@fastify/http-proxy';
 import multipart from '@fastify/multipart';
 import { openDatabase } from '@psi/db/client';
 import { runMigrations } from '@psi/db/migrate';
@@ -51,6 +50,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.upstream) {
     // Proxy mode: a real Blade gateway answers /api; the local modules and database stay off.
+    // The proxy (with undici) is loaded only in this mode: it weighs about 25 MB.
+    const { default: proxy } = await import('@fastify/http-proxy');
     await app.register(proxy, {
       upstream: options.upstream,
       prefix: '/api',
