@@ -14,6 +14,8 @@ const switchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-switch-'));
 const serverEnv = {
   HOST: '127.0.0.1',
   SEED: 'demo',
+  // the specs assert DOMAIN.md section 5's document numbers and dates
+  DEMO_TODAY: '2025-08-29',
   CAPTCHA_FIXED: CAPTCHA,
   LOG: 'off',
 };

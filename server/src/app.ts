@@ -19,7 +19,7 @@ import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
-import { demoLayer } from './seed/demo';
+import { datedDemoLayer } from './seed/demo';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
   if (options.seed !== 'none' && !isSeeded(handle))
-    seed(handle, options.seed ?? 'minimal', { demo: demoLayer, large: largeLayer });
+    seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,

@@ -11,6 +11,8 @@ export interface AppOptions {
   dataDir: string;
   jwtSecret: string;
   seed?: 'minimal' | 'demo' | 'large' | 'none';
+  /** the day the demo data is dated to (`yyyy-MM-dd`); defaults to `DEMO_TODAY`, else the day of seeding */
+  demoToday?: string;
   captchaFixed?: string;
   upstream?: string;
   webDist?: string;
