@@ -42,6 +42,8 @@ const serverCommand = `${clock ? `TZ=UTC faketime -f "@${clock}" ` : ''}node ../
 const serverEnv = {
   HOST: '127.0.0.1',
   SEED: 'demo',
+  // the specs assert DOMAIN.md section 5's document numbers and dates
+  DEMO_TODAY: '2025-08-29',
   CAPTCHA_FIXED: CAPTCHA,
   LOG: 'off',
 };

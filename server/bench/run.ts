@@ -13,6 +13,9 @@
  * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
  *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
  *
+ * 6. The demo server as `pnpm start` runs it (bench/runtime.ts): start to `/healthz` on a seeded database and
+ *    the resident memory after the trainer script.
+ *
  * Timings never go into a test. The run exits non-zero only when a ratio target (share of the
  * ceiling, deep page against page 1, against json-server) is missed by more than half; absolute
  * figures (p99, approvals per second) and smaller misses are printed as WARN.
@@ -38,6 +41,7 @@ import {
 } from '../src/modules/psi/depository-order';
 import { submitDeliveryOrder } from '../src/modules/psi/delivery';
 import { assertInvariants } from '../test/psi/invariants';
+import { measureRuntime } from './runtime';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../..');
@@ -215,6 +219,8 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
 
 interface BundleSizes {
   loginGzip: number;
+  /** bytes on the wire: the build's brotli copies */
+  loginTransferred: number;
   loginBudget: number;
   loginFiles: string[];
   largestChunk: { file: string; raw: number };
@@ -240,7 +246,11 @@ async function main() {
   const sizes = bundleSizes();
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   log(
-    `login page initial JS: ${kib(sizes.loginGzip)} gzip in ${sizes.loginFiles.length} files; largest chunk ${sizes.largestChunk.file} ${kib(sizes.largestChunk.raw)}`,
+    `login page initial JS: ${kib(sizes.loginTransferred)} transferred (brotli), ${kib(sizes.loginGzip)} gzip in ${sizes.loginFiles.length} files; largest chunk ${sizes.largestChunk.file} ${kib(sizes.largestChunk.raw)}`,
+  );
+  const runtime = await measureRuntime(Number(process.env.BENCH_RUNTIME_PORT ?? 18_470));
+  log(
+    `pnpm start: /healthz after ${runtime.startMs.toFixed(0)} ms on a seeded database; ${runtime.rssMiB.toFixed(1)} MiB resident after the trainer script`,
   );
   const pristine = pristineDatabase();
   const workDir = path.join(dataDir, 'work');
@@ -430,11 +440,32 @@ async function main() {
       ours.rps < 5 * theirs.rps,
     );
   target(
+    'login page JS transferred',
+    `${kib(sizes.loginTransferred)} (brotli, ${sizes.loginFiles.length} files)`,
+    `≤ ${kib(sizes.loginBudget)}`,
+    sizes.loginTransferred <= sizes.loginBudget,
+    sizes.loginTransferred > sizes.loginBudget,
+  );
+  target(
     'login page initial JS',
     `${kib(sizes.loginGzip)} gzip (${sizes.loginFiles.length} files), largest chunk ${kib(sizes.largestChunk.raw)}`,
     `≤ ${kib(sizes.loginBudget)} gzip, no chunk > ${kib(sizes.chunkBudget)}`,
     sizes.loginGzip <= sizes.loginBudget && sizes.largestChunk.raw <= sizes.chunkBudget,
     sizes.loginGzip > sizes.loginBudget || sizes.largestChunk.raw > sizes.chunkBudget,
+  );
+  target(
+    'pnpm start to /healthz (seeded demo)',
+    `${runtime.startMs.toFixed(0)} ms`,
+    '< 2 000 ms',
+    runtime.startMs < 2000,
+    false,
+  );
+  target(
+    'resident memory after the trainer script',
+    `${runtime.rssMiB.toFixed(1)} MiB (${runtime.calls} calls)`,
+    '≤ 150 MiB',
+    runtime.rssMiB <= 150,
+    false,
   );
   log(`\nceiling (bare JSON route): ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms\n`);
   const width = Math.max(...rows.map((r) => r[0].length));

@@ -23,7 +23,7 @@ import { loggerOptions } from './core/logs';
 import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
-import { demoLayer } from './seed/demo';
+import { datedDemoLayer } from './seed/demo';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
   if (options.seed !== 'none' && !isSeeded(handle))
-    seed(handle, options.seed ?? 'minimal', { demo: demoLayer, large: largeLayer });
+    seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,
@@ -107,14 +107,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** Vite's hashed build output: a file there never changes under its name. */
+const HASHED_ASSETS = 'assets/';
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /**
  * The built web client at `/`, with the SPA's index.html (carrying the site configuration) for every
- * other non-API GET.
+ * other non-API GET. Files are sent as the build's brotli/gzip copies when the client accepts them
+ * (`Content-Encoding`, `Vary: accept-encoding`); hashed assets are cached for a year, the rest revalidated.
  */
 async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const file = req.url.split('?')[0].replace(/^\/+/, '');
@@ -125,7 +130,9 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       fs.existsSync(path.join(dist, file)) &&
       fs.statSync(path.join(dist, file)).isFile()
     ) {
-      return reply.sendFile(file);
+      return file.startsWith(HASHED_ASSETS)
+        ? reply.sendFile(file, { maxAge: ONE_YEAR_MS, immutable: true })
+        : reply.sendFile(file, { maxAge: 0 });
     }
     // read on each request: a rebuilt web is served without restarting the server; the run-time
     // site configuration (switch mode) goes into its head

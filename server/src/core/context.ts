@@ -14,6 +14,8 @@ export interface AppOptions {
   dataDir: string;
   jwtSecret: string;
   seed?: 'minimal' | 'demo' | 'large' | 'none';
+  /** the day the demo data is dated to (`yyyy-MM-dd`); defaults to `DEMO_TODAY`, else the day of seeding */
+  demoToday?: string;
   captchaFixed?: string;
   upstream?: string;
   /** Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`). */
