@@ -5,6 +5,7 @@ import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/resource-routes';
 import { toWireRow } from '../../core/serialize';
+import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
 import {
   authenticateClient,
@@ -161,6 +162,7 @@ export default async function authModule(app: FastifyInstance) {
 
   app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
     revokeRefreshTokens(app.ctx, actorOf(req).userId);
+    liveHubOf(app.ctx.sqlite).closeUser(actorOf(req).userId);
     return done(req.lang);
   });
 
