@@ -99,6 +99,8 @@ export class LiveHub {
   }
 
   add(sub: LiveSubscriber): void {
+    // idle until now: what committed meanwhile concerned no open stream
+    if (!this.timer) this.lastId = this.latestId();
     const list = this.subscribers.get(sub.userId) ?? [];
     list.push(sub);
     this.subscribers.set(sub.userId, list);

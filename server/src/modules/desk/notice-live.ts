@@ -64,7 +64,8 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'body');
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    const given = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+    const missing = given === undefined || given === '';
     throw badRequest(missing ? 'paramMissing' : 'paramType', { name });
   }
   return parsed.data;
@@ -164,9 +165,9 @@ export async function registerNoticeLive(app: FastifyInstance) {
       };
       reply.sse.onClose(() => hub.remove(sub));
       // replay and subscription happen in one tick: no poll can slip between them
+      hub.add(sub);
       const position = hub.position;
       const resumable = last !== null && last <= position && last >= hub.oldestId() - 1;
-      hub.add(sub);
       push(position, 'ready', { position, resumed: resumable });
       if (resumable) {
         const missed = hub.since(last!, position).filter(sub.matches);
