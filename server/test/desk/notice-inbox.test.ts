@@ -141,6 +141,15 @@ afterAll(async () => {
 });
 
 describe('what each role sees', () => {
+  it('the demo leaves each role something in each tab', async () => {
+    for (const c of [pt, ckjx, qizhi, pt2]) {
+      const box = await inbox(c);
+      expect(box.todo.total).toBeGreaterThan(0);
+      expect(box.message.unread).toBeGreaterThan(0);
+      expect(box.notice.unread).toBeGreaterThan(0);
+    }
+  });
+
   it('the platform admin: orders and receipts awaiting audit or storage, counted from the live data', async () => {
     const box = await inbox(pt);
     const pending = one<{ n: number }>(
