@@ -37,6 +37,7 @@ import { saveCheckList } from '../modules/psi/check';
 import { parseValues } from '../modules/psi/validate';
 import type { SheetRow } from '../modules/psi/excel';
 import { ROSTER_COLUMNS } from '../modules/psi/imports';
+import { seedDemoInbox } from './demo-inbox';
 
 const fixtures = (name: string) => fileURLToPath(new URL(`../../../fixtures/psi/${name}`, import.meta.url));
 
@@ -664,6 +665,7 @@ function seedDemo(ctx: SeedContext, dating: DemoDating): void {
   progress('open stocktake');
 
   isolationTenant(env, clock, term, fixture, qt);
+  seedDemoInbox(sqlite);
   progress('isolation tenant');
 
   // the demo ends on the last day of its story

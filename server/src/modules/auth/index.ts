@@ -7,6 +7,7 @@ import { actorOf } from '../../core/resource-routes';
 import { tokenOf } from '../../core/access';
 import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
+import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
 import {
   authenticateClient,
@@ -169,6 +170,7 @@ export default async function authModule(app: FastifyInstance) {
     // the access token presented ends now, not when it expires
     const claims = app.ctx.tokens.verify(tokenOf(req) ?? '');
     if (claims) app.ctx.revocation.revoke(claims.jti, claims.exp);
+    liveHubOf(app.ctx.sqlite).closeUser(actorOf(req).userId);
     return done(req.lang);
   });
 
