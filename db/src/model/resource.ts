@@ -213,12 +213,22 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
       // `min` / `max` of a money field are in cents
       return z.union([z.string(), z.number()]).transform((v, ctx) => {
         const cents = parseMoney(v);
-        if (
-          cents === null ||
-          (f.max !== undefined && cents > f.max) ||
-          (f.min !== undefined && cents < f.min)
-        ) {
+        if (cents === null) {
           ctx.addIssue({ code: 'custom', message: invalid });
+          return z.NEVER;
+        }
+        if (f.max !== undefined && cents > f.max) {
+          ctx.addIssue({
+            code: 'custom',
+            message: fill(messages.tooLarge[lang], { label, max: formatMoney(f.max) }),
+          });
+          return z.NEVER;
+        }
+        if (f.min !== undefined && cents < f.min) {
+          ctx.addIssue({
+            code: 'custom',
+            message: fill(messages.tooSmall[lang], { label, min: formatMoney(f.min) }),
+          });
           return z.NEVER;
         }
         return cents;

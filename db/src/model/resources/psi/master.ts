@@ -64,7 +64,6 @@ export const goodsInfoResource = defineResource({
     money('price', '定价', 'List price', {
       required: true,
       sortable: true,
-      min: 0,
       max: MAX_UNIT_PRICE_CENTS,
     }),
     discount('saleDiscount', '销售折扣', 'Sale discount', { defaultValue: '1.0000', inTable: false }),
