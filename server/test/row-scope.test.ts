@@ -144,3 +144,63 @@ describe('data scope on every row access: PSI documents', () => {
     assertInvariants(app.ctx.sqlite);
   });
 });
+
+describe('data scope on every row access: flow', () => {
+  it('a process model outside the scope answers like another tenant model on detail, edit, deploy and remove', async () => {
+    const app = await testApp();
+    const admin = await adminClient(app);
+    const role = await createRole(admin, app, 'own_models');
+    data(
+      await post(admin, '/api/blade-system/role/grant', {
+        roleIds: [role],
+        menuIds: menuIds(app, [
+          'flow_model',
+          'flow_model_view',
+          'flow_model_edit',
+          'flow_model_delete',
+          'flow_model_deploy',
+        ]),
+        dataScopeIds: [],
+        apiScopeIds: [],
+      }),
+    );
+    grantDataScope(app, role, 'flow_model', 2);
+    const opsId = await createUser(admin, app, { account: 'ops', roleId: role, deptId: OPS_DEPT });
+    const ops = as(app, (await login(app, 'ops', 'secret1')).token);
+    addTenant(app, '300001');
+    const model = (tenantId: string, createUser: string, key: string) => {
+      const id = nextId();
+      app.ctx.sqlite
+        .prepare(
+          `INSERT INTO flow_model (id, tenant_id, model_key, name, xml, version, create_user, create_time, update_time, status, is_deleted)
+           VALUES (?, ?, ?, ?, '<definitions/>', 1, ?, '2025-01-01 00:00:00', '2025-01-01 00:00:00', 1, 0)`,
+        )
+        .run(BigInt(id), tenantId, key, key, BigInt(createUser));
+      return id;
+    };
+    const mine = model('000000', opsId, 'mine');
+    const theirs = model('000000', '1', 'theirs');
+    const foreign = model('300001', '1', 'foreign');
+    const FLOW = '/api/blade-flow/model';
+
+    const listed = data<{ records: { modelKey: string }[] }>(await get(ops, `${FLOW}/list`));
+    expect(listed.records.map((r) => r.modelKey)).toEqual(['mine']);
+    expect(await answer(get(ops, `${FLOW}/detail?id=${theirs}`))).toEqual(
+      await answer(get(ops, `${FLOW}/detail?id=${foreign}`)),
+    );
+    expect(data(await get(ops, `${FLOW}/detail?id=${mine}`))).toMatchObject({ modelKey: 'mine' });
+    const deploy = await answer(post(ops, `${FLOW}/deploy?modelId=${theirs}`));
+    expect(deploy).toEqual(await answer(post(ops, `${FLOW}/deploy?modelId=${foreign}`)));
+    expect(deploy.status).toBeGreaterThanOrEqual(400);
+    const remove = await answer(post(ops, `${FLOW}/remove?ids=${mine},${theirs}`));
+    expect(remove).toEqual(await answer(post(ops, `${FLOW}/remove?ids=${mine},${foreign}`)));
+    expect(remove.status).toBeGreaterThanOrEqual(400);
+    const live = app.ctx.sqlite
+      .prepare(
+        "SELECT model_key AS k FROM flow_model WHERE is_deleted = 0 AND tenant_id = '000000' AND model_key IN ('mine', 'theirs') ORDER BY k",
+      )
+      .all() as { k: string }[];
+    expect(live.map((r) => r.k)).toEqual(['mine', 'theirs']);
+    data(await post(ops, `${FLOW}/remove?ids=${mine}`));
+  });
+});
