@@ -20,6 +20,7 @@ import { registerJsonBody } from './core/json-body';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
+import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -69,8 +70,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
-  if (options.seed !== 'none' && !isSeeded(handle))
+  if (options.seed !== 'none' && !isSeeded(handle)) {
     seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
+    // the state `pnpm demo:reset` and the super-admin's reset return to
+    if (options.seed === 'demo') snapshotDemo(handle.sqlite, options.dataDir);
+  }
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,
@@ -79,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     grants: new GrantCache(handle.sqlite),
     options,
   };
+  if (canResetDemo(options.dataDir)) refuseSessionsBeforeReset(ctx, options.dataDir);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
 
