@@ -34,12 +34,14 @@ test.describe('session and routes', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('the user menu (no department switch by default) and full screen', async ({ page }) => {
+  test('the user menu (no department switch by default, the demo reset for the super-admin) and full screen', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await page.goto('/system/param/index');
     await page.getByTestId('user-menu').click();
     const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
-    await expect(items).toHaveText(['首页', '个人信息', '退出登录']);
+    await expect(items).toHaveText(['首页', '个人信息', '重置演示数据', '退出登录']);
     await items.filter({ hasText: '首页' }).click();
     await expect(page).toHaveURL(/\/wel\/index$/);
 

@@ -13,8 +13,8 @@
  * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
  *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
  *
- * 6. The demo server as `pnpm start` runs it (bench/runtime.ts): start to `/healthz` on a seeded database and
- *    the resident memory after the trainer script.
+ * 6. The demo server as `pnpm start` runs it (bench/runtime.ts): start to `/healthz` on a seeded database,
+ *    the resident memory after the trainer script and the demo reset that follows it.
  *
  * Timings never go into a test. The run exits non-zero only when a ratio target (share of the
  * ceiling, deep page against page 1, against json-server) is missed by more than half; absolute
@@ -458,6 +458,13 @@ async function main() {
     `${runtime.startMs.toFixed(0)} ms`,
     '< 2 000 ms',
     runtime.startMs < 2000,
+    false,
+  );
+  target(
+    'demo reset (POST /api/demo/reset)',
+    `${runtime.resetMs.toFixed(0)} ms`,
+    '< 5 000 ms',
+    runtime.resetMs < 5000,
     false,
   );
   target(

@@ -24,6 +24,7 @@ import { registerSecurityHeaders, trustProxyOption } from './core/security-heade
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
+import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -60,8 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
-  if (options.seed !== 'none' && !isSeeded(handle))
+  if (options.seed !== 'none' && !isSeeded(handle)) {
     seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
+    // the state `pnpm demo:reset` and the super-admin's reset return to
+    if (options.seed === 'demo') snapshotDemo(handle.sqlite, options.dataDir);
+  }
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,
@@ -71,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     revocation: new AccessRevocation(handle.sqlite),
     options,
   };
+  if (canResetDemo(options.dataDir)) refuseSessionsBeforeReset(ctx, options.dataDir);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { termOf, today as todayIn } from '@psi/db/model';
 import { demoDating } from '../../src/seed/demo';

@@ -11,6 +11,11 @@ export const enShell: ShellMessages = {
     logout: 'Log out',
     logoutConfirm: 'Log out of the system?',
     loggedOut: 'Logged out',
+    demoReset: 'Reset demo data',
+    demoResetConfirm:
+      'The demo data goes back to its initial state: every change made during the demo is lost and other signed-in users must sign in again. Continue?',
+    demoResetOk: 'Reset',
+    demoResetDone: 'Demo data has been reset',
     topMenu: 'Top menu',
     allMenus: 'All',
     search: 'Search menus',

@@ -9,6 +9,11 @@ export const zhShell = {
     logout: '退出登录',
     logoutConfirm: '退出系统, 是否继续?',
     loggedOut: '已退出登录',
+    demoReset: '重置演示数据',
+    demoResetConfirm:
+      '演示数据将恢复到初始状态，演示中的所有改动都会丢失，其他已登录的用户需要重新登录。是否继续?',
+    demoResetOk: '重置',
+    demoResetDone: '演示数据已重置',
     topMenu: '顶部菜单',
     allMenus: '全部',
     search: '搜索菜单',
