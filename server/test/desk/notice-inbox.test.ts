@@ -159,7 +159,7 @@ describe('what each role sees', () => {
     const audits = box.todo.records.filter((r) => r.kind === 'yyptAudit');
     expect(pending).toBeGreaterThan(0);
     expect(audits).toHaveLength(pending);
-    expect(audits[0].route).toMatch(/^\/psi\/purchaseorderyypt\?id=\d+$/);
+    expect(audits[0].route).toMatch(/^\/psi\/purchaseorderyypt\/index\?id=\d+$/);
     expect(box.todo.records.some((r) => r.kind === 'purchaseStorage')).toBe(true);
     expect(box.todo.total).toBe(box.todo.records.length);
     expect(box.todo.unread).toBe(box.todo.total);
@@ -314,7 +314,7 @@ describe('the live stream', () => {
     expect(msg).not.toBeNull();
     const approved = (msg!.data as { messages: Item[] }).messages.find((m) => m.kind === 'orderApproved')!;
     expect(approved.title).toContain(order.orderNo);
-    expect(approved.route).toBe(`/psi/purchaseorderyypt?id=${order.id}`);
+    expect(approved.route).toBe(`/psi/purchaseorderyypt/index?id=${order.id}`);
 
     await settle();
     // another school, another tenant and a depository that does not serve the order heard nothing
