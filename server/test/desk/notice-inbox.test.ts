@@ -349,6 +349,15 @@ describe('the live stream', () => {
     await Promise.all([sPt.close(), sMingde.close()]);
   });
 
+  it('starts afresh on a Last-Event-ID it cannot resume from', async () => {
+    for (const bad of ['abc', '-1', '99999999999999']) {
+      const s = await openStream(mingde, bad);
+      const ready = s.events.find((e) => e.event === 'ready');
+      expect(ready?.data).toMatchObject({ resumed: false });
+      await s.close();
+    }
+  });
+
   it('resumes from Last-Event-ID with what it missed', async () => {
     const first = await openStream(mingde);
     const ready = first.events.find((e) => e.event === 'ready')!;
