@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call } from '../helpers';
+import { call, login, testApp } from '../helpers';
 import { as, Client, demoApp, goodsId, one, schoolId } from '../psi/helpers';
 import { inboxResponseSchema, streamEventSchema } from '../../src/modules/desk/notice-live';
 
@@ -383,5 +383,24 @@ describe('the live stream', () => {
     await call(app, ckjx.token, { method: 'GET', url: '/api/blade-auth/oauth/logout' });
     await settle();
     expect(streams.every((s) => s.ended())).toBe(true);
+  });
+
+  it('ends open streams when the server shuts down, without waiting for them', async () => {
+    const other = await testApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const addr = other.server.address();
+    const { token } = await login(other);
+    const res = await fetch(
+      `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/blade-desk/notice/stream`,
+      {
+        headers: { 'blade-auth': `bearer ${token}`, accept: 'text/event-stream' },
+      },
+    );
+    const reader = res.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    for (;;) if ((await reader.read()).done) break;
   });
 });
