@@ -56,11 +56,12 @@ CREATE TRIGGER `trg_inbox_check_au` AFTER UPDATE OF check_status, is_deleted ON 
   INSERT INTO `blade_notice_event` (tenant_id, audience, target, tab, created_at) VALUES (NEW.tenant_id, 'depository', CAST(NEW.depository_id AS TEXT), 'todo', CAST(strftime('%s', 'now') AS INTEGER));
 END;
 --> statement-breakpoint
-CREATE TRIGGER `trg_inbox_stock_ai` AFTER INSERT ON `psi_depository_stock` BEGIN
+-- stock concerns the bell only when a book crosses the low-stock line (LOW_STOCK = 50 in psi/overview.ts)
+CREATE TRIGGER `trg_inbox_stock_ai` AFTER INSERT ON `psi_depository_stock` WHEN NEW.quantity <= 50 BEGIN
   INSERT INTO `blade_notice_event` (tenant_id, audience, target, tab, created_at) VALUES (NEW.tenant_id, 'depository', CAST(NEW.depository_id AS TEXT), 'todo', CAST(strftime('%s', 'now') AS INTEGER));
 END;
 --> statement-breakpoint
-CREATE TRIGGER `trg_inbox_stock_au` AFTER UPDATE OF quantity ON `psi_depository_stock` BEGIN
+CREATE TRIGGER `trg_inbox_stock_au` AFTER UPDATE OF quantity ON `psi_depository_stock` WHEN (OLD.quantity <= 50) <> (NEW.quantity <= 50) BEGIN
   INSERT INTO `blade_notice_event` (tenant_id, audience, target, tab, created_at) VALUES (NEW.tenant_id, 'depository', CAST(NEW.depository_id AS TEXT), 'todo', CAST(strftime('%s', 'now') AS INTEGER));
 END;
 --> statement-breakpoint

@@ -9,6 +9,8 @@
  *    the title search, the stock ledger on 1 000 000 rows with a depository and date filter, and
  *    10-line delivery approvals (stock, log, status) over HTTP, and json-server 1.0 serving the same
  *    100 000 books as the peer.
+ *    With STREAMS (500) live notice streams open, the book list and the approvals run again: their
+ *    ratio to the runs without streams and the server's memory growth are printed.
  * 4. The invariants are checked again after the approvals.
  * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
  *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
@@ -42,6 +44,10 @@ import {
 import { submitDeliveryOrder } from '../src/modules/psi/delivery';
 import { assertInvariants } from '../test/psi/invariants';
 import { measureRuntime } from './runtime';
+import { addStreamUsers, openStreams, residentBytes, STREAMS_PER_USER } from './streams';
+
+/** Live streams held open during the second list and approval rows (the header bell of each tab). */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../..');
@@ -270,9 +276,16 @@ async function main() {
   let t = Date.now();
   assertInvariants(handle.sqlite);
   log(`invariants hold on SEED=large (${seconds(t)})`);
+  // two approval runs: without and with the live streams open
   const deliveries = prepareDeliveries(
     { sqlite: handle.sqlite, now: () => new Date() },
-    Math.max(2000, DURATION * 2500),
+    Math.max(4000, DURATION * 5000),
+  );
+  // the streams' holders: the platform and depository admins plus school accounts, STREAMS_PER_USER each
+  const streamSchools = addStreamUsers(
+    handle.sqlite,
+    'xx_mingde',
+    Math.max(0, Math.ceil(STREAMS / STREAMS_PER_USER) - 2),
   );
   const l05 = stmt(
     handle.sqlite,
@@ -353,6 +366,34 @@ async function main() {
       },
     ],
   });
+
+  // the same list and approval rows with the live streams open
+  const streamTokens = [ptToken, ckToken];
+  for (const account of streamSchools) streamTokens.push(await login(base, '100001', account, password));
+  const rssBefore = residentBytes(server.pid!);
+  t = Date.now();
+  const streams = await openStreams(base, streamTokens, STREAMS_PER_USER);
+  log(`  ${streams.count} live streams open (${seconds(t)})`);
+  const page1Streams = await measure(`goodsinfo/list page 1 (${streams.count} streams open)`, {
+    url: list('current=1&size=10'),
+    headers: auth(ptToken),
+  });
+  const approvalsStreams = await measure(`deliveryorder/approveDelivery (${streams.count} streams open)`, {
+    url: `${base}/api/blade-psi/deliveryorder/approveDelivery`,
+    headers: { ...auth(ckToken), 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ id: deliveries[next++ % deliveries.length] }),
+        }),
+      },
+    ],
+  });
+  const rssAfter = residentBytes(server.pid!);
+  log(`  the streams received ${streams.events()} inbox events`);
+  await streams.close();
   const used = Math.min(next, deliveries.length);
 
   // the peer: json-server 1.0 (beta.3, the last 1.0 build for Node 20) over the same books
@@ -384,7 +425,9 @@ async function main() {
   const after = openDatabase(dbFile);
   assertInvariants(after.sqlite);
   after.close();
-  log(`invariants hold after ${approvals.ok} approvals (${seconds(t)}); ${used} deliveries were offered`);
+  log(
+    `invariants hold after ${approvals.ok + approvalsStreams.ok} approvals (${seconds(t)}); ${used} deliveries were offered`,
+  );
 
   const rows: [string, string, string, boolean, boolean][] = [];
   const target = (name: string, figure: string, goal: string, met: boolean, wide: boolean) =>
@@ -425,6 +468,27 @@ async function main() {
     '≥ 1 000 /s, invariants intact',
     approvals.rps >= 1000,
     false,
+  );
+  for (const [withStreams, without] of [
+    [page1Streams, page1],
+    [approvalsStreams, approvals],
+  ] as const) {
+    const ratio = withStreams.rps / without.rps;
+    target(
+      withStreams.name,
+      `${withStreams.rps.toFixed(0)} req/s, ${(ratio * 100).toFixed(1)} % of the run without streams (${without.rps.toFixed(0)})`,
+      '≥ 90 % of the run without streams',
+      ratio >= 0.9,
+      ratio < 0.8,
+    );
+  }
+  const growth = (rssAfter - rssBefore) / 1024 / 1024;
+  target(
+    `server memory with ${streams.count} streams`,
+    `${growth.toFixed(1)} MB growth (${(rssBefore / 1024 / 1024).toFixed(0)} → ${(rssAfter / 1024 / 1024).toFixed(0)} MB RSS)`,
+    '< 50 MB growth',
+    growth < 50,
+    growth >= 75,
   );
   for (const [ours, theirs] of [
     [page1, peerPage],

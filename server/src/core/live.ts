@@ -15,8 +15,8 @@ export interface LiveSubscriber {
   userId: string;
   /** tells whether an event concerns this listener (tenant, role and scope) */
   matches(event: LiveEvent): boolean;
-  /** receives the events of one poll that concern it, in id order */
-  deliver(events: LiveEvent[]): void;
+  /** receives the events of one poll that concern it, in id order; `position` is the poll's last id */
+  deliver(events: LiveEvent[], position: number): void;
   close(): void;
 }
 
@@ -124,13 +124,14 @@ export class LiveHub {
 
   /** Reads what committed since the last poll and hands each stream its share. */
   poll(): void {
-    const events = this.since(this.lastId, Number.MAX_SAFE_INTEGER);
-    if (!events.length) return;
-    this.lastId = events[events.length - 1].id;
+    const all = this.since(this.lastId, Number.MAX_SAFE_INTEGER);
+    if (!all.length) return;
+    this.lastId = all[all.length - 1].id;
+    const events = coalesce(all);
     for (const list of this.subscribers.values()) {
       for (const sub of [...list]) {
         const mine = events.filter((e) => sub.matches(e));
-        if (mine.length) sub.deliver(mine);
+        if (mine.length) sub.deliver(mine, this.lastId);
       }
     }
   }
@@ -156,6 +157,20 @@ export class LiveHub {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = this.pruneTimer = null;
   }
+}
+
+/**
+ * One event per audience and tab (a busy approval writes several alike), keeping every 消息: the
+ * streams learn what to refetch, so repeats add nothing but matching work.
+ */
+export function coalesce(events: LiveEvent[]): LiveEvent[] {
+  const last = new Map<string, LiveEvent>();
+  for (const e of events)
+    last.set(
+      e.messageId !== null ? `m${e.messageId}` : `${e.tenantId}|${e.audience}|${e.target}|${e.tab}`,
+      e,
+    );
+  return [...last.values()].sort((a, b) => a.id - b.id);
 }
 
 const hubs = new WeakMap<Database.Database, LiveHub>();

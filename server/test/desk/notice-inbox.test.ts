@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call } from '../helpers';
+import { call, login, testApp } from '../helpers';
 import { as, Client, demoApp, goodsId, one, schoolId } from '../psi/helpers';
 import { inboxResponseSchema, streamEventSchema } from '../../src/modules/desk/notice-live';
 
@@ -159,7 +159,7 @@ describe('what each role sees', () => {
     const audits = box.todo.records.filter((r) => r.kind === 'yyptAudit');
     expect(pending).toBeGreaterThan(0);
     expect(audits).toHaveLength(pending);
-    expect(audits[0].route).toMatch(/^\/psi\/purchaseorderyypt\?id=\d+$/);
+    expect(audits[0].route).toMatch(/^\/psi\/purchaseorderyypt\/index\?id=\d+$/);
     expect(box.todo.records.some((r) => r.kind === 'purchaseStorage')).toBe(true);
     expect(box.todo.total).toBe(box.todo.records.length);
     expect(box.todo.unread).toBe(box.todo.total);
@@ -314,7 +314,7 @@ describe('the live stream', () => {
     expect(msg).not.toBeNull();
     const approved = (msg!.data as { messages: Item[] }).messages.find((m) => m.kind === 'orderApproved')!;
     expect(approved.title).toContain(order.orderNo);
-    expect(approved.route).toBe(`/psi/purchaseorderyypt?id=${order.id}`);
+    expect(approved.route).toBe(`/psi/purchaseorderyypt/index?id=${order.id}`);
 
     await settle();
     // another school, another tenant and a depository that does not serve the order heard nothing
@@ -349,6 +349,15 @@ describe('the live stream', () => {
     await Promise.all([sPt.close(), sMingde.close()]);
   });
 
+  it('starts afresh on a Last-Event-ID it cannot resume from', async () => {
+    for (const bad of ['abc', '-1', '99999999999999']) {
+      const s = await openStream(mingde, bad);
+      const ready = s.events.find((e) => e.event === 'ready');
+      expect(ready?.data).toMatchObject({ resumed: false });
+      await s.close();
+    }
+  });
+
   it('resumes from Last-Event-ID with what it missed', async () => {
     const first = await openStream(mingde);
     const ready = first.events.find((e) => e.event === 'ready')!;
@@ -374,5 +383,24 @@ describe('the live stream', () => {
     await call(app, ckjx.token, { method: 'GET', url: '/api/blade-auth/oauth/logout' });
     await settle();
     expect(streams.every((s) => s.ended())).toBe(true);
+  });
+
+  it('ends open streams when the server shuts down, without waiting for them', async () => {
+    const other = await testApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const addr = other.server.address();
+    const { token } = await login(other);
+    const res = await fetch(
+      `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/blade-desk/notice/stream`,
+      {
+        headers: { 'blade-auth': `bearer ${token}`, accept: 'text/event-stream' },
+      },
+    );
+    const reader = res.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    for (;;) if ((await reader.read()).done) break;
   });
 });

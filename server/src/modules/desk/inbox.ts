@@ -168,7 +168,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         [tenant],
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, o.total_amount AS amount`,
         'o.submit_time DESC, o.id DESC',
-        doc('yyptAudit', '/psi/purchaseorderyypt', yyptDesc),
+        doc('yyptAudit', '/psi/purchaseorderyypt/index', yyptDesc),
       ),
     );
     for (const [kind, status] of [
@@ -183,7 +183,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
           `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, COALESCE(o.audit_time, o.submit_time) AS time,
            o.supplier_name AS supplier, ${depositoryName} AS depository`,
           'time DESC, o.id DESC',
-          doc(kind, '/psi/purchaseorder', purchaseDesc),
+          doc(kind, '/psi/purchaseorder/index', purchaseDesc),
         ),
       );
     }
@@ -199,7 +199,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         [tenant, ...deps],
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, ${depositoryName} AS depository`,
         'o.submit_time DESC, o.id DESC',
-        doc('depositoryAccept', '/psi/purchaseorderdepository', depDesc),
+        doc('depositoryAccept', '/psi/purchaseorderdepository/index', depDesc),
       ),
       source(
         sqlite,
@@ -207,7 +207,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         [tenant, ...deps],
         `CAST(o.id AS TEXT) AS id, o.delivery_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, ${depositoryName} AS depository`,
         'o.submit_time DESC, o.id DESC',
-        doc('deliveryShip', '/psi/deliveryorder', depDesc),
+        doc('deliveryShip', '/psi/deliveryorder/index', depDesc),
       ),
       source(
         sqlite,
@@ -215,7 +215,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         [tenant, ...deps],
         `CAST(o.id AS TEXT) AS id, o.check_no AS orderNo, COALESCE(o.update_time, o.create_time) AS time, ${depositoryName} AS depository`,
         'time DESC, o.id DESC',
-        doc('checkOpen', '/psi/depositorycheck', (r) => String(r.depository)),
+        doc('checkOpen', '/psi/depositorycheck/index', (r) => String(r.depository)),
       ),
       // one item per depository with books at or below the line (as the stock screen counts them)
       source(
@@ -238,7 +238,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
           }),
           description: String(r.depository),
           docNo: String(r.depository),
-          route: '/psi/depositorystock',
+          route: '/psi/depositorystock/index',
           time: String(r.time),
           read: false,
         }),
@@ -256,7 +256,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, COALESCE(o.audit_time, o.update_time) AS time,
          o.order_status AS status, ${schoolName} AS school, o.total_amount AS amount`,
         'time DESC, o.id DESC',
-        doc('orderFix', '/psi/purchaseorderyypt', yyptDesc, (r) => ({
+        doc('orderFix', '/psi/purchaseorderyypt/index', yyptDesc, (r) => ({
           how: returnedHow[Number(r.status) as 7 | 8][lang],
         })),
       ),
@@ -282,7 +282,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
             title: say(todoTexts.balanceShort, lang, params),
             description: say(messageDescriptions.statement, lang),
             docNo: '',
-            route: '/psi/accountstatement',
+            route: '/psi/accountstatement/index',
             time: String(r.time),
             read: false,
           };
@@ -316,7 +316,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
       [tenant, user.userId, ...user.roleAliases],
       flowSelect,
       't.create_time DESC, t.id DESC',
-      flowItem('taskClaim', '/work/claim'),
+      flowItem('taskClaim', '/work/claim/index'),
     ),
     source(
       sqlite,
@@ -324,7 +324,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
       [tenant, BigInt(user.userId)],
       flowSelect,
       't.create_time DESC, t.id DESC',
-      flowItem('taskTodo', '/work/todo'),
+      flowItem('taskTodo', '/work/todo/index'),
     ),
   );
   return out;
@@ -349,11 +349,11 @@ function todoList(
 
 /** The page that opens a message's document: its detail where the list page has one. */
 const messageRoutes: Record<string, (id: string) => string> = {
-  yypt: (id) => `/psi/purchaseorderyypt?id=${id}`,
-  purchase: (id) => `/psi/purchaseorder?id=${id}`,
-  depository: (id) => `/psi/purchaseorderdepository?id=${id}`,
-  statement: () => '/psi/accountstatement',
-  leave: () => '/work/send',
+  yypt: (id) => `/psi/purchaseorderyypt/index?id=${id}`,
+  purchase: (id) => `/psi/purchaseorder/index?id=${id}`,
+  depository: (id) => `/psi/purchaseorderdepository/index?id=${id}`,
+  statement: () => '/psi/accountstatement/index',
+  leave: () => '/work/send/index',
 };
 const messageRoute = (bizType: string, bizId: string | null) =>
   (messageRoutes[bizType] ?? messageRoutes.leave)(bizId ?? '');
@@ -458,7 +458,7 @@ function noticeList(sqlite: Database.Database, user: SessionUser, lang: Lang, cu
       title: r.title,
       description: r.category,
       docNo: r.title,
-      route: `/desk/notice?id=${r.id}`,
+      route: `/desk/notice/index?id=${r.id}`,
       time: r.time,
       read: Boolean(r.isRead),
     })),

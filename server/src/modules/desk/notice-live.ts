@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
-import { liveHubOf, type LiveEvent } from '../../core/live';
+import { coalesce, liveHubOf, type LiveEvent } from '../../core/live';
 import { actorOf } from '../../core/resource-routes';
 import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
 
@@ -157,7 +157,7 @@ export async function registerNoticeLive(app: FastifyInstance) {
       const sub = {
         userId: user.userId,
         matches: (e: LiveEvent) => concerns(reader, e),
-        deliver: (events: LiveEvent[]) => push(events[events.length - 1].id, 'inbox', payloadOf(events)),
+        deliver: (events: LiveEvent[], upTo: number) => push(upTo, 'inbox', payloadOf(events)),
         close: () => {
           hub.remove(sub);
           reply.sse.close();
@@ -170,7 +170,7 @@ export async function registerNoticeLive(app: FastifyInstance) {
       const resumable = last !== null && last <= position && last >= hub.oldestId() - 1;
       push(position, 'ready', { position, resumed: resumable });
       if (resumable) {
-        const missed = hub.since(last!, position).filter(sub.matches);
+        const missed = coalesce(hub.since(last!, position)).filter(sub.matches);
         if (missed.length) push(position, 'inbox', payloadOf(missed));
       }
     },

@@ -67,7 +67,7 @@ async function basicInbox(): Promise<Inbox> {
         title: n.title,
         description: n.categoryName ?? '',
         docNo: n.title,
-        route: `/desk/notice?id=${n.id}`,
+        route: `/desk/notice/index?id=${n.id}`,
         time: n.releaseTime ?? n.createTime ?? '',
         read: true,
       })),
