@@ -449,6 +449,19 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
     return '401, 403, 400 and 404';
   });
 
+  // ------------------------------------------------------------------ sign-out
+  if (!opts.readOnly)
+    await scenario('sign-out', async () => {
+      const done: string[] = [];
+      for (const path of ['/blade-auth/oauth/clear-cache', '/blade-auth/oauth/logout'])
+        if (documented('GET', path)) {
+          await ok('GET', path, { token });
+          done.push(path.slice(path.lastIndexOf('/') + 1));
+        }
+      if (!done.length) throw new Skip('neither clear-cache nor logout is documented');
+      return done.join(', ');
+    });
+
   return finish(http, validator, scenarios);
 }
 
