@@ -243,10 +243,7 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
           http.flag('GET', list.path, `the row just listed matches ${JSON.stringify(filter)}`, 'no rows');
       }
     }
-    for (const op of gets.filter((o) => !isListOp(o))) {
-      const row = firstRows.get(op.path.slice(0, op.path.lastIndexOf('/')));
-      await get(op, row && hasQuery(op, 'id') && row.id !== undefined ? { id: String(row.id) } : {});
-    }
+    for (const op of gets.filter((o) => !isListOp(o))) await get(op, fromRows(op, firstRows, opts.tenant));
     return `${who}: ${gets.length} routes, ${calls} calls`;
   };
   await scenario('lists and details', () =>
@@ -488,6 +485,29 @@ function fill(o: Operation): Record<string, string> {
     if (p.in !== 'query' || !p.required) continue;
     const v = p.example ?? p.schema?.example ?? p.schema?.default ?? p.schema?.enum?.[0];
     if (v !== undefined) q[p.name] = String(v);
+  }
+  return q;
+}
+
+/**
+ * Query values for a detail-like route from rows the walk has listed: `id` (and the required `…Id` /
+ * `…Ids` parameters) from the first row of the same resource, any other required parameter from a
+ * listed row carrying a field of that name, `tenantId` the signed-in tenant, `parentId` the root.
+ */
+function fromRows(o: Operation, rows: Map<string, Dict>, tenant: string): Record<string, string> {
+  const own = rows.get(o.path.slice(0, o.path.lastIndexOf('/')));
+  const q: Record<string, string> = {};
+  const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  for (const p of o.op.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    if (p.name === 'id' && own?.id !== undefined) q.id = String(own.id);
+    if (!p.required || q[p.name] !== undefined) continue;
+    let v = scalar(own?.[p.name]);
+    if (v === undefined && /Ids?$/.test(p.name) && own?.id !== undefined) v = String(own.id);
+    for (const row of rows.values()) if (v === undefined) v = scalar(row[p.name]);
+    if (v === undefined && p.name === 'tenantId') v = tenant;
+    if (v === undefined && p.name === 'parentId') v = '0';
+    if (v !== undefined) q[p.name] = v;
   }
   return q;
 }
