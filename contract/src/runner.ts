@@ -208,6 +208,9 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
     const routes = await ok<unknown>('GET', '/blade-system/menu/routes', { token });
     await ok('GET', '/blade-system/menu/buttons', { token });
     const tops = await ok<Dict[]>('GET', '/blade-system/menu/top-menu', { token });
+    // the captcha (in memory on the server, no row written) when the sign-in did not need one
+    if (!opts.captcha && !opts.readOnly && documented('GET', '/blade-auth/oauth/captcha'))
+      await ok('GET', '/blade-auth/oauth/captcha', {});
     for (const top of Array.isArray(tops) ? tops.slice(0, 3) : [])
       await ok('GET', '/blade-system/menu/routes', { token, query: { topMenuId: String(top.id) } });
     return `user ${String(info.account ?? '')}, ${Array.isArray(routes) ? routes.length : 0} root menus`;
@@ -221,37 +224,26 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
     const lists = gets.filter((o) => isListOp(o));
     const firstRows = new Map<string, Dict>();
     let calls = 0;
-    for (const list of lists) {
-      const base = list.path.slice(0, list.path.lastIndexOf('/'));
-      const first = await http.call('GET', list.path, {
-        token: tok,
-        query: { ...fill(list), current: 1, size: 2 },
-      });
+    const get = (op: Operation, query: Record<string, string | number>) => {
       calls++;
-      const records = recordsOf(first);
-      if (records[0]) firstRows.set(base, records[0]);
+      return http.call('GET', op.path, { token: tok, query: { ...fill(op), ...query } });
+    };
+    for (const list of lists) {
+      const records = recordsOf(await get(list, { current: 1, size: 2 }));
+      if (records[0]) firstRows.set(list.path.slice(0, list.path.lastIndexOf('/')), records[0]);
       if (!hasQuery(list, 'current')) continue;
       // page 2, a sort on a documented column, a filter on a documented field with a value just seen
-      await http.call('GET', list.path, { token: tok, query: { ...fill(list), current: 2, size: 1 } });
+      await get(list, { current: 2, size: 1 });
       const sortable = sortColumn(list, records[0]);
-      if (sortable)
-        await http.call('GET', list.path, { token: tok, query: { ...fill(list), descs: sortable, size: 3 } });
+      if (sortable) await get(list, { descs: sortable, size: 3 });
       const filter = filterOf(list, records[0]);
       if (filter) {
-        const a = await http.call('GET', list.path, { token: tok, query: { ...fill(list), ...filter } });
+        const a = await get(list, filter);
         if (a.status === 200 && recordsOf(a).length === 0)
           http.flag('GET', list.path, `the row just listed matches ${JSON.stringify(filter)}`, 'no rows');
       }
-      calls += sortable ? 2 : 1;
     }
-    for (const op of gets.filter((o) => !isListOp(o))) {
-      const base = op.path.slice(0, op.path.lastIndexOf('/'));
-      const row = firstRows.get(base);
-      const query = fill(op);
-      if (row && hasQuery(op, 'id') && row.id !== undefined) query.id = String(row.id);
-      await http.call('GET', op.path, { token: tok, query });
-      calls++;
-    }
+    for (const op of gets.filter((o) => !isListOp(o))) await get(op, fromRows(op, firstRows, opts.tenant));
     return `${who}: ${gets.length} routes, ${calls} calls`;
   };
   await scenario('lists and details', () =>
@@ -449,6 +441,19 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
     return '401, 403, 400 and 404';
   });
 
+  // ------------------------------------------------------------------ sign-out
+  if (!opts.readOnly)
+    await scenario('sign-out', async () => {
+      const done: string[] = [];
+      for (const path of ['/blade-auth/oauth/clear-cache', '/blade-auth/oauth/logout'])
+        if (documented('GET', path)) {
+          await ok('GET', path, { token });
+          done.push(path.slice(path.lastIndexOf('/') + 1));
+        }
+      if (!done.length) throw new Skip('neither clear-cache nor logout is documented');
+      return done.join(', ');
+    });
+
   return finish(http, validator, scenarios);
 }
 
@@ -480,6 +485,29 @@ function fill(o: Operation): Record<string, string> {
     if (p.in !== 'query' || !p.required) continue;
     const v = p.example ?? p.schema?.example ?? p.schema?.default ?? p.schema?.enum?.[0];
     if (v !== undefined) q[p.name] = String(v);
+  }
+  return q;
+}
+
+/**
+ * Query values for a detail-like route from rows the walk has listed: `id` (and the required `…Id` /
+ * `…Ids` parameters) from the first row of the same resource, any other required parameter from a
+ * listed row carrying a field of that name, `tenantId` the signed-in tenant, `parentId` the root.
+ */
+function fromRows(o: Operation, rows: Map<string, Dict>, tenant: string): Record<string, string> {
+  const own = rows.get(o.path.slice(0, o.path.lastIndexOf('/')));
+  const q: Record<string, string> = {};
+  const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  for (const p of o.op.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    if (p.name === 'id' && own?.id !== undefined) q.id = String(own.id);
+    if (!p.required || q[p.name] !== undefined) continue;
+    let v = scalar(own?.[p.name]);
+    if (v === undefined && /Ids?$/.test(p.name) && own?.id !== undefined) v = String(own.id);
+    for (const row of rows.values()) if (v === undefined) v = scalar(row[p.name]);
+    if (v === undefined && p.name === 'tenantId') v = tenant;
+    if (v === undefined && p.name === 'parentId') v = '0';
+    if (v !== undefined) q[p.name] = v;
   }
   return q;
 }

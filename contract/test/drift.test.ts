@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadDocument } from '../src/document';
@@ -65,13 +66,14 @@ describe('an upstream that renamed one field and dropped another', () => {
     const validator = new ContractValidator(await loadDocument(FIXTURE));
     const result = await runContract(validator, options(fake));
     expect(result.ok).toBe(false);
-    const list = result.violations.filter((v) => v.route === ROUTE);
-    expect(list).toEqual(
+    // exactly the two drifts: everything else the fake forwards is honest
+    expect(result.violations).toEqual(
       expect.arrayContaining([
         { route: ROUTE, path: RENAMED, expected: 'required', seen: 'missing' },
         { route: ROUTE, path: DROPPED, expected: 'required', seen: 'missing' },
       ]),
     );
+    expect(result.violations).toHaveLength(2);
     const table = formatTable(result);
     expect(table).toContain(`${ROUTE}  ${RENAMED}  expected required, seen missing`);
     expect(table).toContain(`${ROUTE}  ${DROPPED}  expected required, seen missing`);
@@ -79,6 +81,40 @@ describe('an upstream that renamed one field and dropped another', () => {
     expect(formatJunit(result)).toMatch(/name="GET \/blade-system\/param\/list"[^>]*><failure/);
     // the same run against the honest server passes: the failure is the drift, not the runner
     expect((await runContract(validator, options(`${real.baseUrl}`))).ok).toBe(true);
+  });
+
+  it('the command line exits non-zero, prints both fields and writes them into the JUnit file', async () => {
+    const real = await startServer('demo');
+    const fake = await startDriftingUpstream(real.origin);
+    const junit = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'psi-junit-')), 'contract.xml');
+    const cli = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli.ts',
+        '--base-url',
+        fake,
+        '--captcha',
+        CAPTCHA,
+        '--spec',
+        FIXTURE,
+        '--junit',
+        junit,
+      ],
+      { cwd: path.join(import.meta.dirname, '..'), env: { ...process.env, INIT_CWD: '' } },
+    );
+    let out = '';
+    cli.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise<number | null>((r) => cli.on('exit', r));
+    expect(code).toBe(1);
+    expect(out).toMatch(/GET \/blade-system\/param\/list\s+\d+\s+2\s/);
+    expect(out).toContain(`${ROUTE}  ${RENAMED}  expected required, seen missing`);
+    expect(out).toContain(`${ROUTE}  ${DROPPED}  expected required, seen missing`);
+    const xml = fs.readFileSync(junit, 'utf8');
+    expect(xml).toContain(`${RENAMED}: expected required, seen missing`);
+    expect(xml).toContain(`${DROPPED}: expected required, seen missing`);
+    fs.rmSync(path.dirname(junit), { recursive: true, force: true });
   });
 
   it("lists both in the proxy's drift report, readable by the super-admin only", async () => {

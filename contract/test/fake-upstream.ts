@@ -24,12 +24,14 @@ export async function startDriftingUpstream(realOrigin: string) {
     const type = res.headers.get('content-type') ?? 'application/octet-stream';
     let body: Buffer | string = Buffer.from(await res.arrayBuffer());
     if (req.method === 'GET' && req.url.split('?')[0] === '/blade-system/param/list') {
-      const json = JSON.parse(body.toString('utf8')) as { data: { records: Dict[] } };
-      json.data.records = json.data.records.map(({ paramName, paramValue: _dropped, ...rest }) => ({
-        ...rest,
-        paramTitle: paramName,
-      }));
-      body = JSON.stringify(json);
+      const json = JSON.parse(body.toString('utf8')) as { data?: { records?: Dict[] } };
+      if (Array.isArray(json.data?.records)) {
+        json.data.records = json.data.records.map(({ paramName, paramValue: _dropped, ...rest }) => ({
+          ...rest,
+          paramTitle: paramName,
+        }));
+        body = JSON.stringify(json);
+      }
     }
     return reply.code(res.status).type(type).send(body);
   });

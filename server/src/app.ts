@@ -145,6 +145,11 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(withSiteConfig(html, { switchMode: options.switchMode ?? false, proxyMode: !!options.upstream }));
+      .send(
+        withSiteConfig(html, {
+          switchMode: options.switchMode ?? false,
+          ...(options.upstream ? { proxyMode: true } : {}),
+        }),
+      );
   });
 }

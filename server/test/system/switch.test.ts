@@ -288,7 +288,7 @@ describe('switch mode setting', () => {
     }
   });
 
-  it('serves the same configuration in front of a real Blade gateway (proxy mode)', async () => {
+  it('serves the same configuration in front of a real Blade gateway, saying it is a proxy', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-site-proxy-'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head><body></body></html>');
     const app = await buildApp({
@@ -301,7 +301,7 @@ describe('switch mode setting', () => {
     });
     try {
       const page = await app.inject({ method: 'GET', url: '/wel/index' });
-      expect(page.body).toContain('{&quot;switchMode&quot;:true}');
+      expect(page.body).toContain('{&quot;switchMode&quot;:true,&quot;proxyMode&quot;:true}');
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
