@@ -43,9 +43,16 @@ const externalPackages = {
 };
 
 export async function buildServer() {
+  fs.rmSync(path.dirname(outFile), { recursive: true, force: true });
   await build({
     entryPoints: [path.join(serverDir, 'src', 'main.ts')],
-    outfile: outFile,
+    // split at dynamic imports: what only one mode needs (the proxy with undici and ajv) is a chunk of
+    // its own whose packages Node loads only when that mode starts
+    outdir: path.dirname(outFile),
+    entryNames: 'main',
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
