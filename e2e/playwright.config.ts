@@ -24,9 +24,26 @@ const contractDocument = [
 ].find((file) => fs.existsSync(file))!;
 const PROXY_SPEC = /proxy-mode\.spec\.ts$/;
 
+/**
+ * `E2E_SERVER_CLOCK=midnight` starts the servers with their clock at 00:05 of the next day in UTC+8
+ * (or `E2E_SERVER_CLOCK="2026-11-26 16:05:00"`, a UTC time), running on from there through Debian's
+ * `faketime`: specs must not depend on the hour or the day the servers think it is. Unset: the real clock.
+ */
+function serverClock(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value !== 'midnight') return value;
+  const eightHours = 8 * 3600_000;
+  const day = Math.floor((Date.now() + eightHours) / 86_400_000) + 1;
+  return new Date(day * 86_400_000 - eightHours + 5 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+const clock = serverClock(process.env.E2E_SERVER_CLOCK);
+const serverCommand = `${clock ? `TZ=UTC faketime -f "@${clock}" ` : ''}node ../scripts/start.mjs`;
+
 const serverEnv = {
   HOST: '127.0.0.1',
   SEED: 'demo',
+  // the specs assert DOMAIN.md section 5's document numbers and dates
+  DEMO_TODAY: '2025-08-29',
   CAPTCHA_FIXED: CAPTCHA,
   LOG: 'off',
 };
@@ -70,7 +87,7 @@ export default defineConfig({
   // second reuses that build and only migrates and seeds its own database (about two seconds).
   webServer: [
     {
-      command: 'node ../scripts/start.mjs',
+      command: serverCommand,
       url: `http://127.0.0.1:${PORT}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -78,7 +95,7 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(PORT), DATA_DIR: dataDir },
     },
     {
-      command: 'node ../scripts/start.mjs',
+      command: serverCommand,
       url: `http://127.0.0.1:${SWITCH_PORT}/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -1,5 +1,6 @@
-// `pnpm start`: builds the web when its sources are newer than the build, then runs the server, which
-// migrates and seeds an empty DATA_DIR and serves the web and /api on PORT.
+// `pnpm start`: builds the web and the server when their sources are newer than their builds, then runs
+// the compiled server (plain JavaScript, no TypeScript loader), which migrates and seeds an empty
+// DATA_DIR and serves the web and /api on PORT.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
+const serverDist = path.join(root, 'server/dist/main.mjs');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -29,9 +31,26 @@ if (!process.env.SKIP_WEB_BUILD && (!fs.existsSync(dist) || fs.statSync(dist).mt
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Node itself runs the server with tsx as a loader (not the tsx binary, whose signal relay gives a
-// busy child only 30 ms to answer and then kills it), so SIGTERM reaches the server's own drain.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const serverSources = Math.max(
+  newestMtime(path.join(root, 'server/src')),
+  newestMtime(path.join(root, 'db/src')),
+  fs.statSync(path.join(root, 'server/scripts/build.mjs')).mtimeMs,
+  fs.statSync(path.join(root, 'pnpm-lock.yaml')).mtimeMs,
+);
+if (!fs.existsSync(serverDist) || fs.statSync(serverDist).mtimeMs < serverSources) {
+  console.log('Building the server…');
+  const build = spawnSync(process.execPath, [path.join(root, 'server/scripts/build.mjs')], {
+    cwd: path.join(root, 'server'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Node runs the compiled server directly, so SIGTERM reaches the server's own drain. A young
+// generation of 4 MiB semi-spaces (V8's default is 16) keeps the resident memory of a demo low at
+// no measurable cost for its request sizes.
+const serverArgs = ['--max-semi-space-size=4', serverDist];
+const server = spawn(process.execPath, serverArgs, {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   env: process.env,

@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 /** Matches a package directory inside node_modules (pnpm nests them under node_modules/.pnpm/...). */
 const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
@@ -29,7 +30,7 @@ function siteConfig(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), siteConfig()],
+  plugins: [react(), siteConfig(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { saveScreenshot } from './screenshots';
-import { CAPTCHA } from './login';
+import { CAPTCHA, signInAsAdmin } from './login';
+import { apiPost } from './system';
 
 /** Helpers of the PSI screen specs (demo data, SEED=demo). */
 export const DEMO_PASSWORD = 'Demo@2025';
@@ -53,4 +54,17 @@ export async function shot(page: Page, name: string) {
 /** The toast of the latest message. */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+}
+
+/**
+ * A retried attempt of a spec that walks the demo story starts from the freshly seeded story again
+ * (the super-admin's demo reset), not from what the failed attempt left behind.
+ */
+export async function resetDemoOnRetry(browser: Browser, retry: number) {
+  if (retry === 0) return;
+  const page = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await signInAsAdmin(page);
+  const reset = await apiPost(page, '/demo/reset');
+  expect(reset.success, reset.msg).toBe(true);
+  await page.close();
 }

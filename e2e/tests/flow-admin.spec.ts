@@ -5,9 +5,10 @@ import { expectToast } from '../support/ui';
 
 /** The workflow administration screens: models with the modeler, deployments, tracking. */
 
-const UPLOAD_XML = `<?xml version="1.0" encoding="UTF-8"?>
+/** A .bpmn file whose process key and name are this attempt's own. */
+const uploadXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="t">
-  <process id="uploaded_process" name="上传的流程" isExecutable="true">
+  <process id="${key}" name="${name}" isExecutable="true">
     <startEvent id="s" flowable:initiator="applyUser" />
     <userTask id="t" name="确认" flowable:assignee="\${applyUser}" />
     <endEvent id="e" />
@@ -37,8 +38,14 @@ test.describe('workflow administration', () => {
     await page.goto('/flow/model/index');
     await expect(tableRow(page, 'flow-model', 'leave')).toContainText('请假流程');
 
+    // keys and names are this attempt's own: a retry or a repeat never meets an earlier attempt's rows
+    const run = `${Date.now().toString(36)}${test.info().retry}${test.info().repeatEachIndex}`;
+    const key = `expense_${run}`;
+    const name = `报销流程${run}`;
+    const uploadedKey = `uploaded_${run}`;
+    const uploadedName = `上传的流程${run}`;
+
     // a new model: the modeler starts with start → task → end; edit the task's properties
-    const key = `expense_${Date.now() % 100000}`;
     await page.getByTestId('model-add').click();
     await expect(
       page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]'),
@@ -53,7 +60,7 @@ test.describe('workflow administration', () => {
     await expect(palette.locator('[data-action="create.task"]')).toHaveCount(0);
     await expect(palette.locator('[data-action="create.subprocess-expanded"]')).toHaveCount(0);
     await page.getByTestId('model-key').fill(key);
-    await page.getByTestId('model-name').fill('报销流程');
+    await page.getByTestId('model-name').fill(name);
     await page.getByTestId('flow-modeler').locator('.djs-element[data-element-id="approve"]').click();
     await page.getByTestId('element-name').fill('经理审批');
     await page.getByTestId('element-candidateGroups').fill('dept_leader');
@@ -63,7 +70,7 @@ test.describe('workflow administration', () => {
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await expectToast(page, '保存成功');
     const row = tableRow(page, 'flow-model', key);
-    await expect(row).toContainText('报销流程');
+    await expect(row).toContainText(name);
 
     // what was saved is what was drawn
     const saved = await page.evaluate(async (k) => {
@@ -97,7 +104,8 @@ test.describe('workflow administration', () => {
     await expect(dep).toContainText('挂起');
     await page.goto('/work/start/index');
     await expect(page.getByTestId('work-start')).toContainText('请假流程');
-    await expect(page.getByTestId('work-start')).not.toContainText('报销流程');
+    await expect(page.getByTestId('work-start')).not.toContainText(key);
+    await expect(page.getByTestId('work-start')).not.toContainText(name);
     await page.goto('/flow/deploy/index');
     await tableRow(page, 'flow-deploy', key).getByTestId('deploy-state').click();
     await popconfirm(page);
@@ -108,18 +116,28 @@ test.describe('workflow administration', () => {
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('deploy-upload-form') });
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(dialog.getByText('请选择要部署的流程文件')).toBeVisible();
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'uploaded.bpmn', mimeType: 'text/xml', buffer: Buffer.from(UPLOAD_XML) });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'uploaded.bpmn',
+      mimeType: 'text/xml',
+      buffer: Buffer.from(uploadXml(uploadedKey, uploadedName)),
+    });
     await saveScreenshot(page, 'flow-deploy-upload');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expectToast(page, '部署成功');
-    const uploaded = tableRow(page, 'flow-deploy', 'uploaded_process');
-    await expect(uploaded).toContainText('上传的流程');
+    const uploaded = tableRow(page, 'flow-deploy', uploadedKey);
+    await expect(uploaded).toContainText(uploadedName);
     await saveScreenshot(page, 'flow-deployments');
     await uploaded.getByTestId('deploy-delete').click();
     await popconfirm(page);
-    await expect(tableRow(page, 'flow-deploy', 'uploaded_process')).toHaveCount(0);
+    await expect(tableRow(page, 'flow-deploy', uploadedKey)).toHaveCount(0);
+
+    // the drawn model's deployment goes too, so the start list is as this test found it
+    await tableRow(page, 'flow-deploy', key).getByTestId('deploy-delete').click();
+    await popconfirm(page);
+    await expect(tableRow(page, 'flow-deploy', key)).toHaveCount(0);
+    await page.goto('/work/start/index');
+    await expect(page.getByTestId('work-start')).toContainText('请假流程');
+    await expect(page.getByTestId('work-start')).not.toContainText(key);
   });
 
   test('tracking shows running instances with their diagram, in English too', async ({ page }) => {

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { docRow, searchDoc, shot, signInDemo } from '../support/psi';
+import { docRow, searchDoc, shot, signInDemo, resetDemoOnRetry } from '../support/psi';
 import { resourcePage, rows, search } from '../support/ui';
 
 /** DOMAIN.md 5.10 steps 1, 2 and 10 through the screens: imports, schools, ledgers. */
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(({ browser }, testInfo) => resetDemoOnRetry(browser, testInfo.retry));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-files-'));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { docRow, searchDoc, shot, signInDemo, toast } from '../support/psi';
+import { docRow, searchDoc, shot, signInDemo, toast, resetDemoOnRetry } from '../support/psi';
 
 /**
  * DOMAIN.md 5.10, steps 3–7 and 9, through the screens: platform audit (with the balance refusal and
@@ -7,6 +7,7 @@ import { docRow, searchDoc, shot, signInDemo, toast } from '../support/psi';
  * refusal on a supplementary order, and a stocktake. The steps build on each other.
  */
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(({ browser }, testInfo) => resetDemoOnRetry(browser, testInfo.retry));
 
 function modal(page: Page, title: string | RegExp) {
   return page.locator('.ant-modal').filter({ hasText: title }).last();

@@ -48,22 +48,25 @@ test('each of the 11 themes applies and looks different', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/psi-theme-dark/);
 });
 
+// Filled buttons take the picked colour's readable shade (4.5:1 with white text): #409EFF → #2B6BAC.
 test('the colour picker changes the primary colour (default #409EFF)', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/system/param/index');
   const add = page.getByTestId('toolbar-add');
-  await expect(add).toHaveCSS('background-color', 'rgb(64, 158, 255)');
+  await expect(add).toHaveCSS('background-color', 'rgb(43, 107, 172)');
 
   await page.getByTestId('color-picker').locator('.ant-color-picker-trigger').click();
   const presets = page.locator('.ant-color-picker-presets-color');
   await presets.nth(2).click(); // #11A983
   await page.keyboard.press('Escape');
-  await expect(add).toHaveCSS('background-color', 'rgb(17, 169, 131)');
-  const variable = await page.evaluate(() =>
-    document.documentElement.style.getPropertyValue('--psi-primary'),
-  );
-  expect(variable).toBe('#11A983');
+  // #11A983 → #0C755A
+  await expect(add).toHaveCSS('background-color', 'rgb(12, 117, 90)');
+  const variables = await page.evaluate(() => ({
+    picked: document.documentElement.style.getPropertyValue('--psi-primary-picked'),
+    readable: document.documentElement.style.getPropertyValue('--psi-primary'),
+  }));
+  expect(variables).toEqual({ picked: '#11A983', readable: '#0c755a' });
 
   await page.reload();
-  await expect(page.getByTestId('toolbar-add')).toHaveCSS('background-color', 'rgb(17, 169, 131)');
+  await expect(page.getByTestId('toolbar-add')).toHaveCSS('background-color', 'rgb(12, 117, 90)');
 });

@@ -9,9 +9,14 @@
  *    the title search, the stock ledger on 1 000 000 rows with a depository and date filter, and
  *    10-line delivery approvals (stock, log, status) over HTTP, and json-server 1.0 serving the same
  *    100 000 books as the peer.
+ *    With STREAMS (500) live notice streams open, the book list and the approvals run again: their
+ *    ratio to the runs without streams and the server's memory growth are printed.
  * 4. The invariants are checked again after the approvals.
  * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
  *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
+ *
+ * 6. The demo server as `pnpm start` runs it (bench/runtime.ts): start to `/healthz` on a seeded database,
+ *    the resident memory after the trainer script and the demo reset that follows it.
  *
  * Timings never go into a test. The run exits non-zero only when a ratio target (share of the
  * ceiling, deep page against page 1, against json-server) is missed by more than half; absolute
@@ -38,6 +43,11 @@ import {
 } from '../src/modules/psi/depository-order';
 import { submitDeliveryOrder } from '../src/modules/psi/delivery';
 import { assertInvariants } from '../test/psi/invariants';
+import { measureRuntime } from './runtime';
+import { addStreamUsers, openStreams, residentBytes, STREAMS_PER_USER } from './streams';
+
+/** Live streams held open during the second list and approval rows (the header bell of each tab). */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../..');
@@ -215,6 +225,8 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
 
 interface BundleSizes {
   loginGzip: number;
+  /** bytes on the wire: the build's brotli copies */
+  loginTransferred: number;
   loginBudget: number;
   loginFiles: string[];
   largestChunk: { file: string; raw: number };
@@ -240,7 +252,11 @@ async function main() {
   const sizes = bundleSizes();
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   log(
-    `login page initial JS: ${kib(sizes.loginGzip)} gzip in ${sizes.loginFiles.length} files; largest chunk ${sizes.largestChunk.file} ${kib(sizes.largestChunk.raw)}`,
+    `login page initial JS: ${kib(sizes.loginTransferred)} transferred (brotli), ${kib(sizes.loginGzip)} gzip in ${sizes.loginFiles.length} files; largest chunk ${sizes.largestChunk.file} ${kib(sizes.largestChunk.raw)}`,
+  );
+  const runtime = await measureRuntime(Number(process.env.BENCH_RUNTIME_PORT ?? 18_470));
+  log(
+    `pnpm start: /healthz after ${runtime.startMs.toFixed(0)} ms on a seeded database; ${runtime.rssMiB.toFixed(1)} MiB resident after the trainer script`,
   );
   const pristine = pristineDatabase();
   const workDir = path.join(dataDir, 'work');
@@ -260,9 +276,16 @@ async function main() {
   let t = Date.now();
   assertInvariants(handle.sqlite);
   log(`invariants hold on SEED=large (${seconds(t)})`);
+  // two approval runs: without and with the live streams open
   const deliveries = prepareDeliveries(
     { sqlite: handle.sqlite, now: () => new Date() },
-    Math.max(2000, DURATION * 2500),
+    Math.max(4000, DURATION * 5000),
+  );
+  // the streams' holders: the platform and depository admins plus school accounts, STREAMS_PER_USER each
+  const streamSchools = addStreamUsers(
+    handle.sqlite,
+    'xx_mingde',
+    Math.max(0, Math.ceil(STREAMS / STREAMS_PER_USER) - 2),
   );
   const l05 = stmt(
     handle.sqlite,
@@ -343,6 +366,34 @@ async function main() {
       },
     ],
   });
+
+  // the same list and approval rows with the live streams open
+  const streamTokens = [ptToken, ckToken];
+  for (const account of streamSchools) streamTokens.push(await login(base, '100001', account, password));
+  const rssBefore = residentBytes(server.pid!);
+  t = Date.now();
+  const streams = await openStreams(base, streamTokens, STREAMS_PER_USER);
+  log(`  ${streams.count} live streams open (${seconds(t)})`);
+  const page1Streams = await measure(`goodsinfo/list page 1 (${streams.count} streams open)`, {
+    url: list('current=1&size=10'),
+    headers: auth(ptToken),
+  });
+  const approvalsStreams = await measure(`deliveryorder/approveDelivery (${streams.count} streams open)`, {
+    url: `${base}/api/blade-psi/deliveryorder/approveDelivery`,
+    headers: { ...auth(ckToken), 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ id: deliveries[next++ % deliveries.length] }),
+        }),
+      },
+    ],
+  });
+  const rssAfter = residentBytes(server.pid!);
+  log(`  the streams received ${streams.events()} inbox events`);
+  await streams.close();
   const used = Math.min(next, deliveries.length);
 
   // the peer: json-server 1.0 (beta.3, the last 1.0 build for Node 20) over the same books
@@ -374,7 +425,9 @@ async function main() {
   const after = openDatabase(dbFile);
   assertInvariants(after.sqlite);
   after.close();
-  log(`invariants hold after ${approvals.ok} approvals (${seconds(t)}); ${used} deliveries were offered`);
+  log(
+    `invariants hold after ${approvals.ok + approvalsStreams.ok} approvals (${seconds(t)}); ${used} deliveries were offered`,
+  );
 
   const rows: [string, string, string, boolean, boolean][] = [];
   const target = (name: string, figure: string, goal: string, met: boolean, wide: boolean) =>
@@ -416,6 +469,27 @@ async function main() {
     approvals.rps >= 1000,
     false,
   );
+  for (const [withStreams, without] of [
+    [page1Streams, page1],
+    [approvalsStreams, approvals],
+  ] as const) {
+    const ratio = withStreams.rps / without.rps;
+    target(
+      withStreams.name,
+      `${withStreams.rps.toFixed(0)} req/s, ${(ratio * 100).toFixed(1)} % of the run without streams (${without.rps.toFixed(0)})`,
+      '≥ 90 % of the run without streams',
+      ratio >= 0.9,
+      ratio < 0.8,
+    );
+  }
+  const growth = (rssAfter - rssBefore) / 1024 / 1024;
+  target(
+    `server memory with ${streams.count} streams`,
+    `${growth.toFixed(1)} MB growth (${(rssBefore / 1024 / 1024).toFixed(0)} → ${(rssAfter / 1024 / 1024).toFixed(0)} MB RSS)`,
+    '< 50 MB growth',
+    growth < 50,
+    growth >= 75,
+  );
   for (const [ours, theirs] of [
     [page1, peerPage],
     [filtered, peerFiltered],
@@ -430,11 +504,39 @@ async function main() {
       ours.rps < 5 * theirs.rps,
     );
   target(
+    'login page JS transferred',
+    `${kib(sizes.loginTransferred)} (brotli, ${sizes.loginFiles.length} files)`,
+    `≤ ${kib(sizes.loginBudget)}`,
+    sizes.loginTransferred <= sizes.loginBudget,
+    sizes.loginTransferred > sizes.loginBudget,
+  );
+  target(
     'login page initial JS',
     `${kib(sizes.loginGzip)} gzip (${sizes.loginFiles.length} files), largest chunk ${kib(sizes.largestChunk.raw)}`,
     `≤ ${kib(sizes.loginBudget)} gzip, no chunk > ${kib(sizes.chunkBudget)}`,
     sizes.loginGzip <= sizes.loginBudget && sizes.largestChunk.raw <= sizes.chunkBudget,
     sizes.loginGzip > sizes.loginBudget || sizes.largestChunk.raw > sizes.chunkBudget,
+  );
+  target(
+    'pnpm start to /healthz (seeded demo)',
+    `${runtime.startMs.toFixed(0)} ms`,
+    '< 2 000 ms',
+    runtime.startMs < 2000,
+    false,
+  );
+  target(
+    'demo reset (POST /api/demo/reset)',
+    `${runtime.resetMs.toFixed(0)} ms`,
+    '< 5 000 ms',
+    runtime.resetMs < 5000,
+    false,
+  );
+  target(
+    'resident memory after the trainer script',
+    `${runtime.rssMiB.toFixed(1)} MiB (${runtime.calls} calls)`,
+    '≤ 150 MiB',
+    runtime.rssMiB <= 150,
+    false,
   );
   log(`\nceiling (bare JSON route): ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms\n`);
   const width = Math.max(...rows.map((r) => r[0].length));

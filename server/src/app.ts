@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -13,13 +12,19 @@ import { isSeeded, seed } from '@psi/db/seed';
 import { registerAccessControl } from './core/access';
 import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
+import { registerSchemaCompilers } from './core/schema';
+import { registerOpenApi } from './core/openapi';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
+import { AccessRevocation } from './core/revocation';
 import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
+import { loggerOptions } from './core/logs';
+import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
-import { demoLayer } from './seed/demo';
+import { datedDemoLayer } from './seed/demo';
+import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -31,22 +36,14 @@ export type { AppOptions } from './core/context';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: 'info',
-          redact: [
-            'req.headers.authorization',
-            'req.headers["blade-auth"]',
-            'req.headers["captcha-code"]',
-            '*.password',
-          ],
-        }
-      : false,
+    logger: options.logger ? loggerOptions(options.logStream) : false,
     bodyLimit: 2 * 1024 * 1024,
     requestTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: true,
+    // off unless TRUST_PROXY names the proxies in front: rate limits, lockout and logs see the peer
+    trustProxy: trustProxyOption(options.trustProxy),
   });
+  await registerSecurityHeaders(app);
 
   if (options.upstream) {
     // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
@@ -64,34 +61,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
-  if (options.seed !== 'none' && !isSeeded(handle))
-    seed(handle, options.seed ?? 'minimal', { demo: demoLayer, large: largeLayer });
+  if (options.seed !== 'none' && !isSeeded(handle)) {
+    seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
+    // the state `pnpm demo:reset` and the super-admin's reset return to
+    if (options.seed === 'demo') snapshotDemo(handle.sqlite, options.dataDir);
+  }
 
   const ctx: AppContext = {
     sqlite: handle.sqlite,
     db: handle.db,
     tokens: createTokenService(options.jwtSecret),
     grants: new GrantCache(handle.sqlite),
+    revocation: new AccessRevocation(handle.sqlite),
     options,
   };
+  if (canResetDemo(options.dataDir)) refuseSessionsBeforeReset(ctx, options.dataDir);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
 
+  registerSchemaCompilers(app);
   registerErrorHandling(app);
   registerAccessControl(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'http:', 'https:'],
-        connectSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(cookie);
   await app.register(formbody);
   registerJsonBody(app);
@@ -110,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);
@@ -121,14 +112,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** Vite's hashed build output: a file there never changes under its name. */
+const HASHED_ASSETS = 'assets/';
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /**
  * The built web client at `/`, with the SPA's index.html (carrying the site configuration) for every
- * other non-API GET.
+ * other non-API GET. Files are sent as the build's brotli/gzip copies when the client accepts them
+ * (`Content-Encoding`, `Vary: accept-encoding`); hashed assets are cached for a year, the rest revalidated.
  */
 async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const file = req.url.split('?')[0].replace(/^\/+/, '');
@@ -139,7 +135,9 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       fs.existsSync(path.join(dist, file)) &&
       fs.statSync(path.join(dist, file)).isFile()
     ) {
-      return reply.sendFile(file);
+      return file.startsWith(HASHED_ASSETS)
+        ? reply.sendFile(file, { maxAge: ONE_YEAR_MS, immutable: true })
+        : reply.sendFile(file, { maxAge: 0 });
     }
     // read on each request: a rebuilt web is served without restarting the server; the run-time
     // site configuration (switch mode) goes into its head

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppOptions } from './core/context';
 import { assertUsableSecret, generateSecret } from './core/jwt';
 import { booleanSetting } from './core/site';
+import { parseTrustProxy } from './core/security-headers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -47,5 +48,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logger: env.LOG !== 'off',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     switchMode: booleanSetting('SWITCH_MODE', env.SWITCH_MODE),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, afterEach } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import { afterAll, afterEach, expect } from 'vitest';
 import { hashPassword } from '@psi/db/password';
 import { formatDateTime, nextId } from '@psi/db/model';
 import { buildApp } from '../src/app';
@@ -28,10 +29,55 @@ export async function testApp(opts: { seed?: 'minimal' | 'none' | 'demo' } = {})
     authRateLimit: 10_000,
   });
   apps.push(app);
+  checkAnswers(app);
   return app;
 }
 
+/** Every answer a test receives that its route's response schema does not describe. */
+export const violations: string[] = [];
+
+/**
+ * Checks every JSON answer against the response schema its route declares for the status, so the
+ * whole suite proves the schemas describe what the handlers send.
+ */
+function checkAnswers(app: FastifyInstance) {
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const patterns = new Map<string, RegExp>();
+  const match = (method: string, url: string) => {
+    const path = url.split('?')[0].replace(/\/+$/, '') || '/';
+    const routes = app.routeTable.filter((r) => r.method === method);
+    const exact = routes.find((r) => r.url === path);
+    if (exact) return exact;
+    return routes.find((r) => {
+      if (!r.url.includes(':') || r.url.includes('*')) return false;
+      let re = patterns.get(r.url);
+      if (!re) patterns.set(r.url, (re = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+')}$`)));
+      return re.test(path);
+    });
+  };
+  (app as { inject: unknown }).inject = async (opts: InjectOptions | string) => {
+    const res = await inject(opts);
+    const o = typeof opts === 'string' ? { url: opts, method: 'GET' } : opts;
+    const url = typeof o.url === 'string' ? o.url : String(o.path ?? '');
+    const route = match(String(o.method ?? 'GET').toUpperCase(), url);
+    const responses = route?.schema?.response as Record<string, z.ZodType> | undefined;
+    const schema = responses?.[String(res.statusCode)];
+    if (schema && String(res.headers['content-type'] ?? '').includes('json')) {
+      const result = schema.safeParse(res.json());
+      if (!result.success)
+        violations.push(
+          `${route!.method} ${route!.url} ${res.statusCode}: ${result.error.issues
+            .slice(0, 3)
+            .map((i) => `${i.path.join('.')} ${i.message}`)
+            .join('; ')}`,
+        );
+    }
+    return res;
+  };
+}
+
 afterAll(async () => {
+  expect(violations, 'answers that differ from their route schemas').toEqual([]);
   for (const app of apps.splice(0)) await app.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -65,6 +66,61 @@ describe('configuration and start-up', () => {
     expect(api.json()).toMatchObject({ code: 404, success: false });
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('web assets', () => {
+  it("sends the build's brotli and gzip copies with Content-Encoding and caches hashed assets for a year", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-assets-'));
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const js = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`;
+    const asset = path.join(dist, 'assets', 'index-B1a2c3d4.js');
+    fs.writeFileSync(asset, js);
+    fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(js));
+    fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(js));
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = await buildApp({
+      dataDir: dir,
+      dbFile: path.join(dir, 'psi.db'),
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      seed: 'none',
+      webDist: dist,
+    });
+    try {
+      const get = (url: string, encoding?: string) =>
+        app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+      const br = await get('/assets/index-B1a2c3d4.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect(br.rawPayload.length).toBeLessThan(js.length / 2);
+
+      const gz = await get('/assets/index-B1a2c3d4.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+
+      const plain = await get('/assets/index-B1a2c3d4.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(js);
+
+      // unhashed files and the page itself are revalidated on every visit
+      const icon = await get('/favicon.svg', 'br');
+      expect(icon.headers['cache-control']).toBe('public, max-age=0');
+      const page = await get('/book/order', 'br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.body).toContain('<title>app</title>');
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

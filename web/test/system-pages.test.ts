@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientResource } from '@psi/db/model';
 import { fieldRules, toSubmitBody } from '../src/components/resource/model';
-import { safeHtml } from '../src/pages/desk/notice';
+import { safeHtml } from '../src/utils/safe-html';
 import { phoneRules } from '../src/pages/system/user/UserDialog';
 import { i18n } from '../src/i18n';
 import '../src/pages/system/shared/i18n';

@@ -6,3 +6,4 @@ export * from './money';
 export * from './resource';
 export * from './resources/index';
 export * from './report';
+export * from './wire';

@@ -5,12 +5,39 @@ export function formatMoney(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Parses `"12.5"`, `"12.50"`, `12.5`; returns cents, or null for anything else (more than 2 places too). */
+/**
+ * Bounds of every quantity and amount, chosen so that every product and sum stays an exact integer
+ * (well below 2^53 ≈ 9 × 10^15): at most 1 000 000 copies on a line, a list price of at most
+ * ¥10 000.00 a copy (so a line is at most 10^12 cents), and any amount of money within ±10^12 cents.
+ */
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_UNIT_PRICE_CENTS = 1_000_000;
+export const MAX_MONEY_CENTS = 1_000_000_000_000;
+
+/** Plain decimal digits, an optional leading minus; no sign tricks, padding, hex or exponent. */
+const INTEGER_TEXT = /^(?:0|-?[1-9]\d{0,15})$/;
+
+/**
+ * An integer from a request: a JSON integer, or a string of plain decimal digits (`"12"`, `"-3"`).
+ * `" 12"`, `"012"`, `"+12"`, `"0x0c"`, `"1e1"`, `"12.0"`, `12.5` and unsafe integers are null.
+ */
+export function parseInteger(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * Parses `"12.5"`, `"12.50"`, `12.5`; returns cents, or null for anything else (more than 2
+ * places, padding, an exponent, or beyond ±10^12 cents).
+ */
 export function parseMoney(value: unknown): number | null {
   const text =
-    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '').trim();
-  const m = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
+  const m = /^(-?)(0|[1-9]\d{0,10})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
   const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || 0);
+  if (cents > MAX_MONEY_CENTS) return null;
   return m[1] === '-' ? -cents : cents;
 }

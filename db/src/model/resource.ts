@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { fill, type Lang, type Text } from './text';
 import { DATE_PATTERN, DATE_TIME_PATTERN } from './time';
 import { parseId } from './id';
-import { formatMoney, parseMoney } from './money';
+import { formatMoney, parseInteger, parseMoney } from './money';
 
 /**
  * One declaration per resource: the server's routes, filters and validation and the web's table,
@@ -179,21 +179,18 @@ export function submitSchema(def: ResourceDef, lang: Lang, mode: 'add' | 'edit')
   }, z.object(shape).strip());
 }
 
-const NUMERIC_TEXT = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
-
 /**
- * A number, or text that is exactly a number (`"2"`, query strings and forms). Booleans, arrays and
- * objects are wrong types and refused (`z.coerce` would turn `true` or `[5]` into a number); a switch
- * also takes `true`/`false` as 1/0.
+ * An integer (`parseInteger`: a JSON integer or plain decimal digits, as query strings and forms send
+ * them). Booleans, arrays and objects are wrong types and refused (`z.coerce` would turn `true` or
+ * `[5]` into a number); a switch also takes `true`/`false` as 1/0.
  */
 function strictNumber(invalid: string, acceptBoolean = false) {
   return z.preprocess(
-    (v) =>
-      typeof v === 'string' && NUMERIC_TEXT.test(v)
-        ? Number(v)
-        : acceptBoolean && typeof v === 'boolean'
-          ? Number(v)
-          : v,
+    (v) => {
+      if (acceptBoolean && typeof v === 'boolean') return Number(v);
+      if (typeof v === 'string' || typeof v === 'number') return parseInteger(v) ?? Number.NaN;
+      return v;
+    },
     z.number({ error: invalid }),
   );
 }
@@ -213,10 +210,25 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
       return n;
     }
     case 'money':
+      // `min` / `max` of a money field are in cents
       return z.union([z.string(), z.number()]).transform((v, ctx) => {
         const cents = parseMoney(v);
         if (cents === null) {
           ctx.addIssue({ code: 'custom', message: invalid });
+          return z.NEVER;
+        }
+        if (f.max !== undefined && cents > f.max) {
+          ctx.addIssue({
+            code: 'custom',
+            message: fill(messages.tooLarge[lang], { label, max: formatMoney(f.max) }),
+          });
+          return z.NEVER;
+        }
+        if (f.min !== undefined && cents < f.min) {
+          ctx.addIssue({
+            code: 'custom',
+            message: fill(messages.tooSmall[lang], { label, min: formatMoney(f.min) }),
+          });
           return z.NEVER;
         }
         return cents;

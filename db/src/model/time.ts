@@ -35,3 +35,16 @@ export function normalizeDateTime(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The school term of a day (`yyyy-MM-dd`): `2025-2026-1` from August to January, `2025-2026-2` from
+ * February to July. A new order defaults to the term of today; the demo's orders use the term of the
+ * day the demo is dated to, so the two agree.
+ */
+export function termOf(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  if (month >= 8) return `${year}-${year + 1}-1`;
+  if (month === 1) return `${year - 1}-${year}-1`;
+  return `${year - 1}-${year}-2`;
+}

@@ -2,3 +2,4 @@ export * from './columns';
 export * from './system';
 export * from './psi';
 export * from './flow';
+export * from './inbox';

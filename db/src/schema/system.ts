@@ -444,9 +444,33 @@ export const refreshToken = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
     revoked: int('revoked').notNull().default(0),
     createTime: datetime('create_time'),
+    /** The sign-in this token belongs to: every refresh of one sign-in shares it (reuse revokes them all). */
+    sessionId: text('session_id'),
   },
-  (t) => [index('idx_refresh_user').on(t.userId)],
+  (t) => [index('idx_refresh_user').on(t.userId), index('idx_refresh_session').on(t.sessionId)],
 );
+
+/**
+ * Access generations: a per-user (`u:<id>`) counter that triggers bump when the user is disabled,
+ * locked, removed, changes password or roles; tokens carry the generation they were issued under and
+ * an older one is refused. A tenant row (`t:<tenantId>`) is bumped when the tenant's status or expiry
+ * changes, so the server reloads it. `seq` orders the changes for the in-memory copy.
+ */
+export const accessGeneration = sqliteTable(
+  'blade_access_generation',
+  {
+    subject: text('subject').primaryKey(),
+    generation: int('generation').notNull().default(0),
+    seq: int('seq').notNull(),
+  },
+  (t) => [index('idx_access_generation_seq').on(t.seq)],
+);
+
+/** Revoked token or sign-in ids (a logged-out access token, a refresh chain caught being reused). */
+export const tokenRevocation = sqliteTable('blade_token_revocation', {
+  tokenId: text('token_id').primaryKey(),
+  expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+});
 
 /** Failed sign-ins per tenant and account: 5 within 30 minutes lock the account. */
 export const loginFailure = sqliteTable(

@@ -1,10 +1,26 @@
+import { isDocumentationRoute } from './openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE, type Access } from '@psi/db/model';
 import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from './context';
 import { langOf } from './lang';
 
-/** The token from `Blade-Auth: bearer …`, `Authorization: Bearer …` or `?blade-auth=bearer …`. */
+/**
+ * GET routes the browser opens directly to download a file (a link cannot send a header): exports,
+ * import templates and stored files. Only these read the token from `?blade-auth=`.
+ */
+const DOWNLOAD_ROUTE =
+  /^\/api\/(?:.*\/(?:export|export-user|export-template|template)|blade-resource\/oss\/endpoint\/file\/.*)$/;
+
+export function isDownloadRoute(method: string, routeUrl: string | undefined): boolean {
+  return method === 'GET' && !!routeUrl && DOWNLOAD_ROUTE.test(routeUrl);
+}
+
+/**
+ * The token from `Blade-Auth: bearer …` or `Authorization: Bearer …`; from `?blade-auth=bearer …`
+ * only on a download route (elsewhere a query token is ignored: URLs end up in histories, proxies
+ * and logs).
+ */
 export function tokenOf(req: FastifyRequest): string | null {
   const strip = (v: unknown) => {
     if (typeof v !== 'string') return null;
@@ -15,6 +31,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   if (header) return strip(header) ?? (typeof header === 'string' ? header.trim() : null);
   const bearer = strip(req.headers.authorization);
   if (bearer) return bearer;
+  if (!isDownloadRoute(req.method, req.routeOptions.url)) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
   return strip(q);
 }
@@ -22,7 +39,10 @@ export function tokenOf(req: FastifyRequest): string | null {
 function userFrom(app: FastifyInstance, token: string): SessionUser | null {
   const c = app.ctx.tokens.verify(token);
   if (!c || c.token_type !== 'access_token') return null;
+  // taken back: disabled, locked, removed, password or roles changed, tenant closed, logged out
+  if (!app.ctx.revocation.admits(c)) return null;
   const roleAliases = c.role_name ? c.role_name.split(',') : [];
+  const roleIds = c.role_id ? c.role_id.split(',') : [];
   return {
     userId: c.user_id,
     tenantId: c.tenant_id,
@@ -31,10 +51,12 @@ function userFrom(app: FastifyInstance, token: string): SessionUser | null {
     account: c.account,
     userName: c.nick_name || c.user_name,
     realName: c.real_name,
-    roleIds: c.role_id ? c.role_id.split(',') : [],
+    roleIds,
     roleAliases,
     clientId: c.client_id,
     isSuperAdmin: c.tenant_id === '000000' && roleAliases.includes(SUPER_ADMIN_ROLE),
+    // the super-admin role is never narrowed; everyone else carries their roles' data scopes
+    dataScopes: roleAliases.includes(SUPER_ADMIN_ROLE) ? [] : app.ctx.grants.dataScopesFor(roleIds),
   };
 }
 
@@ -106,9 +128,17 @@ export function registerAccessControl(app: FastifyInstance): void {
       (route.config as { proxied?: boolean } | undefined)?.proxied
     )
       return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access =
+      (route.config as { access?: Access } | undefined)?.access ??
+      (isDocumentationRoute(route.url) ? 'public' : undefined);
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat())
+      app.routeTable.push({ method, url: route.url, access, schema: route.schema });
+  });
+  // a write may have taken access back (the triggers bumped a generation): the next request sees it
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.revocation.sync();
+    return payload;
   });
   app.addHook('onRequest', async (req) => {
     req.lang = langOf(req);

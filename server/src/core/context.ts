@@ -1,9 +1,12 @@
+import type { FastifySchema } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Db } from '@psi/db/client';
 import type { Access, Lang } from '@psi/db/model';
 import type { TokenService } from './jwt';
 import type { GrantCache } from './grants';
+import type { AccessRevocation } from './revocation';
 import type { Actor } from './data';
+import type { TrustProxy } from './security-headers';
 
 export interface AppOptions {
   /** SQLite file; `:memory:` is not used because tests want WAL semantics (use a temp dir). */
@@ -11,16 +14,22 @@ export interface AppOptions {
   dataDir: string;
   jwtSecret: string;
   seed?: 'minimal' | 'demo' | 'large' | 'none';
+  /** the day the demo data is dated to (`yyyy-MM-dd`); defaults to `DEMO_TODAY`, else the day of seeding */
+  demoToday?: string;
   captchaFixed?: string;
   upstream?: string;
   /** Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`). */
   contractDocument?: string;
   webDist?: string;
   logger?: boolean;
+  /** Where the request log goes when on (stdout by default). */
+  logStream?: NodeJS.WritableStream;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
   authRateLimit?: number;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
   switchMode?: boolean;
+  /** Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 /** The signed-in caller, from a verified access token. */
@@ -39,6 +48,7 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   grants: GrantCache;
+  revocation: AccessRevocation;
   options: AppOptions;
 }
 
@@ -46,6 +56,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: Access;
+  /** The route's zod schemas (params, querystring, body, response by status). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {

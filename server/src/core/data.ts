@@ -13,17 +13,88 @@ export interface Actor {
   tenantId: string;
   deptId: string;
   isSuperAdmin: boolean;
+  /** The data scopes of the actor's roles (none for the super-admin role, who is never narrowed). */
+  dataScopes?: DataScopeRule[];
 }
 
-/** Rows visible to a call: one tenant, or every tenant (`null`) for the platform super-admin. */
+/**
+ * Rows visible to a call: one tenant, or every tenant (`null`) for the platform super-admin; and,
+ * through `actor`, the actor's data scope on the table.
+ */
 export interface Scope {
   tenantId: string | null;
+  actor?: Pick<Actor, 'userId' | 'deptId' | 'dataScopes'>;
 }
 
 export function scopeOf(mode: TenantMode, actor: Actor): Scope {
-  if (mode === 'none') return { tenantId: null };
-  if (mode === 'scopedAdminAll' && actor.isSuperAdmin) return { tenantId: null };
-  return { tenantId: actor.tenantId };
+  if (mode === 'none') return { tenantId: null, actor };
+  if (mode === 'scopedAdminAll' && actor.isSuperAdmin) return { tenantId: null, actor };
+  return { tenantId: actor.tenantId, actor };
+}
+
+/**
+ * The resource codes whose data scopes apply to a table (a resource's permission prefix and key),
+ * declared once by whoever serves the resource; every read and write of the data layer on that
+ * table then carries the caller's data scope.
+ */
+const scopeCodesByTable = new Map<string, Set<string>>();
+
+export function declareScopeCodes(table: SQLiteTable | TableMeta, codes: string[]): void {
+  const meta = 'byKey' in table ? (table as TableMeta) : tableMeta(table as SQLiteTable);
+  const tableName = meta.name;
+  metaByTable.set(tableName, meta);
+  let set = scopeCodesByTable.get(tableName);
+  if (!set) scopeCodesByTable.set(tableName, (set = new Set()));
+  for (const c of codes) if (c) set.add(c);
+}
+
+/** The tables whose data scopes a resource code names (one table per declared resource). */
+export function tablesOfResource(code: string): string[] {
+  return [...scopeCodesByTable].filter(([, codes]) => codes.has(code)).map(([table]) => table);
+}
+
+/**
+ * Whether any of the ids is a live row of the actor's tenant that the actor's data scope hides: a
+ * route that names rows by id refuses those exactly as it refuses another tenant's rows.
+ */
+export function hiddenByScope(
+  sqlite: Database.Database,
+  tableName: string,
+  tenantId: string,
+  actor: Pick<Actor, 'userId' | 'deptId' | 'dataScopes'>,
+  ids: string[],
+): boolean {
+  if (!ids.length || !actor.dataScopes?.length) return false;
+  const meta = metaByTable.get(tableName);
+  if (!meta) return false;
+  const scoped = rowScopeWhere(meta, actor);
+  if (!scoped) return false;
+  const marks = ids.map(() => '?').join(',');
+  const row = prepare(
+    sqlite,
+    `SELECT 1 FROM "${tableName}" WHERE "id" IN (${marks}) AND "tenant_id" = ? AND "is_deleted" = 0
+       AND NOT (${scoped.clauses.join(' AND ')}) LIMIT 1`,
+  ).get(...ids.map((i) => BigInt(i)), tenantId, ...scoped.params);
+  return !!row;
+}
+
+const metaByTable = new Map<string, TableMeta>();
+
+/**
+ * The data-scope condition of an actor on a table: null when nothing narrows it (no rules for the
+ * table's resources, or a rule showing everything). Rows outside it do not exist for the actor: not
+ * listed, not found by id, not written.
+ */
+export function rowScopeWhere(
+  meta: TableMeta,
+  actor: Pick<Actor, 'userId' | 'deptId' | 'dataScopes'> | undefined,
+): SqlWhere | null {
+  if (!actor?.dataScopes?.length) return null;
+  const codes = scopeCodesByTable.get(meta.name);
+  if (!codes) return null;
+  const rules = actor.dataScopes.filter((r) => codes.has(r.resourceCode));
+  if (!rules.length) return null;
+  return dataScopeWhere(meta, rules, actor as Actor);
 }
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -48,8 +119,11 @@ export class Repo {
     readonly sqlite: Database.Database,
     table: SQLiteTable,
     readonly tenantMode: TenantMode,
+    /** Resource codes whose data scopes narrow this table (see `declareScopeCodes`). */
+    scopeCodes: string[] = [],
   ) {
     this.meta = tableMeta(table);
+    declareScopeCodes(this.meta, scopeCodes);
   }
 
   private baseWhere(scope: Scope): SqlWhere {
@@ -59,6 +133,11 @@ export class Repo {
     if (this.meta.hasTenant && this.tenantMode !== 'none' && scope.tenantId !== null) {
       clauses.push('"tenant_id" = ?');
       params.push(scope.tenantId);
+    }
+    const rows = rowScopeWhere(this.meta, scope.actor);
+    if (rows) {
+      clauses.push(...rows.clauses);
+      params.push(...rows.params);
     }
     return { clauses, params };
   }
@@ -144,6 +223,19 @@ export class Repo {
       rows.some((r) => r.tenantId !== scope.tenantId)
     ) {
       throw otherTenant();
+    }
+    // a row outside the caller's data scope is refused exactly like another tenant's
+    const narrowed = rowScopeWhere(this.meta, scope.actor);
+    if (narrowed && rows.length) {
+      const visible = new Set(
+        (
+          prepare(
+            this.sqlite,
+            `SELECT "id" AS id FROM "${this.meta.name}" WHERE "id" IN (${rows.map(() => '?').join(',')}) AND ${narrowed.clauses.join(' AND ')}`,
+          ).all(...rows.map((r) => r.id), ...narrowed.params) as { id: bigint }[]
+        ).map((r) => String(r.id)),
+      );
+      if (rows.some((r) => !visible.has(String(r.id)))) throw otherTenant();
     }
     return rows.map((r) => String(r.id));
   }

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fill, messages, pickLang } from '@psi/db/model';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { validationError } from './validation';
+import { schemaFailure } from './schema';
 import { errorLog, registerRequestLogging } from './logs';
 
 /**
@@ -16,6 +18,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
     const lang = req.lang ?? pickLang(req.headers['accept-language']);
     if (error instanceof ZodError) error = validationError(error);
+    else if (hasZodFastifySchemaValidationErrors(error)) error = schemaFailure(error.validation);
     if (error instanceof ApiError) {
       return reply.code(error.status).send(envelope(error.code, {}, error.messageIn(lang)));
     }

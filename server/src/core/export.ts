@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel-library';
 import {
   defaultAccess,
   fill,
@@ -65,7 +66,8 @@ export async function workbookBuffer(
   columns: SheetColumn[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const book = new Excel.Workbook();
   book.created = new Date();
   const sheet = book.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Sheet1');
   sheet.columns = columns.map((c) => ({
@@ -259,7 +261,8 @@ export async function readWorkbook(
   buffer: Buffer,
   maxRows = 5000,
 ): Promise<{ headers: string[]; rows: SheetRow[] }> {
-  const book = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const book = new Excel.Workbook();
   try {
     await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {

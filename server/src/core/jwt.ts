@@ -36,6 +36,10 @@ export interface TokenClaims {
   real_name: string;
   role_name: string;
   client_id: string;
+  /** The sign-in this token belongs to (shared along its refresh chain). */
+  sid?: string;
+  /** The user's access generation when the token was issued. */
+  gen?: number;
   jti: string;
   exp: number;
   nbf: number;

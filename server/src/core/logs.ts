@@ -17,8 +17,35 @@ const SERVER_IP =
 const ENV = process.env.NODE_ENV || 'production';
 const MAX_PARAMS = 4000;
 
-/** Keys whose values never reach a log: passwords, secrets, tokens, captcha answers. */
-const SECRET_KEY = /pass(word)?|secret|token|captcha|authorization|accesskey|credential/i;
+/**
+ * Keys whose values never reach a log: passwords (also as md5), secrets, access and refresh tokens
+ * (`blade-auth`), captcha answers and keys, client credentials.
+ */
+const SECRET_KEY =
+  /pass(word)?|secret|token|captcha|authori[sz]ation|blade-auth|accesskey|credential|^(code|key)$/i;
+
+const MASK = '******';
+
+/**
+ * Secrets recognised by their shape inside any text (a message, a stack, a URL, an uploaded client
+ * log): JSON web tokens, `bearer …` and `basic …` credentials, and secret query parameters.
+ */
+const SECRET_TEXT: [RegExp, string | ((...m: string[]) => string)][] = [
+  [/eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g, MASK],
+  [/\b(bearer|basic)(\s+|%20|\+)[\w+/=.~-]{8,}/gi, (_m, kind: string, gap: string) => `${kind}${gap}${MASK}`],
+  [
+    /([?&;](?:[\w-]*(?:pass(?:word)?|secret|token|captcha|blade-auth|authori[sz]ation)[\w-]*|code|key)=)[^&#\s"']*/gi,
+    (_m, name: string) => `${name}${MASK}`,
+  ],
+];
+
+/** A text with every secret it carries (by shape) replaced by `******`. */
+export function scrubText(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRET_TEXT)
+    out = out.replace(pattern, replacement as (substring: string, ...args: string[]) => string);
+  return out;
+}
 
 /** A copy of request data with every secret value replaced by `******` (objects and arrays walked). */
 export function redact(value: unknown, depth = 0): unknown {
@@ -27,11 +54,11 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = SECRET_KEY.test(k) ? '******' : redact(v, depth + 1);
+      out[k] = SECRET_KEY.test(k) ? MASK : redact(v, depth + 1);
     }
     return out;
   }
-  if (typeof value === 'string' && value.length > 1000) return `${value.slice(0, 1000)}…`;
+  if (typeof value === 'string') return scrubText(value.length > 1000 ? `${value.slice(0, 1000)}…` : value);
   return value;
 }
 
@@ -42,6 +69,38 @@ function paramsOf(req: FastifyRequest): string {
   if (body !== undefined && body !== null) data.body = body;
   const text = JSON.stringify(redact(data)) ?? '';
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
+}
+
+/**
+ * The request log's options (pino): header secrets redacted by path, and the URL, which may carry
+ * a download's `?blade-auth=`, scrubbed. `stream` sends it elsewhere than stdout.
+ */
+export function loggerOptions(stream?: NodeJS.WritableStream) {
+  return {
+    level: 'info',
+    ...(stream ? { stream } : {}),
+    redact: [
+      'req.headers.authorization',
+      'req.headers["blade-auth"]',
+      'req.headers["captcha-code"]',
+      'req.headers["captcha-key"]',
+      '*.password',
+    ],
+    serializers: {
+      req(req: { method: string; url: string; hostname?: string; ip?: string }) {
+        return { method: req.method, url: scrubText(req.url), host: req.hostname, remoteAddress: req.ip };
+      },
+      err(err: Error & { code?: string; statusCode?: number }) {
+        return {
+          type: err.name,
+          code: err.code,
+          statusCode: err.statusCode,
+          message: scrubText(String(err.message ?? '')),
+          stack: scrubText(String(err.stack ?? '')),
+        };
+      },
+    },
+  };
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -68,7 +127,7 @@ function base(req: FastifyRequest) {
     serverIp: SERVER_IP,
     env: ENV,
     method: req.method,
-    requestUri: path.slice(0, 1000),
+    requestUri: scrubText(path.slice(0, 1000)),
     userAgent: str(req.headers['user-agent']).slice(0, 1000),
     remoteIp: req.ip,
     methodClass: req.routeOptions.url ?? '',
@@ -137,9 +196,9 @@ export function errorLog(app: FastifyInstance, req: FastifyRequest, error: unkno
     ).run(
       ...values(b),
       '',
-      (err.stack ?? '').slice(0, 20000),
+      scrubText((err.stack ?? '').slice(0, 20000)),
       err.name.slice(0, 255),
-      err.message.slice(0, 4000),
+      scrubText(err.message.slice(0, 4000)),
       (at?.[1] ?? '').slice(0, 1000),
       at ? Number(at[2]) : null,
     );

@@ -7,18 +7,19 @@ import {
   parseId,
   parseIdList,
   submitSchema,
-  SUPER_ADMIN_ROLE,
   type ResourceDef,
 } from '@psi/db/model';
 import { done, ok } from './envelope';
 import { badRequest, forbidden as forbiddenError } from './errors';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { parsePage } from './page';
-import { dataScopeWhere, Repo, scopeOf } from './data';
+import { Repo, scopeOf } from './data';
 import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { toWireRow } from './serialize';
 import { validationError } from './validation';
+import { typed as typedApp } from './schema';
+import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
 
 export const actorOf = (req: FastifyRequest): SessionUser => {
   if (!req.user) throw new Error('actorOf called on a route without a signed-in user');
@@ -63,15 +64,8 @@ export function listFilters(
   const query = { ...(source ?? (req.query as Record<string, unknown>)) };
   // the tenant scope is the server's: only the platform super-admin may narrow by tenant
   if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
-  const where = buildFilters(def, meta, query);
-  if (user.roleAliases.includes(SUPER_ADMIN_ROLE)) return where;
-  const rules = app.ctx.grants
-    .dataScopesFor(user.roleIds)
-    .filter((r) => r.resourceCode === def.permission || r.resourceCode === def.key);
-  const scoped = dataScopeWhere(meta, rules, user);
-  return scoped
-    ? { clauses: [...where.clauses, ...scoped.clauses], params: [...where.params, ...scoped.params] }
-    : where;
+  // the caller's data scope is not added here: the data layer (Repo) applies it to every access
+  return buildFilters(def, meta, query);
 }
 
 const TENANT_KEYS = ['tenantId', 'tenant_id'];
@@ -168,59 +162,80 @@ export function resourceRoutes(
   table: SQLiteTable,
   hooks: ResourceHooks = {},
 ): Repo {
-  const repo = new Repo(app.ctx.sqlite, table, def.tenant);
+  const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
   const access = defaultAccess(def);
 
-  app.get(`${def.api}/list`, { config: { access: access.list } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const page = repo.page(
-      scopeOf(def.tenant, actorOf(req)),
-      listFilters(app, req, def, repo.meta),
-      buildOrder(def, repo.meta, query),
-      parsePage(query),
-    );
-    return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
-  });
+  const typed = typedApp(app);
+  const row = rowSchema(def, table);
+
+  typed.get(
+    `${def.api}/list`,
+    { config: { access: access.list }, schema: { querystring: listQuery(def), response: answers.page(row) } },
+    async (req) => {
+      const page = repo.page(
+        scopeOf(def.tenant, actorOf(req)),
+        listFilters(app, req, def, repo.meta),
+        buildOrder(def, repo.meta, req.query),
+        parsePage(req.query),
+      );
+      return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
+    },
+  );
 
   if (def.lazy) lazyListRoute(app, def, repo);
 
-  app.get(`${def.api}/detail`, { config: { access: access.detail } }, async (req) => {
-    const row = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
-    return ok(row && toWireRow(row, def), req.lang);
-  });
+  typed.get(
+    `${def.api}/detail`,
+    { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
+    async (req) => {
+      const found = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
+      return ok(found && toWireRow(found, def), req.lang);
+    },
+  );
 
-  app.post(`${def.api}/submit`, { config: { access: access.submit } }, async (req) => {
-    const actor = actorOf(req);
-    const body = req.body as Record<string, unknown> | undefined;
-    const rawId = body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined;
-    const id = rawId === undefined || rawId === null || rawId === '' ? null : parseId(rawId);
-    if (rawId !== undefined && rawId !== null && rawId !== '' && !id)
-      throw badRequest('paramType', { name: 'id' });
-    const mode = id ? 'edit' : 'add';
-    requireButton(app, req, `${def.permission}_${mode}`, access.submit);
-    const parsed = submitSchema(def, req.lang, mode).safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error);
-    const values = parsed.data as Record<string, unknown>;
-    const scope = scopeOf(def.tenant, actor);
-    app.ctx.sqlite.transaction(() => {
-      if (id && !repo.guardTenant(scope, [id]).length) throw badRequest('recordNotFound');
-      for (const u of def.unique ?? []) {
-        const probe = Object.fromEntries(u.fields.map((k) => [k, values[k]]));
-        if (Object.values(probe).some((v) => v === undefined || v === null)) continue;
-        if (repo.exists(scope, probe, id ?? undefined))
-          throw badRequest(fill(messages.duplicate[req.lang], { label: u.label[req.lang] }));
-      }
-      hooks.beforeSave?.(values, { req, id: id ?? undefined, repo });
-      if (id) repo.update(scope, id, values, actor);
-      else repo.insert(values, actor);
-    })();
-    return done(req.lang);
-  });
+  typed.post(
+    `${def.api}/submit`,
+    { config: { access: access.submit }, schema: { body: submitBody(def), response: answers.done() } },
+    async (req) => {
+      const actor = actorOf(req);
+      const body = req.body;
+      const rawId = body.id;
+      const id = rawId === undefined || rawId === null || rawId === '' ? null : parseId(rawId);
+      if (rawId !== undefined && rawId !== null && rawId !== '' && !id)
+        throw badRequest('paramType', { name: 'id' });
+      const mode = id ? 'edit' : 'add';
+      requireButton(app, req, `${def.permission}_${mode}`, access.submit);
+      const parsed = submitSchema(def, req.lang, mode).safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error);
+      const values = parsed.data as Record<string, unknown>;
+      const scope = scopeOf(def.tenant, actor);
+      app.ctx.sqlite.transaction(() => {
+        if (id && !repo.guardTenant(scope, [id]).length) throw badRequest('recordNotFound');
+        for (const u of def.unique ?? []) {
+          const probe = Object.fromEntries(u.fields.map((k) => [k, values[k]]));
+          if (Object.values(probe).some((v) => v === undefined || v === null)) continue;
+          if (repo.exists(scope, probe, id ?? undefined))
+            throw badRequest(fill(messages.duplicate[req.lang], { label: u.label[req.lang] }));
+        }
+        hooks.beforeSave?.(values, { req, id: id ?? undefined, repo });
+        if (id) repo.update(scope, id, values, actor);
+        else repo.insert(values, actor);
+      })();
+      return done(req.lang);
+    },
+  );
 
-  app.post(`${def.api}/remove`, { config: { access: access.remove } }, async (req) => {
-    repo.remove(scopeOf(def.tenant, actorOf(req)), idsParam(req), actorOf(req));
-    return done(req.lang);
-  });
+  typed.post(
+    `${def.api}/remove`,
+    {
+      config: { access: access.remove },
+      schema: { querystring: idsQuery, body: idsBody, response: answers.done() },
+    },
+    async (req) => {
+      repo.remove(scopeOf(def.tenant, actorOf(req)), idsParam(req), actorOf(req));
+      return done(req.lang);
+    },
+  );
 
   return repo;
 }

@@ -9,6 +9,7 @@ import developModule from './develop/index';
 import reportModule from './report/index';
 import psiModule from './psi/index';
 import flowModule from './flow/index';
+import demoModule from './demo/index';
 
 /** One module per Blade service, each registering its own `/blade-<service>` routes under `/api`. */
 export const modules: FastifyPluginAsync[] = [
@@ -22,4 +23,5 @@ export const modules: FastifyPluginAsync[] = [
   reportModule,
   psiModule,
   flowModule,
+  demoModule,
 ];

@@ -2,6 +2,11 @@
  * The demo data set of DOMAIN.md section 5, produced by calling the PSI services in the order of its
  * July–August 2025 timeline (submit, approve, deliver, count), so every ledger invariant holds from
  * the first request. Only the system rows (tenants, roles, departments, users) are written directly.
+ *
+ * The timeline is dated to a day (`DEMO_TODAY`, by default the day of seeding): every date moves by the
+ * same whole number of weeks, so weekdays stay, the story's last day (2025-08-29) falls on that day or
+ * within the six days before it, and document and voucher numbers follow their dates. The orders' term
+ * is the term of that day. With `DEMO_TODAY=2025-08-29` the data is DOMAIN.md section 5 exactly.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +14,7 @@ import type Database from 'better-sqlite3';
 import type { SeedContext } from '@psi/db/seed';
 import * as schema from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
-import { goodsInfoResource, nextId, parseMoney } from '@psi/db/model';
+import { goodsInfoResource, nextId, parseMoney, termOf, today as todayIn } from '@psi/db/model';
 import { resolveActor, stmt, type PsiActor, type PsiEnv } from '../modules/psi/env';
 import { removeGoods, saveDepository, saveGoods, saveSchool, removeSchools } from '../modules/psi/master';
 import { importRoster } from '../modules/psi/imports';
@@ -32,6 +37,7 @@ import { saveCheckList } from '../modules/psi/check';
 import { parseValues } from '../modules/psi/validate';
 import type { SheetRow } from '../modules/psi/excel';
 import { ROSTER_COLUMNS } from '../modules/psi/imports';
+import { seedDemoInbox } from './demo-inbox';
 
 const fixtures = (name: string) => fileURLToPath(new URL(`../../../fixtures/psi/${name}`, import.meta.url));
 
@@ -90,12 +96,52 @@ export function sheetRowOf(
   return { row: index + 2, cells };
 }
 
-/** Moves the demo's clock: `at('2025-08-01 09:00')` in Asia/Shanghai. */
+/** The last day of DOMAIN.md's story: the day it is dated to when `DEMO_TODAY=2025-08-29`. */
+export const STORY_LAST_DAY = '2025-08-29';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DemoDating {
+  /** the day the demo is dated to, `yyyy-MM-dd` */
+  today: string;
+  /** whole days (a multiple of 7) added to every date of the story */
+  shiftDays: number;
+  /** the term of every order */
+  term: string;
+}
+
+/**
+ * The shift that puts the story's last day on `today` or within the six days before it; `today` defaults
+ * to `DEMO_TODAY`, else the day of seeding (Asia/Shanghai).
+ */
+export function demoDating(today: string = process.env.DEMO_TODAY?.trim() || todayIn()): DemoDating {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T00:00:00Z`)))
+    throw new Error(`DEMO_TODAY must be a date such as 2025-08-29, not ${today}`);
+  const days = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${STORY_LAST_DAY}T00:00:00Z`)) / DAY_MS,
+  );
+  return { today, shiftDays: Math.floor(days / 7) * 7, term: termOf(today) };
+}
+
+/** Moves the demo's clock: `at('2025-08-01 09:00')` in Asia/Shanghai, shifted to the demo's dating. */
 class Clock {
-  private current = new Date('2025-07-01T08:00:00+08:00');
+  private current: Date;
+  constructor(private readonly shiftDays: number) {
+    this.current = this.toDate('2025-07-01 08:00');
+  }
+  private toDate(local: string) {
+    return new Date(new Date(`${local.replace(' ', 'T')}:00+08:00`).getTime() + this.shiftDays * DAY_MS);
+  }
   now = () => this.current;
   at(local: string) {
-    this.current = new Date(`${local.replace(' ', 'T')}:00+08:00`);
+    this.current = this.toDate(local);
+  }
+  /** a story day (`2025-08-25`) as the demo's day */
+  day(story: string) {
+    return todayIn(this.toDate(`${story} 12:00`));
+  }
+  /** a story day as the digits of a document or voucher number (`20250825`) */
+  digits(story: string) {
+    return this.day(story).replace(/-/g, '');
   }
 }
 
@@ -210,11 +256,20 @@ function goodsValues(g: Record<string, string | number>): Record<string, unknown
 
 const money = (text: string) => parseMoney(text)!;
 
-export function demoLayer(ctx: SeedContext): void {
+/** The demo layer dated to `today` (`yyyy-MM-dd`; `DEMO_TODAY` or the day of seeding when not given). */
+export function datedDemoLayer(today?: string): (ctx: SeedContext) => void {
+  return (ctx) => seedDemo(ctx, demoDating(today));
+}
+
+/** The demo layer dated to `DEMO_TODAY`, or to the day of seeding. */
+export const demoLayer = datedDemoLayer();
+
+function seedDemo(ctx: SeedContext, dating: DemoDating): void {
   const fixture = loadDemoFixture();
   const imports = loadImportFixture();
   const sqlite = ctx.handle.sqlite;
-  const clock = new Clock();
+  const clock = new Clock(dating.shiftDays);
+  const term = dating.term;
   const env: PsiEnv = { sqlite, now: clock.now };
   const steps = 13;
   let step = 0;
@@ -278,7 +333,7 @@ export function demoLayer(ctx: SeedContext): void {
       schoolId: jh.schools.get(code)!,
       amount: money(amount),
       payMethod: 1,
-      voucherNo: `JH20250701${String(i + 1).padStart(5, '0')}`,
+      voucherNo: `JH${clock.digits('2025-07-01')}${String(i + 1).padStart(5, '0')}`,
       remark: '秋季征订预付款',
     }),
   );
@@ -301,8 +356,8 @@ export function demoLayer(ctx: SeedContext): void {
       supplierName,
       supplierContact: `${supplierName}发行部`,
       depositoryId: jh.depositories.get(depository),
-      term: '2025-2026-1',
-      expectedDate: day,
+      term,
+      expectedDate: clock.day(day),
       details: lines(spec),
     });
     if (end === 'pending') return order;
@@ -426,7 +481,7 @@ export function demoLayer(ctx: SeedContext): void {
   const draft = submitPurchaseOrder(env, jh.actor('ck_jx'), {
     supplierName: '人民教育出版社',
     depositoryId: jh.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     details: lines([['G18', 50]]),
   });
   removePurchaseOrders(env, jh.actor('ck_jx'), [draft.id]);
@@ -441,7 +496,7 @@ export function demoLayer(ctx: SeedContext): void {
     clock.at(`${day} 09:00`);
     return submitYyptOrder(env, school(code), {
       depositoryId: jh.depositories.get(depository),
-      term: '2025-2026-1',
+      term,
       details: lines(spec),
     });
   };
@@ -459,7 +514,7 @@ export function demoLayer(ctx: SeedContext): void {
     const delivery = submitDeliveryOrder(env, jh.actor(op), {
       depositoryOrderId: podId,
       logisticsCompany: '嘉兴教材物流',
-      trackingNo: `JX${day.replace(/-/g, '')}${spec.length}`,
+      trackingNo: `JX${clock.digits(day)}${spec.length}`,
       packageCount: spec.length * 2,
       details: spec.map((code) => {
         const line = src.find((l) => l.goodsId === jh.goodsId(code))!;
@@ -522,13 +577,13 @@ export function demoLayer(ctx: SeedContext): void {
     schoolId: jh.schools.get('SC03')!,
     amount: money('10000.00'),
     payMethod: 1,
-    voucherNo: 'JH2025082200017',
+    voucherNo: `JH${clock.digits('2025-08-22')}00017`,
     remark: '追加预付款',
   });
   clock.at('2025-08-22 10:00');
   const direct0822 = submitDirectOrder(env, school('SC03'), {
     depositoryId: jh.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     remark: '插班生补订',
     details: lines([
       ['G10', 12],
@@ -542,7 +597,7 @@ export function demoLayer(ctx: SeedContext): void {
   clock.at('2025-08-25 17:00');
   saveCheckList(env, jh.actor('ck_jx'), {
     depositoryId: jh.depositories.get('D01'),
-    checkDate: '2025-08-25',
+    checkDate: clock.day('2025-08-25'),
     remark: '月末盘点',
     complete: true,
     details: [
@@ -564,14 +619,14 @@ export function demoLayer(ctx: SeedContext): void {
   clock.at('2025-08-27 09:00');
   const removed = submitYyptOrder(env, school('SC01'), {
     depositoryId: jh.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     details: lines([['G27', 50]]),
   });
   removeYyptOrders(env, school('SC01'), [removed.id]);
   clock.at('2025-08-27 10:00');
   submitDirectOrder(env, school('SC04'), {
     depositoryId: jh.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     remark: '转学生补订',
     details: lines([
       ['G10', 6],
@@ -587,7 +642,7 @@ export function demoLayer(ctx: SeedContext): void {
   clock.at('2025-08-28 09:30');
   submitYyptOrder(env, school('SC02'), {
     depositoryId: jh.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     details: lines([
       ['G01', 60],
       ['G03', 60],
@@ -598,7 +653,7 @@ export function demoLayer(ctx: SeedContext): void {
   clock.at('2025-08-29 16:00');
   saveCheckList(env, jh.actor('ck_xz'), {
     depositoryId: jh.depositories.get('D02'),
-    checkDate: '2025-08-29',
+    checkDate: clock.day('2025-08-29'),
     remark: '开学前盘点',
     complete: false,
     details: [
@@ -609,16 +664,17 @@ export function demoLayer(ctx: SeedContext): void {
   });
   progress('open stocktake');
 
-  isolationTenant(env, clock, fixture, qt);
+  isolationTenant(env, clock, term, fixture, qt);
+  seedDemoInbox(sqlite);
   progress('isolation tenant');
 
   // the demo ends on the last day of its story
-  clock.at('2025-08-31 18:00');
+  clock.at(`${STORY_LAST_DAY} 18:00`);
   progress('done');
 }
 
 /** Tenant 100002 reuses 100001's codes and ISBNs (DOMAIN.md 5.11). */
-function isolationTenant(env: PsiEnv, clock: Clock, fixture: DemoFixture, qt: Tenant) {
+function isolationTenant(env: PsiEnv, clock: Clock, term: string, fixture: DemoFixture, qt: Tenant) {
   const admin = qt.actor('pt_admin2');
   clock.at('2025-07-02 09:00');
   importRoster(
@@ -659,7 +715,7 @@ function isolationTenant(env: PsiEnv, clock: Clock, fixture: DemoFixture, qt: Te
   const order = submitPurchaseOrder(env, qt.actor('ck_qt'), {
     supplierName: '人民教育出版社',
     depositoryId: qt.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     details: fixture.isolation.goods.map((code) => ({ goodsId: qt.goodsId(code), quantity: 100 })),
   });
   approvePurchaseAudit(env, admin, { id: order.id, pass: true, auditRemark: '同意' });
@@ -669,12 +725,12 @@ function isolationTenant(env: PsiEnv, clock: Clock, fixture: DemoFixture, qt: Te
     schoolId,
     amount: parseMoney('5000.00')!,
     payMethod: 1,
-    voucherNo: 'QT2025071600001',
+    voucherNo: `QT${clock.digits('2025-07-16')}00001`,
   });
   clock.at('2025-08-28 10:00');
   submitYyptOrder(env, qt.actor('xx_qt'), {
     depositoryId: qt.depositories.get('D01'),
-    term: '2025-2026-1',
+    term,
     details: [{ goodsId: qt.goodsId('G10'), quantity: 30 }],
   });
 }

@@ -277,6 +277,42 @@ describe('/blade-flow shapes', () => {
     expect(data<{ total: number }>(await get(u.admin, '/api/blade-flow/model/list?name=路由')).total).toBe(0);
   });
 
+  it('withdraws a key from the start list when its newest version is suspended', async () => {
+    // a deploy that reaches the server twice (a double click) makes two versions of one key
+    const model = data<{ id: string }>(
+      await post(u.admin, '/api/blade-flow/model/submit', {
+        modelKey: 'twice',
+        name: '两次部署',
+        category: 'flow_1',
+        xml: gatewayXml('twice'),
+      }),
+    );
+    const deployed = await Promise.all([
+      post(u.admin, `/api/blade-flow/model/deploy?modelId=${model.id}`),
+      post(u.admin, `/api/blade-flow/model/deploy?modelId=${model.id}`),
+    ]);
+    const versions = deployed.map((r) => data<{ processDefinitionId: string; version: number }[]>(r)[0]);
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    const newest = versions.find((v) => v.version === 2)!.processDefinitionId;
+    const offered = async () =>
+      (await list(u.employee, 'start-list')).filter((r) => r.key === 'twice').map((r) => r.version);
+    expect(await offered()).toEqual([2]);
+
+    // suspending the newest offers no version of the key (Flowable's latestVersion().active()),
+    // never the older v1 that is still active
+    data(await post(u.admin, `/api/blade-flow/manager/change-state?processId=${newest}&state=suspend`));
+    expect(await offered()).toEqual([]);
+    const byManager = data<{ records: Record<string, unknown>[] }>(
+      await get(u.admin, '/api/blade-flow/manager/list?key=twice'),
+    ).records.map((r) => [r.version, r.suspensionState]);
+    expect(byManager).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+    data(await post(u.admin, `/api/blade-flow/manager/change-state?processId=${newest}&state=active`));
+    expect(await offered()).toEqual([2]);
+  });
+
   it('shows a leave, its history and its diagram only to the people taking part', async () => {
     const def = await leaveDefinition(u.employee);
     const started = data<{ processInstanceId: string; businessId: string }>(

@@ -448,17 +448,26 @@ describe('SEED=demo (DOMAIN.md section 5)', () => {
     expect(numbers.every((n) => /^(LS|CG|FH|PD)\d{8}-\d{4}$/.test(n.no))).toBe(true);
   });
 
-  it('lists every demo account with its password in the README', () => {
+  it('lists every demo and workflow account with its password in the README', () => {
     const readme = fs.readFileSync(
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'),
       'utf8',
     );
     const fixture = loadDemoFixture();
-    for (const u of fixture.users)
-      expect(readme, u.account).toMatch(
-        new RegExp(
-          `\\| ${u.tenantId} \\| ${u.account} +\\| ${fixture.password.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +\\|`,
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // the workflow accounts of tenant 000000 (fixtures/users.json) too
+    const system = (
+      JSON.parse(
+        fs.readFileSync(
+          path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/users.json'),
+          'utf8',
         ),
+      ) as { tenantId: string; account: string; password: string }[]
+    ).filter((u) => u.account !== 'admin');
+    expect(system.map((u) => u.account)).toEqual(['emp_zhang', 'leader_li', 'hr_wang']);
+    for (const u of [...fixture.users.map((user) => ({ ...user, password: fixture.password })), ...system])
+      expect(readme, u.account).toMatch(
+        new RegExp(`\\| ${u.tenantId} \\| ${u.account} +\\| ${escaped(u.password)} +\\|`),
       );
   });
 });

@@ -16,8 +16,11 @@ export const PSI = '/api/blade-psi';
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
 
-/** A server on a fresh temporary database seeded with the demo data set (DOMAIN.md section 5). */
-export async function demoApp(): Promise<FastifyInstance> {
+/**
+ * A server on a fresh temporary database seeded with the demo data set (DOMAIN.md section 5), dated to
+ * `demoToday` (default `DEMO_TODAY`, which the test configuration pins to the story's own 2025-08-29).
+ */
+export async function demoApp(demoToday?: string): Promise<FastifyInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-demo-'));
   dirs.push(dir);
   const app = await buildApp({
@@ -25,6 +28,7 @@ export async function demoApp(): Promise<FastifyInstance> {
     dbFile: path.join(dir, 'psi.db'),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     seed: 'demo',
+    demoToday,
     captchaFixed: 'abcde',
     authRateLimit: 100_000,
   });

@@ -10,6 +10,21 @@ function all(sqlite: Database.Database, sql: string, ...params: unknown[]): Row[
   return s.all(...params) as Row[];
 }
 
+/** Integers as bigint, for the comparisons that must be exact. */
+function exact(
+  sqlite: Database.Database,
+  sql: string,
+  ...params: unknown[]
+): Record<string, bigint | string | null>[] {
+  return sqlite
+    .prepare(sql)
+    .safeIntegers(true)
+    .all(...params) as Record<string, bigint | string | null>[];
+}
+
+/** round_half_up(price × discount / 10000) in bigint, the rule of `discountedUnitPrice`. */
+const discountedUnitPriceExact = (price: bigint, discount: bigint) => (price * discount + 5000n) / 10000n;
+
 function none(sqlite: Database.Database, name: string, sql: string, ...params: unknown[]) {
   const rows = all(sqlite, sql, ...params);
   if (rows.length) throw new Error(`invariant ${name} broken: ${JSON.stringify(rows.slice(0, 5))}`);
@@ -149,19 +164,23 @@ export function assertInvariants(sqlite: Database.Database): void {
       OR o.total_amount <> (SELECT COALESCE(SUM(amount), 0) FROM ${h.lines} d WHERE d.${h.key} = o.id AND d.is_deleted = 0)
       OR NOT EXISTS (SELECT 1 FROM ${h.lines} d WHERE d.${h.key} = o.id AND d.is_deleted = 0))`,
     );
-    const lines = all(
+    // in exact integers: a product of doubles past 2^53 would round and hide a broken line
+    const lines = exact(
       sqlite,
       `SELECT CAST(id AS TEXT) id, price, discount, unit_price AS unitPrice, quantity, list_amount AS listAmount, amount
        FROM ${h.lines} WHERE is_deleted = 0`,
     );
     for (const l of lines) {
-      const unit = discountedUnitPrice(l.price as number, l.discount as number);
+      const unit = discountedUnitPriceExact(l.price as bigint, l.discount as bigint);
       if (
         l.unitPrice !== unit ||
-        l.amount !== unit * (l.quantity as number) ||
-        l.listAmount !== (l.price as number) * (l.quantity as number)
+        l.amount !== unit * (l.quantity as bigint) ||
+        l.listAmount !== (l.price as bigint) * (l.quantity as bigint) ||
+        unit !== BigInt(discountedUnitPrice(Number(l.price), Number(l.discount)))
       )
-        throw new Error(`invariant INV-5 line maths broken on ${h.lines}: ${JSON.stringify(l)}`);
+        throw new Error(
+          `invariant INV-5 line maths broken on ${h.lines}: ${JSON.stringify(l, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+        );
     }
     none(
       sqlite,

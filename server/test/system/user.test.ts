@@ -187,7 +187,7 @@ describe('users', () => {
     const admin = await adminClient(app);
     const otherId = await createUser(admin, app, { account: 'li', realName: '李四' });
     const id = await createUser(admin, app, { account: 'wang', password: md5('old111') });
-    const wang = as(app, (await login(app, 'wang', 'old111')).token);
+    let wang = as(app, (await login(app, 'wang', 'old111')).token);
     const missing = refused(await post(wang, `${USER}/update-password`), 400, 400);
     expect(missing.msg).toBe('请输入原密码; 请输入新密码; 请输入确认密码');
     const q = (o: string, n: string, n1: string) =>
@@ -205,7 +205,9 @@ describe('users', () => {
       '原密码不正确!',
     );
     data(await post(wang, `${USER}/update-password`, q('old111', 'new222', 'new222'), form));
-    await login(app, 'wang', 'new222');
+    // the new password ends the old sign-in at once
+    refused(await get(wang, `${USER}/info`), 401, 401);
+    wang = as(app, (await login(app, 'wang', 'new222')).token);
     const en = refused(
       await post(wang, `${USER}/update-password`, undefined, { 'accept-language': 'en' }),
       400,

@@ -9,29 +9,46 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import '../i18n';
 import type { Language } from '../config/site';
-import { applyThemeToDocument, themeOf, type ThemeDef } from '../config/themes';
+import {
+  applyThemeToDocument,
+  readablePalette,
+  resolveThemeColor,
+  themeOf,
+  type ThemeDef,
+} from '../config/themes';
 import { useSettings } from '../stores/settings';
 import { bindToaster } from '../utils/feedback';
 import { createQueryClient } from './query-client';
 
 const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
-const resolve = (value: string, primary: string) => (value === 'primary' ? primary : value);
-
 /** The antd theme of a shell theme and primary colour: algorithm, tokens, and the sider menu colouring. */
 export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
-  const selectedBg = resolve(def.selectedBg, primary);
-  const selectedText = resolve(def.selectedText, primary);
+  const palette = readablePalette(def, primary);
+  const selectedBg = resolveThemeColor(def.selectedBg, palette);
+  const selectedText = resolveThemeColor(def.selectedText, palette);
   return {
     algorithm: def.dark ? darkAlgorithm : defaultAlgorithm,
+    // Readable shades (WCAG AA, config/contrast.ts): text and filled controls reach 4.5:1 with any colour.
     token: {
-      colorPrimary: primary,
-      colorInfo: primary,
-      colorLink: primary,
+      colorPrimary: palette.primary,
+      colorInfo: palette.primary,
+      colorLink: palette.primary,
+      colorError: palette.error,
+      colorSuccess: palette.success,
+      colorWarning: palette.warning,
+      colorTextTertiary: palette.textTertiary,
+      colorTextDescription: palette.textTertiary,
+      colorTextPlaceholder: palette.placeholder,
+      colorBorder: palette.controlBorder,
+      colorTextLightSolid: palette.onPrimary,
       borderRadius: def.borderRadius,
       colorBgLayout: def.layoutBg,
     },
     components: {
+      Button: { primaryColor: palette.onPrimary, dangerColor: palette.onError },
+      // the tooltip's dark bubble keeps white text whatever fills the buttons
+      Tooltip: { colorTextLightSolid: '#ffffff' },
       Layout: {
         siderBg: 'transparent',
         headerBg: 'transparent',

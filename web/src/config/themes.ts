@@ -1,3 +1,5 @@
+import { FastColor } from '@ant-design/fast-color';
+import { backgroundStops, readableShade, textOn, TEXT_RATIO, UI_RATIO } from './contrast';
 import type { ThemeName } from './site';
 
 /**
@@ -19,8 +21,9 @@ export interface ThemeDef {
   popupBg: string;
   siderText: string;
   siderTextActive: string;
-  /** Background of the selected menu entry; `primary` uses the colour picker's colour. */
+  /** Background of the selected menu entry; `primary` uses the colour picker's colour (its readable shade). */
   selectedBg: string;
+  /** `primary`: the readable shade of the primary colour; `onPrimary`: black or white, whichever reads on it. */
   selectedText: string;
   logoBg: string;
   logoText: string;
@@ -42,7 +45,7 @@ const base: Omit<ThemeDef, 'name'> = {
   siderText: 'rgba(255, 255, 255, 0.72)',
   siderTextActive: '#ffffff',
   selectedBg: 'primary',
-  selectedText: '#ffffff',
+  selectedText: 'onPrimary',
   logoBg: '#20222a',
   logoText: '#ffffff',
   headerBg: '#ffffff',
@@ -103,13 +106,13 @@ export const themes: Record<ThemeName, ThemeDef> = {
   bule: {
     ...base,
     name: 'bule',
-    popupBg: '#2160c0',
-    siderBg: 'linear-gradient(180deg, #2b6fd6 0%, #17479a 100%)',
+    popupBg: '#1f5bb8',
+    siderBg: 'linear-gradient(180deg, #2563c4 0%, #17479a 100%)',
     subMenuBg: 'rgba(0, 0, 0, 0.14)',
-    siderText: 'rgba(255, 255, 255, 0.85)',
-    selectedBg: 'rgba(255, 255, 255, 0.22)',
+    siderText: 'rgba(255, 255, 255, 0.9)',
+    selectedBg: 'rgba(0, 0, 0, 0.25)',
     logoBg: 'transparent',
-    headerBg: '#2b6fd6',
+    headerBg: '#2563c4',
     headerText: '#ffffff',
     border: '#cfdff5',
     tabsBg: '#f5f9ff',
@@ -121,7 +124,7 @@ export const themes: Record<ThemeName, ThemeDef> = {
     popupBg: '#515a6e',
     siderBg: '#515a6e',
     subMenuBg: '#363e4f',
-    siderText: 'rgba(255, 255, 255, 0.7)',
+    siderText: 'rgba(255, 255, 255, 0.8)',
     logoBg: '#515a6e',
     layoutBg: '#f5f7f9',
     borderRadius: 4,
@@ -147,11 +150,11 @@ export const themes: Record<ThemeName, ThemeDef> = {
   cool: {
     ...base,
     name: 'cool',
-    popupBg: '#0d6b74',
-    siderBg: 'linear-gradient(180deg, #0e7c86 0%, #0b5563 100%)',
+    popupBg: '#0b6a73',
+    siderBg: 'linear-gradient(180deg, #0b6a73 0%, #0b5563 100%)',
     subMenuBg: 'rgba(0, 0, 0, 0.16)',
-    siderText: 'rgba(255, 255, 255, 0.8)',
-    selectedBg: 'rgba(255, 255, 255, 0.2)',
+    siderText: 'rgba(255, 255, 255, 0.9)',
+    selectedBg: 'rgba(0, 0, 0, 0.25)',
     logoBg: 'transparent',
     border: '#c9ebe8',
     tabsBg: '#ffffff',
@@ -181,10 +184,10 @@ export const themes: Record<ThemeName, ThemeDef> = {
     ...base,
     name: 'hey',
     popupBg: '#7b2bd6',
-    siderBg: 'linear-gradient(180deg, #6a2ee8 0%, #b320b8 60%, #e0358a 100%)',
+    siderBg: 'linear-gradient(180deg, #5a28c8 0%, #9c1ca1 60%, #b0276c 100%)',
     subMenuBg: 'rgba(0, 0, 0, 0.14)',
-    siderText: 'rgba(255, 255, 255, 0.85)',
-    selectedBg: 'rgba(255, 255, 255, 0.24)',
+    siderText: 'rgba(255, 255, 255, 0.9)',
+    selectedBg: 'rgba(0, 0, 0, 0.25)',
     logoBg: 'transparent',
     border: '#eedcf5',
     tabsBg: '#ffffff',
@@ -200,9 +203,9 @@ export const themes: Record<ThemeName, ThemeDef> = {
     siderText: '#b8c7ce',
     selectedBg: '#1e282c',
     selectedText: '#ffffff',
-    logoBg: '#367fa9',
+    logoBg: '#2f6f94',
     logoText: '#ffffff',
-    headerBg: '#3c8dbc',
+    headerBg: '#2f77a3',
     headerText: '#ffffff',
     border: '#d2d6de',
     tabsBg: '#ffffff',
@@ -215,12 +218,100 @@ export function themeOf(name: ThemeName): ThemeDef {
   return themes[name] ?? themes.default;
 }
 
-const resolve = (value: string, primary: string) => (value === 'primary' ? primary : value);
+/** antd's surfaces under text: container, elevated (dialogs, pop-ups) and the frame's own. */
+function surfacesOf(def: ThemeDef): string[] {
+  const antd = def.dark ? ['#141414', '#1f1f1f'] : ['#ffffff', '#fafafa'];
+  return [...antd, def.layoutBg, def.tabsBg];
+}
+
+/**
+ * The colours that carry text and control borders in a theme, made readable (WCAG AA) for any picked
+ * primary colour: the picked colour itself stays for charts and decoration, while text, links and
+ * filled buttons take its nearest shade that reaches 4.5:1 on the theme's surfaces.
+ */
+export interface ReadablePalette {
+  /** Text, links, active tabs and filled buttons. */
+  primary: string;
+  /** Text on a filled primary (white, or black in the dark theme). */
+  onPrimary: string;
+  error: string;
+  onError: string;
+  success: string;
+  warning: string;
+  /** Secondary text (hints, descriptions' labels) and placeholders. */
+  textTertiary: string;
+  placeholder: string;
+  /** Borders of inputs, selects and default buttons (3:1). */
+  controlBorder: string;
+  /** The backgrounds these colours were checked on (the unit test reads them). */
+  surfaces: string[];
+}
+
+const paletteCache = new Map<string, ReadablePalette>();
+
+export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
+  const key = `${def.name}${color}`;
+  const cached = paletteCache.get(key);
+  if (cached) return cached;
+  const surfaces = surfacesOf(def);
+  const ink = def.dark ? '#ffffff' : '#000000';
+  // a light tint of the colour sits under selected items (menus, options, the top menu's active entry)
+  const tinted = [...surfaces, new FastColor(surfaces[0]).mix(color, 14).toHexString()];
+  const shade = (value: string, on = tinted, ratio = TEXT_RATIO) => readableShade(value, on, ratio, def.dark);
+  // the light siders put a fixed tint under the selected entry, whose text is the primary colour
+  const selectedUnder =
+    def.selectedText === 'primary' && def.selectedBg !== 'primary'
+      ? backgroundStops(def.siderBg).map((solid) =>
+          new FastColor(def.selectedBg).onBackground(solid).toHexString(),
+        )
+      : [];
+  let primary = color;
+  for (let round = 0; round < 8; round += 1) {
+    const ownTint = new FastColor(surfaces[0]).mix(primary, 14).toHexString();
+    const next = shade(primary, [...tinted, ownTint, ...selectedUnder]);
+    if (next === primary) break;
+    primary = next;
+  }
+  const error = shade(def.dark ? '#dc4446' : '#ff4d4f');
+  const palette: ReadablePalette = {
+    primary,
+    onPrimary: textOn(primary),
+    error,
+    onError: textOn(error),
+    success: shade(def.dark ? '#49aa19' : '#52c41a'),
+    warning: shade(def.dark ? '#d89614' : '#faad14'),
+    textTertiary: shade(new FastColor(ink).setA(0.45).onBackground(surfaces[0]).toHexString(), surfaces),
+    placeholder: shade(new FastColor(ink).setA(0.35).onBackground(surfaces[0]).toHexString(), surfaces),
+    controlBorder: shade(
+      new FastColor(ink).setA(0.2).onBackground(surfaces[0]).toHexString(),
+      surfaces,
+      UI_RATIO,
+    ),
+    surfaces,
+  };
+  paletteCache.set(key, palette);
+  return palette;
+}
+
+/** A theme colour reference: `primary` (readable shade), `onPrimary`, or a colour as it is. */
+export function resolveThemeColor(value: string, palette: ReadablePalette): string {
+  if (value === 'primary') return palette.primary;
+  if (value === 'onPrimary') return palette.onPrimary;
+  return value;
+}
+
+/** The solid colours under the sider's text (a gradient's stops). */
+export function siderStops(def: ThemeDef): string[] {
+  return backgroundStops(def.siderBg);
+}
 
 /** The CSS variables of the frame for a theme and primary colour (applied on `<html>`). */
 export function themeVariables(def: ThemeDef, primary: string): Record<string, string> {
+  const palette = readablePalette(def, primary);
   return {
-    '--psi-primary': primary,
+    '--psi-primary': palette.primary,
+    '--psi-primary-picked': primary,
+    '--psi-text-tertiary': palette.textTertiary,
     '--psi-sider-bg': def.siderBg,
     '--psi-submenu-bg': def.subMenuBg,
     '--psi-sider-text': def.siderText,
@@ -231,8 +322,8 @@ export function themeVariables(def: ThemeDef, primary: string): Record<string, s
     '--psi-border': def.border,
     '--psi-tabs-bg': def.tabsBg,
     '--psi-layout-bg': def.layoutBg,
-    '--psi-selected-bg': resolve(def.selectedBg, primary),
-    '--psi-selected-text': resolve(def.selectedText, primary),
+    '--psi-selected-bg': resolveThemeColor(def.selectedBg, palette),
+    '--psi-selected-text': resolveThemeColor(def.selectedText, palette),
   };
 }
 

@@ -4,7 +4,10 @@ import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/resource-routes';
+import { tokenOf } from '../../core/access';
+import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
+import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
 import {
   authenticateClient,
@@ -15,6 +18,7 @@ import {
   loadUser,
   pickOwn,
   revokeRefreshTokens,
+  revokeReusedChain,
   spendRefreshToken,
   DEFAULT_AVATAR,
 } from './service';
@@ -86,6 +90,7 @@ export default async function authModule(app: FastifyInstance) {
       }
       if (grant === 'refresh_token') {
         const refresh = str(p.refresh_token) ?? '';
+        revokeReusedChain(app.ctx, refresh);
         const body = app.ctx.sqlite.transaction(() => {
           const claims = spendRefreshToken(app.ctx, refresh);
           const user = loadUser(app.ctx, claims.user_id);
@@ -102,6 +107,7 @@ export default async function authModule(app: FastifyInstance) {
             user,
             deptWanted ?? kept(user.deptId, claims.dept_id),
             roleWanted ?? kept(user.roleId, claims.role_id),
+            claims.sid,
           );
         })();
         return reply.send(body);
@@ -161,6 +167,10 @@ export default async function authModule(app: FastifyInstance) {
 
   app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
     revokeRefreshTokens(app.ctx, actorOf(req).userId);
+    // the access token presented ends now, not when it expires
+    const claims = app.ctx.tokens.verify(tokenOf(req) ?? '');
+    if (claims) app.ctx.revocation.revoke(claims.jti, claims.exp);
+    liveHubOf(app.ctx.sqlite).closeUser(actorOf(req).userId);
     return done(req.lang);
   });
 
@@ -174,8 +184,11 @@ export default async function authModule(app: FastifyInstance) {
       `INSERT INTO blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip, stack_trace,
          exception_name, message, params, time, create_by, create_time) VALUES (?, ?, 'web', 'web', 'GET', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // a client log may quote a URL, a request or a response: secrets in it never reach the table
     const text = (v: unknown, max: number) =>
-      typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(v).slice(0, max);
+      scrubText(
+        typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(redact(v)).slice(0, max),
+      );
     app.ctx.sqlite.transaction(() => {
       for (const e of entries.slice(0, 200) as Record<string, unknown>[]) {
         if (!e || typeof e !== 'object') continue;

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
 import { prepare } from '../../core/data';
@@ -192,7 +192,8 @@ export const pickOwn = (list: string, wanted: string | undefined): string | null
 
 /**
  * Issues an access/refresh pair and records the refresh token (so it can rotate and be revoked).
- * In switch mode the chosen dept and role must be among the user's own.
+ * In switch mode the chosen dept and role must be among the user's own. Both tokens carry the
+ * user's access generation and the sign-in id (`sessionId`, kept along a refresh chain).
  */
 export function issueTokens(
   ctx: AppContext,
@@ -200,6 +201,7 @@ export function issueTokens(
   user: UserRow,
   deptWanted?: string,
   roleWanted?: string,
+  sessionId: string = randomUUID(),
 ) {
   const deptId = pickOwn(user.deptId, deptWanted);
   const roleId = pickOwn(user.roleId, roleWanted);
@@ -224,13 +226,16 @@ export function issueTokens(
     real_name: user.realName ?? '',
     role_name: roles.map((r) => r.alias).join(','),
     client_id: client.clientId,
+    sid: sessionId,
+    gen: ctx.revocation.currentGenerationOf(String(user.id)),
   };
   const access = ctx.tokens.issue(claims, client.accessTokenValidity);
   const refresh = ctx.tokens.issue({ ...claims, token_type: 'refresh_token' }, client.refreshTokenValidity);
   prepare(
     ctx.sqlite,
-    'INSERT INTO blade_refresh_token (jti, user_id, tenant_id, client_id, expires_at, revoked, create_time) VALUES (?, ?, ?, ?, ?, 0, ?)',
-  ).run(refresh.jti, user.id, user.tenantId, client.clientId, refresh.exp, formatDateTime());
+    `INSERT INTO blade_refresh_token (jti, user_id, tenant_id, client_id, expires_at, revoked, create_time, session_id)
+     VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+  ).run(refresh.jti, user.id, user.tenantId, client.clientId, refresh.exp, formatDateTime(), sessionId);
   return {
     access_token: access.token,
     token_type: 'bearer',
@@ -256,12 +261,49 @@ export function issueTokens(
 }
 
 /**
- * Spends a refresh token: it must verify as a refresh token, be on record, unrevoked and unexpired.
+ * Reuse detection (OAuth 2.1): a genuine refresh token that was already spent (rotated) or revoked
+ * means it leaked, so the whole sign-in it belongs to is revoked: every refresh token of the chain
+ * and every access token carrying its sign-in id. Runs before (and outside) the refresh transaction
+ * so the revocation stands although the refresh fails.
+ */
+export function revokeReusedChain(ctx: AppContext, token: string): void {
+  const claims = ctx.tokens.verify(token);
+  if (!claims || claims.token_type !== 'refresh_token') return;
+  const row = prepare(
+    ctx.sqlite,
+    'SELECT revoked, session_id AS sessionId FROM blade_refresh_token WHERE jti = ?',
+  ).get(claims.jti) as { revoked: bigint; sessionId: string | null } | undefined;
+  if (!row || Number(row.revoked) === 0) return;
+  const sessionId = row.sessionId ?? claims.sid;
+  if (!sessionId) return;
+  revokeSession(ctx, sessionId);
+}
+
+/** Revokes a sign-in: its refresh tokens on record and, in memory and on record, its access tokens. */
+export function revokeSession(ctx: AppContext, sessionId: string): void {
+  ctx.sqlite.transaction(() => {
+    prepare(
+      ctx.sqlite,
+      'UPDATE blade_refresh_token SET revoked = 1 WHERE session_id = ? AND revoked = 0',
+    ).run(sessionId);
+    const last = prepare(
+      ctx.sqlite,
+      'SELECT MAX(expires_at) AS exp FROM blade_refresh_token WHERE session_id = ?',
+    ).get(sessionId) as { exp: bigint | null };
+    // access tokens never outlive the refresh tokens of their sign-in; a day covers an unknown chain
+    ctx.revocation.revoke(sessionId, Number(last.exp ?? Math.floor(Date.now() / 1000) + 86_400));
+  })();
+}
+
+/**
+ * Spends a refresh token: it must verify as a refresh token, be on record, unrevoked and unexpired,
+ * and its sign-in not revoked (a new password, disabling or removing the account revoke the record).
  * Marking it revoked is a conditional update, so two racing refreshes cannot both succeed.
  */
 export function spendRefreshToken(ctx: AppContext, token: string): TokenClaims {
   const claims = ctx.tokens.verify(token);
   if (!claims || claims.token_type !== 'refresh_token') throw new GrantError(400, 'tokenInvalid');
+  if (ctx.revocation.revokedToken(claims)) throw new GrantError(400, 'tokenInvalid');
   const changed = prepare(
     ctx.sqlite,
     'UPDATE blade_refresh_token SET revoked = 1 WHERE jti = ? AND revoked = 0 AND expires_at > ?',

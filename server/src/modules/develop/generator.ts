@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import JSZip from 'jszip';
 import { nextId } from '@psi/db/model';
 
 /**
@@ -212,6 +211,8 @@ Generated from the code generator row for table \`${code.tableName}\`.
 
 /** One zip for the chosen rows; each resource in its own folder named after its key. */
 export async function generateZip(sqlite: Database.Database, codes: CodeRow[]): Promise<Buffer> {
+  // jszip loads with the first download, not at start
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   for (const code of codes) {
     const key = resourceKey(code);

@@ -9,6 +9,11 @@ import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { parsePage } from '../../core/page';
 import { actorOf, idParam, idsParam } from '../../core/resource-routes';
 import { toWireRow } from '../../core/serialize';
+import { declareScopeCodes, rowScopeWhere } from '../../core/data';
+import type { SessionUser } from '../../core/context';
+import { tableMeta } from '../../core/table-meta';
+import type { SqlWhere } from '../../core/filters';
+import { flowModel } from '@psi/db/schema';
 import { parseBpmn } from './bpmn';
 import { checkVariables, flowEngineOf, type Caller } from './engine';
 import { flowMessages as m } from './messages';
@@ -111,6 +116,13 @@ function targetTenants(req: FastifyRequest, raw: string | undefined): string[] {
   return unique;
 }
 
+/** The data scopes granted on process models (resource code `flow_model`) narrow every model access. */
+const MODEL_META = tableMeta(flowModel);
+declareScopeCodes(MODEL_META, ['flow_model']);
+const modelScope = (actor: SessionUser): SqlWhere =>
+  rowScopeWhere(MODEL_META, actor) ?? { clauses: [], params: [] };
+const scopedSql = (w: SqlWhere) => (w.clauses.length ? ` AND ${w.clauses.join(' AND ')}` : '');
+
 export default async function flowModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   const engine = flowEngineOf(sqlite);
@@ -177,8 +189,9 @@ export default async function flowModule(app: FastifyInstance) {
   app.get('/blade-flow/model/list', access({ menu: 'flow_model' }), async (req) => {
     const page = parsePage(q(req));
     const tenantId = actorOf(req).tenantId;
-    const parts = ['tenant_id = ?', 'is_deleted = 0'];
-    const params: unknown[] = [tenantId];
+    const scoped = modelScope(actorOf(req));
+    const parts = ['tenant_id = ?', 'is_deleted = 0', ...scoped.clauses];
+    const params: unknown[] = [tenantId, ...scoped.params];
     for (const [key, column] of [
       ['modelKey', 'model_key'],
       ['name', 'name'],
@@ -211,18 +224,21 @@ export default async function flowModule(app: FastifyInstance) {
     );
   });
 
-  const findModel = (tenantId: string, id: string) =>
-    sqlite
+  /** A model of the caller's tenant and data scope (one outside either does not exist for the caller). */
+  const findModel = (actor: SessionUser, id: string) => {
+    const scoped = modelScope(actor);
+    return sqlite
       .prepare(
-        `SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+        `SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(scoped)}`,
       )
-      .get(BigInt(id), tenantId) as Record<string, unknown> | undefined;
+      .get(BigInt(id), actor.tenantId, ...scoped.params) as Record<string, unknown> | undefined;
+  };
 
   app.get(
     '/blade-flow/model/detail',
     access({ button: ['flow_model_view', 'flow_model_edit'] }),
     async (req) => {
-      const row = findModel(actorOf(req).tenantId, idParam(req));
+      const row = findModel(actorOf(req), idParam(req));
       return ok(row && toWireRow({ ...row, version: Number(row.version) }), req.lang);
     },
   );
@@ -268,7 +284,7 @@ export default async function flowModule(app: FastifyInstance) {
           const res = sqlite
             .prepare(
               `UPDATE flow_model SET model_key = ?, name = ?, category = ?, description = ?, xml = ?, version = version + 1,
-               update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+               update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(modelScope(user))}`,
             )
             .run(
               modelKey,
@@ -280,6 +296,7 @@ export default async function flowModule(app: FastifyInstance) {
               now,
               BigInt(id),
               user.tenantId,
+              ...modelScope(user).params,
             );
           if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
           return id;
@@ -307,7 +324,10 @@ export default async function flowModule(app: FastifyInstance) {
           );
         return newId;
       })();
-      const row = findModel(user.tenantId, saved)!;
+      // read back what was just written (by id and tenant: the writer's data scope may not list it)
+      const row = sqlite
+        .prepare(`SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ?`)
+        .get(BigInt(saved), user.tenantId) as Record<string, unknown>;
       return ok(toWireRow({ ...row, version: Number(row.version) }), req.lang);
     },
   );
@@ -319,9 +339,10 @@ export default async function flowModule(app: FastifyInstance) {
       for (const id of ids) {
         const res = sqlite
           .prepare(
-            'UPDATE flow_model SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0',
+            `UPDATE flow_model SET is_deleted = 1, update_user = ?, update_time = ?
+             WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(modelScope(user))}`,
           )
-          .run(BigInt(user.userId), formatDateTime(), BigInt(id), user.tenantId);
+          .run(BigInt(user.userId), formatDateTime(), BigInt(id), user.tenantId, ...modelScope(user).params);
         if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
       }
     })();
@@ -332,7 +353,7 @@ export default async function flowModule(app: FastifyInstance) {
   app.post('/blade-flow/model/deploy', access({ button: 'flow_model_deploy' }), async (req) => {
     const user = actorOf(req);
     const modelId = idOf(req, 'modelId');
-    const model = findModel(user.tenantId, modelId);
+    const model = findModel(user, modelId);
     if (!model) throw new ApiError(400, 400, m.modelNotFound);
     const category = checkCategory(param(req, 'category') || (model.category as string) || null);
     const tenants = targetTenants(req, param(req, 'tenantIds'));

@@ -79,7 +79,11 @@ function candidateSql(caller: Caller): { sql: string; params: unknown[] } {
 export class FlowQueries {
   constructor(private readonly sqlite: Database.Database) {}
 
-  /** Latest active version of every process key: what a user may start. */
+  /**
+   * What a user may start: the latest version of every process key, offered only while that version is
+   * active (Flowable's `latestVersion().active()`): suspending the newest version withdraws the key,
+   * it never falls back to an older version that is still active.
+   */
   startList(tenantId: string, f: ListFilter, q: PageQuery): Page<Row> {
     const w = filters(f);
     return paged(
@@ -90,8 +94,7 @@ export class FlowQueries {
        dep.suspension_state AS suspensionState`,
       `FROM flow_deployment dep WHERE dep.tenant_id = ? AND dep.suspension_state = 1
          AND dep.version = (SELECT MAX(v.version) FROM flow_deployment v
-                            WHERE v.tenant_id = dep.tenant_id AND v.process_key = dep.process_key
-                              AND v.suspension_state = 1)${w.sql}`,
+                            WHERE v.tenant_id = dep.tenant_id AND v.process_key = dep.process_key)${w.sql}`,
       [tenantId, ...w.params],
       'dep.deploy_time DESC, dep.id DESC',
       q,

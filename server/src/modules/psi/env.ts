@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { formatDateTime, type Text } from '@psi/db/model';
 import { psiMessages, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { ApiError } from '../../core/errors';
+import type { DataScopeRule } from '../../core/grants';
 
 /**
  * What every PSI service runs against: the database and a clock. The HTTP routes use the wall
@@ -24,6 +25,8 @@ export interface PsiActor {
   tenantId: string;
   userId: string;
   deptId: string;
+  /** The Blade data scopes of the actor's roles: the data layer narrows rows by them. */
+  dataScopes?: DataScopeRule[];
   kind: ActorKind;
   depositoryIds: string[];
   schoolId: string | null;
@@ -54,9 +57,20 @@ export const big = (id: string | number | bigint): bigint => BigInt(id);
 
 export function resolveActor(
   sqlite: Database.Database,
-  user: { tenantId: string; userId: string; deptId: string; roleAliases: string[] },
+  user: {
+    tenantId: string;
+    userId: string;
+    deptId: string;
+    roleAliases: string[];
+    dataScopes?: DataScopeRule[];
+  },
 ): PsiActor {
-  const base = { tenantId: user.tenantId, userId: user.userId, deptId: user.deptId };
+  const base = {
+    tenantId: user.tenantId,
+    userId: user.userId,
+    deptId: user.deptId,
+    dataScopes: user.dataScopes,
+  };
   if (user.roleAliases.some((r) => PLATFORM_ROLES.includes(r)))
     return { ...base, kind: 'platform', depositoryIds: [], schoolId: null };
   const deps = (

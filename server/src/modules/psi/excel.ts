@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../core/excel-library';
 
 /** Cells that a spreadsheet would run as a formula are stored as text with a leading quote. */
 export function neutralise(value: string): string {
@@ -20,7 +21,8 @@ export async function workbookBuffer(
   rows: Record<string, unknown>[],
   notes: string[] = [],
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.columns = columns.map((c) => ({
     header: c.header,
@@ -84,7 +86,8 @@ export async function readSheet(
   columns: { key: string; names: string[]; required?: boolean }[],
   maxRows: number,
 ): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {

@@ -4,6 +4,7 @@ import {
   fill,
   messages,
   parseId,
+  parseInteger,
   parseMoney,
   requiredMessage,
   type FieldDef,
@@ -86,11 +87,19 @@ export const textValue = (message: string, max: number) =>
     z.string({ error: message }).trim().max(max, message).nullable().optional(),
   );
 
-/** A whole number (string or number). */
-export const intValue = (message: string) =>
+/**
+ * A whole number: a JSON integer or a string of plain decimal digits (`parseInteger`), at most `max`
+ * (quantities: `MAX_QUANTITY`).
+ */
+export const intValue = (message: string, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    (v) => (empty(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z.number({ error: message }).int(message).refine(Number.isSafeInteger, message).optional(),
+    (v) =>
+      empty(v)
+        ? undefined
+        : typeof v === 'string' || typeof v === 'number'
+          ? (parseInteger(v) ?? Number.NaN)
+          : v,
+    z.number({ error: message }).int(message).max(max, message).optional(),
   );
 
 export const boolValue = (message: string) =>

@@ -3,7 +3,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableFields, type Lang, type ResourceDef } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
 import { DISCOUNT_FIELDS } from '@psi/db/model';
-import { prepare } from '../../core/data';
+import { prepare, rowScopeWhere } from '../../core/data';
 import { buildFilters, buildOrder, type SqlWhere } from '../../core/filters';
 import { pageOf, parsePage, type Page } from '../../core/page';
 import { tableMeta, type TableMeta } from '../../core/table-meta';
@@ -148,16 +148,24 @@ export function whereFor(spec: ListSpec, actor: PsiActor, raw: Record<string, un
   const query = overrideScopeFilters(actor, raw);
   const own = spec.filters?.(query);
   const filters = buildFilters(spec.def, meta, own?.rest ?? query);
+  const rows = rowScopeWhere(meta, actor);
   const clauses = [
     '"is_deleted" = 0',
     '"tenant_id" = ?',
     scope.sql,
+    ...(rows?.clauses ?? []),
     ...(own?.where.clauses ?? []),
     ...filters.clauses,
   ];
   return {
     sql: clauses.join(' AND '),
-    params: [actor.tenantId, ...scope.params, ...(own?.where.params ?? []), ...filters.params],
+    params: [
+      actor.tenantId,
+      ...scope.params,
+      ...(rows?.params ?? []),
+      ...(own?.where.params ?? []),
+      ...filters.params,
+    ],
   };
 }
 

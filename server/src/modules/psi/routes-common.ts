@@ -18,6 +18,7 @@ import { dictLabels, exportColumns, exportRow, findOne, listAll, listPage, type 
 import { workbookBuffer, readSheet, SheetError, type SheetColumn, type SheetRow } from './excel';
 import { ImportRejected, type ImportColumn, type ImportResult } from './imports';
 import { fail } from './env';
+import { hiddenByScope, tablesOfResource } from '../../core/data';
 
 export const EXPORT_LIMIT = 20_000;
 
@@ -67,6 +68,14 @@ export function readRoutes(app: FastifyInstance, spec: ListSpec) {
 
 export type WriteMode = 'submit' | 'save' | 'update';
 
+/** Whether the caller's data scope hides one of the rows (answered like another tenant's row). */
+function outOfScope(app: FastifyInstance, req: FastifyRequest, def: ResourceDef, ids: string[]): boolean {
+  const actor = actorOf(req);
+  return tablesOfResource(def.key).some((table) =>
+    hiddenByScope(app.ctx.sqlite, table, actor.tenantId, actor, ids),
+  );
+}
+
 /** Codes that admit an add (not `*_edit`) and an edit (not `*_add`) among the declared submit codes. */
 function submitCodes(def: ResourceDef) {
   const declared = defaultAccess(def).submit;
@@ -107,6 +116,7 @@ export function writeRoutes(app: FastifyInstance, def: ResourceDef, handlers: Wr
         throw badRequest('paramType', { name: 'id' });
       if (mode === 'update' && !id) throw badRequest('paramMissing', { name: 'id' });
       if (!allows(app, actorOf(req), { button: id ? codes.edit : codes.add })) throw forbidden();
+      if (id && outOfScope(app, req, def, [id])) throw badRequest('recordNotFound');
       const { id: _ignored, ...rest } = body;
       const data = await write(app, () => handlers.submit(req, id, id ? { ...rest, id } : rest));
       return data === undefined ? done(req.lang) : ok(data, req.lang);
@@ -114,6 +124,7 @@ export function writeRoutes(app: FastifyInstance, def: ResourceDef, handlers: Wr
   }
   app.post(`${def.api}/remove`, { config: { access: access.remove } }, async (req) => {
     const ids = idsParam(req);
+    if (outOfScope(app, req, def, ids)) throw fail('docNotFound');
     await write(app, () => handlers.remove(req, ids));
     return done(req.lang);
   });

@@ -17,6 +17,7 @@ import {
   type Access,
   type Lang,
   type ResourceDef,
+  MAX_QUANTITY,
 } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
 import { ok } from '../../core/envelope';
@@ -74,9 +75,12 @@ function goodsLine(def: ResourceDef, lang: Lang, withDiscount: boolean) {
   });
   return {
     goodsId: mustHave(idValue(goods)).refine(present, { message: goods }),
-    quantity: mustHave(intValue(qtyMessage(def, lang))).refine((v) => v !== undefined && v >= 1, {
-      message: qtyMessage(def, lang),
-    }),
+    quantity: mustHave(intValue(qtyMessage(def, lang), MAX_QUANTITY)).refine(
+      (v) => v !== undefined && v >= 1,
+      {
+        message: qtyMessage(def, lang),
+      },
+    ),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 255 }), 255),
     ...(withDiscount ? { discount: discountValue(psiMessages.discountInvalid[lang]) } : {}),
   };
@@ -127,7 +131,7 @@ const deliveryLineShape = (lang: Lang) => {
   const line = fill(messages.paramType[lang], { name: 'sourceDetailId' });
   return {
     sourceDetailId: mustHave(idValue(line)).refine(present, { message: line }),
-    quantity: mustHave(intValue(qtyMessage(deliveryDetailResource, lang))).refine(
+    quantity: mustHave(intValue(qtyMessage(deliveryDetailResource, lang), MAX_QUANTITY)).refine(
       (v) => v !== undefined && v >= 1,
       {
         message: qtyMessage(deliveryDetailResource, lang),
@@ -161,7 +165,7 @@ const checkLineShape = (lang: Lang) => {
   const counted = qtyMessage(depositoryCheckDetailResource, lang, 'countedQuantity');
   return {
     goodsId: mustHave(idValue(goods)).refine(present, { message: goods }),
-    countedQuantity: mustHave(intValue(counted)).refine((v) => v !== undefined && v >= 0, {
+    countedQuantity: mustHave(intValue(counted, MAX_QUANTITY)).refine((v) => v !== undefined && v >= 0, {
       message: counted,
     }),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 255 }), 255),
@@ -201,7 +205,7 @@ const storageSchema = perLang((lang: Lang) =>
             },
           ),
           receivedQuantity: mustHave(
-            intValue(qtyMessage(purchaseDetailResource, lang, 'receivedQuantity')),
+            intValue(qtyMessage(purchaseDetailResource, lang, 'receivedQuantity'), MAX_QUANTITY),
           ).refine((v) => v !== undefined && v >= 0, {
             message: qtyMessage(purchaseDetailResource, lang, 'receivedQuantity'),
           }),

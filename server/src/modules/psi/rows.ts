@@ -2,6 +2,8 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { nextId } from '@psi/db/model';
 import { docDay, formatDocNo } from '@psi/db/model/psi/index';
 import { tableMeta, toDriver } from '../../core/table-meta';
+import { rowScopeWhere } from '../../core/data';
+import type { DataScopeRule } from '../../core/grants';
 import { big, nowText, stmt, type PsiEnv } from './env';
 
 /** Who writes a row: fills the audit columns and the tenant. */
@@ -9,6 +11,8 @@ export interface Writer {
   tenantId: string;
   userId: string;
   deptId: string;
+  /** The writer's data scopes: a row outside them is not written, like another tenant's. */
+  dataScopes?: DataScopeRule[];
 }
 
 const firstId = (list: string) => list.split(',').find((p) => /^\d+$/.test(p)) ?? null;
@@ -63,12 +67,14 @@ export function updateRow(
   );
   const sets = keys.map((k) => `"${meta.byKey.get(k)!.sql}" = ?`);
   if (meta.byKey.has('version')) sets.push('"version" = "version" + 1');
-  const sql = `UPDATE "${meta.name}" SET ${sets.join(', ')} WHERE "id" = ? AND "tenant_id" = ? AND "is_deleted" = 0${guard ? ` AND (${guard.sql})` : ''}`;
+  const scoped = rowScopeWhere(meta, writer);
+  const sql = `UPDATE "${meta.name}" SET ${sets.join(', ')} WHERE "id" = ? AND "tenant_id" = ? AND "is_deleted" = 0${guard ? ` AND (${guard.sql})` : ''}${scoped ? ` AND ${scoped.clauses.join(' AND ')}` : ''}`;
   return stmt(env.sqlite, sql).run(
     ...keys.map((k) => toDriver(meta, k, row[k])),
     big(id),
     writer.tenantId,
     ...(guard?.params ?? []),
+    ...(scoped?.params ?? []),
   ).changes;
 }
 
@@ -81,11 +87,12 @@ export function softDeleteWhere(
   params: unknown[],
 ): number {
   const meta = tableMeta(table);
+  const scoped = rowScopeWhere(meta, writer);
   return stmt(
     env.sqlite,
     `UPDATE "${meta.name}" SET "is_deleted" = 1, "update_user" = ?, "update_time" = ?
-     WHERE "tenant_id" = ? AND "is_deleted" = 0 AND ${where}`,
-  ).run(big(writer.userId), nowText(env), writer.tenantId, ...params).changes;
+     WHERE "tenant_id" = ? AND "is_deleted" = 0 AND ${where}${scoped ? ` AND ${scoped.clauses.join(' AND ')}` : ''}`,
+  ).run(big(writer.userId), nowText(env), writer.tenantId, ...params, ...(scoped?.params ?? [])).changes;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   schoolYyptInfoResource,
 } from '@psi/db/model';
 import type { SqlWhere } from '../../core/filters';
+import { declareScopeCodes } from '../../core/data';
 import {
   depositoryScope,
   everyone,
@@ -174,3 +175,7 @@ export const specs = {
     scope: lineScope('delivery_id', 'psi_delivery_order', orderScope),
   },
 } satisfies Record<string, ListSpec>;
+
+// the data scopes of each resource narrow its table wherever the data layer reads or writes it
+for (const spec of Object.values(specs) as ListSpec[])
+  declareScopeCodes(spec.table, [spec.def.permission, spec.def.key]);

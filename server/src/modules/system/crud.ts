@@ -187,7 +187,7 @@ export function crudRoutes(
   table: SQLiteTable,
   opts: CrudOptions = {},
 ): Repo {
-  const repo = new Repo(app.ctx.sqlite, table, def.tenant);
+  const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
   const access = defaultAccess(def);
   const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) => {
     const wire = rows.map((r) => toWireRow(r, def));

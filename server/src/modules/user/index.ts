@@ -60,7 +60,7 @@ const guestDef = subsetOf(['account', 'name']);
 export default async function userModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   const def = userResource;
-  const repo = new Repo(sqlite, userTable, def.tenant);
+  const repo = new Repo(sqlite, userTable, def.tenant, [def.permission, def.key]);
   const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) => decorateUsers(app, rows, req);
 
   /** Users by department (including every department below it), with the Blade filters. */

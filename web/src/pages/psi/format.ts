@@ -3,6 +3,8 @@
  * order page use the server's arithmetic: integer cents, a unit price rounded half up once
  * (`floor((price × bp + 5000) / 10000)`), exact sums.
  */
+import { termOf } from '@psi/db/model/time';
+
 export function toCents(value: unknown): number {
   const text = String(value ?? '').trim();
   if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return 0;
@@ -53,11 +55,8 @@ export function isbnValid(value: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(digits[12]);
 }
 
-/** The current school term, `2025-2026-1` from August to January, `…-2` from February to July. */
+/** The current school term (the term the demo data is dated to when it was seeded today). */
 export function currentTerm(now = new Date()): string {
-  const year = now.getFullYear();
-  const month = now.getMonth() + 1;
-  if (month >= 8) return `${year}-${year + 1}-1`;
-  if (month === 1) return `${year - 1}-${year}-1`;
-  return `${year - 1}-${year}-2`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return termOf(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
 }

@@ -2,6 +2,7 @@ import { defineResource } from '../../resource';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/status';
 import { checkIsbn13 } from '../../psi/isbn';
+import { MAX_UNIT_PRICE_CENTS } from '../../money';
 import {
   createTime,
   dict,
@@ -60,7 +61,11 @@ export const goodsInfoResource = defineResource({
       defaultValue: 1,
       search: 'equal',
     }),
-    money('price', '定价', 'List price', { required: true, sortable: true }),
+    money('price', '定价', 'List price', {
+      required: true,
+      sortable: true,
+      max: MAX_UNIT_PRICE_CENTS,
+    }),
     discount('saleDiscount', '销售折扣', 'Sale discount', { defaultValue: '1.0000', inTable: false }),
     discount('purchaseDiscount', '进货折扣', 'Purchase discount', { inTable: false }),
     text('unit', '单位', 'Unit', { maxLength: 10, defaultValue: '册', inTable: false }),

@@ -11,6 +11,11 @@ export const enShell: ShellMessages = {
     logout: 'Log out',
     logoutConfirm: 'Log out of the system?',
     loggedOut: 'Logged out',
+    demoReset: 'Reset demo data',
+    demoResetConfirm:
+      'The demo data goes back to its initial state: every change made during the demo is lost and other signed-in users must sign in again. Continue?',
+    demoResetOk: 'Reset',
+    demoResetDone: 'Demo data has been reset',
     topMenu: 'Top menu',
     allMenus: 'All',
     search: 'Search menus',
@@ -78,41 +83,13 @@ export const enShell: ShellMessages = {
     empty: 'No errors recorded',
   },
   notice: {
-    mail: 'Mail',
+    todo: 'To-dos',
     message: 'Messages',
     notice: 'Notices',
     empty: 'Nothing new',
-    yesterday: 'Yesterday',
-    items: {
-      mailOrder: {
-        title: 'New subscription order to review',
-        desc: 'No. 1 Experimental Primary School sent its autumn 2026 textbook order',
-      },
-      mailStatement: {
-        title: 'Account statement ready',
-        desc: 'The school account statement for November is ready to check',
-      },
-      messageApproval: {
-        title: 'Distribution order approved',
-        desc: 'Distribution order PS202611200012 was approved by the depository',
-      },
-      messageAccount: {
-        title: 'Account request',
-        desc: 'A third-party user asked for an account and awaits approval',
-      },
-      messageDelivery: {
-        title: 'Delivery received',
-        desc: 'The delivery from the East depository to No. 2 Middle School was signed for',
-      },
-      noticeTerm: {
-        title: 'Spring ordering opens',
-        desc: 'Textbook ordering for spring 2027 starts on 1 December',
-      },
-      noticeMaintenance: {
-        title: 'Planned maintenance',
-        desc: 'The system is upgraded on Saturday from 22:00 to 24:00',
-      },
-    },
+    readAll: 'Mark all read',
+    newMessage: 'New message',
+    bellCount: 'Notifications: {{count}} open',
   },
   crud: {
     search: 'Search',

@@ -1,30 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Spin, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { noticeResource, type Lang } from '@psi/db/model';
 import { fetchDetail } from '../../../components/resource/api';
 import { FieldValue } from '../../../components/resource/fields';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { safeHtml } from '../../../utils/safe-html';
 import '../../system/shared/i18n';
 import './notice.css';
-
-/** Notice HTML with scripts, handlers and unsafe URLs removed (links open in a new tab, no opener). */
-export function safeHtml(html: string): string {
-  const clean = DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
-  });
-  const holder = document.createElement('div');
-  holder.innerHTML = clean;
-  holder.querySelectorAll('a[href]').forEach((link) => {
-    link.setAttribute('target', '_blank');
-    link.setAttribute('rel', 'noopener noreferrer');
-  });
-  return holder.innerHTML;
-}
 
 function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void }) {
   const { t, i18n } = useTranslation();

@@ -101,8 +101,13 @@ export default function FlowModelPage() {
                   </Button>
                 )}
                 {can('deploy') && (
-                  <Popconfirm title={t('flow.model.deployConfirm')} onConfirm={() => deploy.mutateAsync(row)}>
-                    <Button type="link" size="small" data-testid="model-deploy">
+                  // one deployment per confirmation: the button is off while a deploy is on its way
+                  <Popconfirm
+                    title={t('flow.model.deployConfirm')}
+                    disabled={deploy.isPending}
+                    onConfirm={() => deploy.mutateAsync(row)}
+                  >
+                    <Button type="link" size="small" data-testid="model-deploy" disabled={deploy.isPending}>
                       {t('flow.model.deploy')}
                     </Button>
                   </Popconfirm>

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Access } from '@psi/db/model';
+
+/** The API prefix a Blade gateway serves; the document's server URL. */
+const API_PREFIX = '/api';
+export const DOCUMENT_PATH = '/v3/api-docs';
+export const DOCUMENT_PAGE = '/doc.html';
+/** Where the bundled Swagger UI serves its files (`/doc.html` opens it). */
+export const DOCUMENT_UI = '/swagger-ui';
+
+/** Routes of the documentation itself are public and left out of the document. */
+export const isDocumentationRoute = (url: string) =>
+  url === DOCUMENT_PATH || url === DOCUMENT_PAGE || url.startsWith(DOCUMENT_UI);
+
+/** The Blade service a path belongs to (`/blade-system/param/list` → `blade-system`): one tag each. */
+const serviceOf = (path: string) => path.split('/')[1] ?? 'api';
+
+/** `get_bladeSystem_tenantPackage_detail`: segments joined by `_`, dashes folded to camelCase. */
+const operationId = (method: string, path: string) =>
+  [method.toLowerCase(), ...path.split('/').filter(Boolean)]
+    .map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : '')))
+    .join('_');
+
+const TOKEN_PATHS = new Set(['/blade-auth/oauth/token', '/blade-auth/token']);
+
+/**
+ * The OpenAPI 3.1 document of the Blade contract, built from the route schemas by @fastify/swagger:
+ * `servers: [{url: '/api'}]` and paths as a Blade gateway exposes them, one tag per Blade service,
+ * `Blade-Auth` (the signed-in user's token) and `Basic` (the client) security, and the envelope and
+ * page as shared components. Served at `GET /v3/api-docs` with Swagger UI at `/doc.html`.
+ * Registered before the modules: it learns routes as they are added.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const zodTransform = createJsonSchemaTransform({ skipList: [] });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'PSI book ordering — Blade API',
+        description:
+          'The Blade wire contract of the school book ordering back office. Every answer but the ' +
+          'token endpoint is the envelope `R` (`{code, success, data, msg}`); lists answer a `Page`. ' +
+          'Sign in with `POST /blade-auth/oauth/token` (Basic client + captcha) and send ' +
+          '`Blade-Auth: bearer <access_token>`.',
+        version: '1.0.0',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: {
+        securitySchemes: {
+          'Blade-Auth': {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Blade-Auth',
+            description: '`bearer <access_token>` of the signed-in user',
+          },
+          Basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'the OAuth client (`saber:saber_secret` in the demo)',
+          },
+        },
+      },
+    },
+    hideUntagged: true,
+    transform: (input) => {
+      const { url, route } = input;
+      if (!url.startsWith(`${API_PREFIX}/`)) return { schema: { hide: true } as never, url };
+      const out = zodTransform(input);
+      const path = url.slice(API_PREFIX.length);
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      const security = TOKEN_PATHS.has(path)
+        ? [{ Basic: [] }]
+        : access === 'public'
+          ? []
+          : [{ 'Blade-Auth': [] }];
+      return {
+        url: path,
+        schema: {
+          ...(out.schema as object),
+          tags: [serviceOf(path)],
+          security,
+          operationId: operationId(String(route.method), path),
+        } as never,
+      };
+    },
+    transformObject: (input) => {
+      const doc = jsonSchemaTransformObject(input) as Record<string, unknown> & {
+        paths?: Record<string, unknown>;
+      };
+      const tags = [...new Set(Object.keys(doc.paths ?? {}).map(serviceOf))].sort();
+      return { ...doc, tags: tags.map((name) => ({ name })) } as never;
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCUMENT_UI,
+    uiConfig: { persistAuthorization: true, docExpansion: 'none', deepLinking: true },
+    staticCSP: false,
+  });
+  app.get(DOCUMENT_PATH, { config: { access: 'public' } }, async () => app.swagger());
+  app.get(DOCUMENT_PAGE, { config: { access: 'public' } }, async (_req, reply) =>
+    reply.redirect(`${DOCUMENT_UI}/`),
+  );
+}

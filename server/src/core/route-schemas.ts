@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import {
+  emptyData,
+  envelopeOf,
+  formFields,
+  pageOf,
+  parseId,
+  parseIdList,
+  searchFields,
+  type FieldDef,
+  type ResourceDef,
+} from '@psi/db/model';
+import { tableMeta } from './table-meta';
+
+/**
+ * The route schemas every module composes: request parameters carry today's messages as message keys
+ * (see core/schema.ts: `paramMissing` / `paramType` naming the parameter), answers are the Blade
+ * envelope around a row, a page, a list or nothing.
+ */
+
+const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
+
+const missingOrType = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
+
+/** A query or form id (a snowflake as decimal text). */
+export const idValue = z
+  .union([z.string(), z.number()], { error: missingOrType })
+  .superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
+    else if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+  })
+  .describe('a record id');
+
+/** A comma-joined id list (`ids=1,2,3`). */
+export const idListValue = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: missingOrType })
+  .superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
+    else if (parseIdList(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+  })
+  .describe('comma-joined record ids');
+
+/** `current` / `size` of a paged list: a number, or empty for the default. */
+const pageNumber = z
+  .string()
+  .refine((v) => v === '' || NUMBER.test(v), 'paramType')
+  .optional();
+
+export const pageQuery = {
+  current: pageNumber.describe('page number, from 1 (default 1)'),
+  size: pageNumber.describe('rows per page, 1..500 (default 10)'),
+};
+
+const sortQuery = {
+  ascs: z.string().optional().describe('comma-joined sortable fields, ascending'),
+  descs: z.string().optional().describe('comma-joined sortable fields, descending'),
+};
+
+const searchKeys = (f: FieldDef): string[] =>
+  f.search === 'dateRange' ? [`${f.name}_dategt`, `${f.name}_datelt`] : [f.name];
+
+/**
+ * The query of a list: paging, the declared sortable fields and the declared filters (Blade's
+ * condition suffixes `_like`, `_equal`, `_datege` … also apply to the declared fields).
+ */
+export function listQuery(def: ResourceDef, paged = true) {
+  const filters: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const f of searchFields(def))
+    for (const key of searchKeys(f)) filters[key] = z.string().optional().describe(f.label.en);
+  const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name);
+  return z.looseObject({
+    ...(paged ? pageQuery : {}),
+    ...filters,
+    ...sortQuery,
+    ...(sortable.length
+      ? {
+          ascs: sortQuery.ascs.describe(`ascending by: ${sortable.join(', ')}`),
+          descs: sortQuery.descs.describe(`descending by: ${sortable.join(', ')}`),
+        }
+      : {}),
+  });
+}
+
+export const idQuery = z.looseObject({ id: idValue });
+export const idsQuery = z.looseObject({ ids: idListValue.optional() });
+/** `remove` takes `ids` from the query string or the form body. */
+export const idsBody = formBody({ ids: idListValue.optional() });
+
+/**
+ * A form or JSON body, absent being `{}` (Blade's form calls may send their parameters in the query
+ * string instead); anything but an object is refused with `invalidBody`.
+ */
+export function formBody<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess(
+    (v) => (v === null || v === undefined ? {} : v),
+    z.looseObject(shape, { error: 'invalidBody' }),
+  );
+}
+
+/** A wire value that may be empty (`""` stands for null on the wire). */
+const orEmpty = <T extends z.ZodType>(s: T) => z.union([s, z.literal('')]);
+
+/** A value of a row column on the wire, from the drizzle column and the declared field. */
+function columnValue(
+  column: { columnType: string; notNull: boolean; mapFromDriverValue(v: unknown): unknown },
+  field?: FieldDef,
+) {
+  let s: z.ZodType;
+  if (field?.kind === 'money') s = z.string().describe('money, two decimals');
+  else if (column.columnType === 'SQLiteText') s = z.string();
+  else s = typeof column.mapFromDriverValue(1n) === 'string' ? z.string().describe('id') : z.number();
+  if (field) s = s.describe(field.label.en);
+  return column.notNull ? s : orEmpty(s);
+}
+
+/** Every column of a table row as `toWireRow` sends it (secrets left out, the password emptied). */
+export function rowShape(def: ResourceDef | undefined, table: SQLiteTable): Record<string, z.ZodType> {
+  const meta = tableMeta(table);
+  const fields = new Map(def?.fields.map((f) => [f.name, f]));
+  const shape: Record<string, z.ZodType> = {};
+  for (const c of meta.columns) {
+    const f = fields.get(c.key);
+    if (c.key === 'password') shape[c.key] = z.literal('');
+    else if (!f?.secret) shape[c.key] = columnValue(c.column as never, f);
+  }
+  return shape;
+}
+
+export const rowSchema = (def: ResourceDef | undefined, table: SQLiteTable, extra: z.ZodRawShape = {}) =>
+  z.looseObject({ ...rowShape(def, table), ...extra });
+
+/**
+ * The body of a submit: the declared form fields, each optional here (which are required depends on
+ * add or edit and is checked with the caller's language by the handler). Unknown keys are ignored.
+ */
+export function submitBody(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.unknown().optional().describe('absent to add, set to edit'),
+  };
+  for (const f of formFields(def)) shape[f.name] = z.unknown().optional().describe(f.label.en);
+  return formBody(shape);
+}
+
+/** `R` answers. */
+export const answers = {
+  of: <T extends z.ZodType>(data: T) => ({ 200: envelopeOf(data) }),
+  page: <T extends z.ZodType>(row: T) => ({ 200: envelopeOf(pageOf(row)) }),
+  list: <T extends z.ZodType>(row: T) => ({ 200: envelopeOf(z.array(row)) }),
+  /** a row, or `{}` when there is none */
+  maybe: <T extends z.ZodType>(row: T) => ({ 200: envelopeOf(z.union([row, emptyData])) }),
+  done: () => ({ 200: envelopeOf(emptyData) }),
+};

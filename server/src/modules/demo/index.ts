@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { t } from '@psi/db/model';
+import { ok } from '../../core/envelope';
+import { badRequest, forbidden } from '../../core/errors';
+import { authenticateClient, issueTokens, loadUser } from '../auth/service';
+import { canResetDemo, restoreDemo } from '../../seed/demo-reset';
+
+const notADemo = t(
+  '当前数据不是演示数据，无法重置',
+  'This data was not seeded as a demo, so it cannot be reset',
+);
+
+/**
+ * The demo between presentations (`/api/demo`): the platform super-admin brings the data back to the
+ * freshly seeded state. Everyone else signed in must sign in again; the caller gets a new session.
+ */
+export default async function demoModule(app: FastifyInstance) {
+  const dataDir = app.ctx.options.dataDir;
+
+  app.get('/demo/info', { config: { access: 'user' } }, async (req) =>
+    ok({ resettable: Boolean(req.user?.isSuperAdmin) && canResetDemo(dataDir) }, req.lang),
+  );
+
+  app.post('/demo/reset', { config: { access: 'user' } }, async (req) => {
+    const user = req.user!;
+    if (!user.isSuperAdmin) throw forbidden();
+    if (!canResetDemo(dataDir)) throw badRequest(notADemo);
+    const ms = restoreDemo(app.ctx.sqlite, dataDir);
+    // the caller's own session continues with a new token pair (from the restored user row)
+    let token: ReturnType<typeof issueTokens> | null = null;
+    const restored = loadUser(app.ctx, user.userId);
+    if (restored) {
+      try {
+        const client = authenticateClient(app.ctx, req.headers.authorization);
+        token = issueTokens(
+          app.ctx,
+          client,
+          restored,
+          user.deptId || undefined,
+          user.roleIds.join(',') || undefined,
+        );
+      } catch {
+        // without the client's credentials the caller signs in again like everyone else
+        token = null;
+      }
+    }
+    req.log.info({ ms: Math.round(ms) }, 'demo data reset');
+    return ok({ ms: Math.round(ms), token }, req.lang);
+  });
+}

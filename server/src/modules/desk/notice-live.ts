@@ -1,0 +1,178 @@
+/**
+ * The bell's API: `notice/inbox` (待办, 消息, 通知 of the caller), read marks, and the live stream
+ * `notice/stream` (server-sent events, signed in by the `Blade-Auth` header like every call). The zod
+ * schemas below are the routes' contract; the handlers validate with them.
+ */
+import type { FastifyInstance } from 'fastify';
+import sse from '@fastify/sse';
+import { z } from 'zod';
+import type { SessionUser } from '../../core/context';
+import { ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { coalesce, liveHubOf, type LiveEvent } from '../../core/live';
+import { actorOf } from '../../core/resource-routes';
+import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
+
+/** Heartbeat comments keep proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
+
+export const inboxQuerySchema = z.object({
+  current: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31)
+    .default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+const readTab = z.enum(['message', 'notice']);
+const idText = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,19}$/));
+
+export const readBodySchema = z.object({ tab: readTab, ids: z.array(idText).min(1).max(500) });
+export const readAllBodySchema = z.object({ tab: readTab });
+
+const itemSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  description: z.string(),
+  docNo: z.string(),
+  route: z.string(),
+  time: z.string(),
+  read: z.boolean(),
+});
+const listSchema = z.object({ total: z.number(), unread: z.number(), records: z.array(itemSchema) });
+const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
+
+export const inboxResponseSchema = envelopeOf(
+  z.object({ todo: listSchema, message: listSchema, notice: listSchema }),
+);
+export const readResponseSchema = envelopeOf(z.object({ changed: z.number() }));
+/** The `data` of a stream event `inbox`: the tabs that changed and the new 消息 for a toast. */
+export const streamEventSchema = z.object({
+  tabs: z.array(z.enum(['todo', 'message', 'notice'])),
+  messages: z.array(itemSchema),
+});
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'body');
+    const given = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+    const missing = given === undefined || given === '';
+    throw badRequest(missing ? 'paramMissing' : 'paramType', { name });
+  }
+  return parsed.data;
+}
+
+/** Whether an outbox row concerns a reader: same tenant, and its role and scope (DOMAIN.md 3.8). */
+export function concerns(reader: Reader, e: LiveEvent): boolean {
+  const { user, psi } = reader;
+  if (e.tenantId !== user.tenantId) return false;
+  switch (e.audience) {
+    case 'tenant':
+      return true;
+    case 'platform':
+      return psi.kind === 'platform';
+    case 'depository':
+      return psi.kind === 'depository' && psi.depositoryIds.includes(e.target);
+    case 'school':
+      return psi.kind === 'school' && psi.schoolId === e.target;
+    case 'user':
+      return e.target === user.userId;
+    case 'flow': {
+      const [assignee, users = '', groups = ''] = e.target.split('|');
+      return (
+        assignee === user.userId ||
+        users.split(',').includes(user.userId) ||
+        groups.split(',').some((g) => g !== '' && user.roleAliases.includes(g))
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+export async function registerNoticeLive(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+  const hub = liveHubOf(sqlite);
+  await app.register(sse, { heartbeatInterval: HEARTBEAT_MS });
+  // streams end before the server stops listening, so shutdown never waits on them
+  app.addHook('preClose', async () => hub.closeAll());
+
+  app.get('/blade-desk/notice/inbox', { config: { access: 'user' } }, async (req) => {
+    const page = parseWith(inboxQuerySchema, req.query);
+    return ok(inboxOf(sqlite, readerOf(sqlite, actorOf(req)), req.lang, page), req.lang);
+  });
+
+  app.post('/blade-desk/notice/inbox/read', { config: { access: 'user' } }, async (req) => {
+    const body = parseWith(readBodySchema, req.body);
+    return ok({ changed: markRead(sqlite, actorOf(req), body.tab, body.ids) }, req.lang);
+  });
+
+  app.post('/blade-desk/notice/inbox/read-all', { config: { access: 'user' } }, async (req) => {
+    const body = parseWith(readAllBodySchema, req.body);
+    return ok({ changed: markRead(sqlite, actorOf(req), body.tab, null) }, req.lang);
+  });
+
+  // opening a notice (its detail, whichever screen asks) marks it read for the reader
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (req.method === 'GET' && req.user && req.routeOptions.url?.endsWith('/blade-desk/notice/detail')) {
+      const p = payload as { success?: boolean; data?: { id?: unknown } } | null;
+      if (p?.success && typeof p.data?.id === 'string') markRead(sqlite, req.user, 'notice', [p.data.id]);
+    }
+    return payload;
+  });
+
+  app.get(
+    '/blade-desk/notice/stream',
+    { sse: { kind: 'only' }, config: { access: 'user' } },
+    async (req, reply) => {
+      const user: SessionUser = actorOf(req);
+      const reader = readerOf(sqlite, user);
+      const lang = req.lang;
+      const rawLast = req.headers['last-event-id'];
+      const last = typeof rawLast === 'string' && /^\d{1,15}$/.test(rawLast.trim()) ? Number(rawLast) : null;
+
+      const payloadOf = (events: LiveEvent[]) => {
+        const tabs = [...new Set(events.map((e) => e.tab))] as ('todo' | 'message' | 'notice')[];
+        const messages = events
+          .filter((e) => e.messageId !== null)
+          .map((e) => messageOf(sqlite, user, e.messageId!, lang))
+          .filter((m): m is InboxItem => m !== null);
+        return { tabs, messages };
+      };
+      const push = (id: number, event: string, data: unknown) => {
+        if (reply.sse.isConnected)
+          void reply.sse.send({ id: String(id), event, data }).catch(() => undefined);
+      };
+
+      reply.sse.keepAlive();
+      const sub = {
+        userId: user.userId,
+        matches: (e: LiveEvent) => concerns(reader, e),
+        deliver: (events: LiveEvent[], upTo: number) => push(upTo, 'inbox', payloadOf(events)),
+        close: () => {
+          hub.remove(sub);
+          reply.sse.close();
+        },
+      };
+      reply.sse.onClose(() => hub.remove(sub));
+      // replay and subscription happen in one tick: no poll can slip between them
+      hub.add(sub);
+      const position = hub.position;
+      const resumable = last !== null && last <= position && last >= hub.oldestId() - 1;
+      push(position, 'ready', { position, resumed: resumable });
+      if (resumable) {
+        const missed = coalesce(hub.since(last!, position)).filter(sub.matches);
+        if (missed.length) push(position, 'inbox', payloadOf(missed));
+      }
+    },
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { site } from '../../../config/site';
+import { currentLanguage } from '../../../i18n';
+import { getData } from '../../../api/request';
+import { RequestError } from '../../../api/errors';
+import { useSession } from '../../../stores/session';
+
+export type InboxTab = 'todo' | 'message' | 'notice';
+
+export interface InboxItem {
+  id: string;
+  kind: string;
+  title: string;
+  description: string;
+  docNo: string;
+  route: string;
+  time: string;
+  read: boolean;
+}
+
+export interface InboxList {
+  total: number;
+  unread: number;
+  records: InboxItem[];
+}
+
+/**
+ * `full`: the server's inbox with live updates; `basic`: an upstream without it (proxy mode), where
+ * the bell shows the tenant notices it lists and nothing it cannot know.
+ */
+export type Inbox = Record<InboxTab, InboxList> & { mode: 'full' | 'basic' };
+
+export const INBOX_KEY = ['notice-inbox'] as const;
+export const INBOX_SIZE = 20;
+/** Polling when no stream can be held (a buffering proxy, an upstream without one). */
+export const POLL_MS = 30_000;
+const READY_TIMEOUT_MS = 10_000;
+const MAX_BACKOFF_MS = 30_000;
+
+const emptyList = (): InboxList => ({ total: 0, unread: 0, records: [] });
+
+interface UpstreamNotice {
+  id: string;
+  title: string;
+  categoryName?: string;
+  releaseTime?: string;
+  createTime?: string;
+}
+
+async function basicInbox(): Promise<Inbox> {
+  const page = await getData<{ total: number; records: UpstreamNotice[] }>('/blade-desk/notice/list', {
+    params: { current: 1, size: INBOX_SIZE },
+    meta: { quiet: true },
+  }).catch(() => ({ total: 0, records: [] as UpstreamNotice[] }));
+  return {
+    mode: 'basic',
+    todo: emptyList(),
+    message: emptyList(),
+    notice: {
+      total: page.total ?? 0,
+      // read marks are unknown upstream: nothing is counted as unread
+      unread: 0,
+      records: (page.records ?? []).map((n) => ({
+        id: String(n.id),
+        kind: 'notice',
+        title: n.title,
+        description: n.categoryName ?? '',
+        docNo: n.title,
+        route: `/desk/notice/index?id=${n.id}`,
+        time: n.releaseTime ?? n.createTime ?? '',
+        read: true,
+      })),
+    },
+  };
+}
+
+export async function fetchInbox(): Promise<Inbox> {
+  try {
+    const data = await getData<Record<InboxTab, InboxList>>('/blade-desk/notice/inbox', {
+      params: { current: 1, size: INBOX_SIZE },
+      meta: { quiet: true },
+    });
+    if (!data?.todo || !data.message || !data.notice) return await basicInbox();
+    return { ...data, mode: 'full' };
+  } catch (err) {
+    if (err instanceof RequestError && err.code === 401) throw err;
+    return basicInbox();
+  }
+}
+
+/** One server-sent event as the stream writes it (`id:`, `event:`, `data:` lines, a blank line). */
+export interface StreamEvent {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+/** Splits a text chunk stream into events; comments (heartbeats) are dropped. */
+export function createEventParser(onEvent: (e: StreamEvent) => void) {
+  let buffer = '';
+  return (chunk: string) => {
+    buffer += chunk.replace(/\r\n?/g, '\n');
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const e: StreamEvent = { id: null, event: 'message', data: '' };
+      let fields = 0;
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':') || !line) continue;
+        const at = line.indexOf(':');
+        const field = at < 0 ? line : line.slice(0, at);
+        const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
+        fields++;
+        if (field === 'id') e.id = value;
+        else if (field === 'event') e.event = value;
+        else if (field === 'data') e.data = e.data ? `${e.data}\n${value}` : value;
+      }
+      if (fields) onEvent(e);
+    }
+  };
+}
+
+export interface StreamPayload {
+  tabs: InboxTab[];
+  messages: InboxItem[];
+}
+
+/**
+ * Holds one live stream for this tab while signed in (fetch streaming, so the token travels in the
+ * Blade-Auth header, never in a URL). Each change refetches the inbox through react-query; a broken
+ * stream reconnects with backoff and resumes from its last event id; a stream that never becomes
+ * ready (a buffering proxy) or is refused leaves the bell polling; `setLive` tells which.
+ */
+export function useInboxStream(
+  enabled: boolean,
+  onMessages: (items: InboxItem[]) => void,
+  setLive: (live: boolean) => void,
+): void {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  const notify = useRef(onMessages);
+  useEffect(() => {
+    notify.current = onMessages;
+  }, [onMessages]);
+
+  useEffect(() => {
+    if (!enabled || !token) return;
+    let stopped = false;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastId: string | null = null;
+    let failures = 0;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+
+    const connect = async () => {
+      controller = new AbortController();
+      const ctrl = controller;
+      let ready = false;
+      const readyTimer = setTimeout(() => !ready && ctrl.abort(), READY_TIMEOUT_MS);
+      try {
+        const res = await fetch(`${site.apiBase}/blade-desk/notice/stream`, {
+          headers: {
+            'Blade-Auth': `bearer ${token}`,
+            Accept: 'text/event-stream',
+            'Accept-Language': currentLanguage(),
+            ...(lastId ? { 'Last-Event-ID': lastId } : {}),
+          },
+          credentials: 'same-origin',
+          cache: 'no-store',
+          signal: ctrl.signal,
+        });
+        const type = res.headers.get('content-type') ?? '';
+        // refused (signed out, an upstream without streams): polling only
+        if (!res.ok || !type.startsWith('text/event-stream') || !res.body) {
+          failures = Math.max(failures, 3);
+          return;
+        }
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        const parse = createEventParser((e) => {
+          if (e.id) lastId = e.id;
+          if (e.event === 'ready') {
+            ready = true;
+            failures = 0;
+            setLive(true);
+            refresh();
+          } else if (e.event === 'inbox') {
+            refresh();
+            try {
+              const payload = JSON.parse(e.data) as StreamPayload;
+              if (payload.messages?.length) notify.current(payload.messages);
+            } catch {
+              // a malformed event still refreshed the lists
+            }
+          }
+        });
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parse(value);
+        }
+      } catch {
+        // network error or abort: reconnect below unless stopped
+      } finally {
+        clearTimeout(readyTimer);
+      }
+      if (!ready) failures++;
+    };
+
+    const loop = async () => {
+      while (!stopped) {
+        await connect();
+        setLive(false);
+        if (stopped) break;
+        // after three streams that never became ready, retry rarely: the query's polling takes over
+        const delay =
+          failures >= 3
+            ? POLL_MS * 2
+            : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures) * (0.5 + Math.random() / 2);
+        await new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, delay);
+        });
+      }
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      controller?.abort();
+      if (timer) clearTimeout(timer);
+      setLive(false);
+    };
+  }, [enabled, token, queryClient, setLive]);
+}
+
+/** The inbox, kept fresh by the stream (or by polling while there is none). */
+export function useInbox(onMessages: (items: InboxItem[]) => void) {
+  const token = useSession((s) => s.token);
+  const [live, setLive] = useState(false);
+  const query = useQuery({
+    queryKey: INBOX_KEY,
+    queryFn: fetchInbox,
+    enabled: !!token,
+    staleTime: 5_000,
+    refetchInterval: live ? false : POLL_MS,
+  });
+  useInboxStream(query.data?.mode === 'full', onMessages, setLive);
+  return { ...query, live };
+}
