@@ -229,9 +229,10 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
       return http.call('GET', op.path, { token: tok, query: { ...fill(op), ...query } });
     };
     for (const list of lists) {
-      const records = recordsOf(await get(list, { current: 1, size: 2 }));
+      const first = await get(list, { current: 1, size: 2 });
+      const records = recordsOf(first);
       if (records[0]) firstRows.set(list.path.slice(0, list.path.lastIndexOf('/')), records[0]);
-      if (!hasQuery(list, 'current')) continue;
+      if (!hasQuery(list, 'current') && !isPage(first)) continue;
       // page 2, a sort on a documented column, a filter on a documented field with a value just seen
       await get(list, { current: 2, size: 1 });
       const sortable = sortColumn(list, records[0]);
@@ -498,6 +499,8 @@ function fromRows(o: Operation, rows: Map<string, Dict>, tenant: string): Record
   const own = rows.get(o.path.slice(0, o.path.lastIndexOf('/')));
   const q: Record<string, string> = {};
   const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  // Blade's `detail?id=`, documented or not
+  if (/\/detail$/.test(o.path) && own?.id !== undefined) q.id = String(own.id);
   for (const p of o.op.parameters ?? []) {
     if (p.in !== 'query') continue;
     if (p.name === 'id' && own?.id !== undefined) q.id = String(own.id);
@@ -512,6 +515,11 @@ function fromRows(o: Operation, rows: Map<string, Dict>, tenant: string): Record
   return q;
 }
 
+function isPage(a: Answer): boolean {
+  const data = isRecord(a.body) ? a.body.data : undefined;
+  return isRecord(data) && Array.isArray(data.records) && typeof data.total === 'number';
+}
+
 function recordsOf(a: Answer): Dict[] {
   const data = isRecord(a.body) ? a.body.data : undefined;
   if (isRecord(data) && Array.isArray(data.records)) return data.records.filter(isRecord);
@@ -522,8 +530,7 @@ function recordsOf(a: Answer): Dict[] {
 /** A column to sort on: from the documented `descs` enum, else `create_time` when rows carry it. */
 function sortColumn(o: Operation, row: Dict | undefined): string | undefined {
   const p = (o.op.parameters ?? []).find((x) => x.in === 'query' && x.name === 'descs');
-  if (!p) return undefined;
-  const listed = p.schema?.enum?.[0];
+  const listed = p?.schema?.enum?.[0];
   if (listed !== undefined) return String(listed);
   if (row && 'createTime' in row) return 'create_time';
   return undefined;

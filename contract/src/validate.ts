@@ -14,6 +14,26 @@ export interface Violation {
 
 const DOC_ID = 'contract:openapi';
 
+/** The two shapes of a Blade refusal (CONTRACT.md sections 2 and 5). */
+const BLADE_ERROR = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['code', 'success', 'data', 'msg'],
+      properties: {
+        code: { type: 'integer', minimum: 400 },
+        success: { const: false },
+        msg: { type: 'string' },
+      },
+    },
+    {
+      type: 'object',
+      required: ['error_code', 'error_description'],
+      properties: { error_code: { type: 'integer' }, error_description: { type: 'string' } },
+    },
+  ],
+};
+
 /**
  * Checks answers against an OpenAPI 3.1 document with Ajv's JSON Schema 2020-12 validator. The
  * whole document is registered once so `$ref`s into its components resolve; each operation's
@@ -47,6 +67,7 @@ export class ContractValidator {
     const route = `${op.method} ${op.path}`;
     const responses = op.op.responses ?? {};
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+    if (!key && status >= 400 && status < 500) return this.checkBladeError(route, body);
     if (!key)
       return [
         {
@@ -62,6 +83,20 @@ export class ContractValidator {
     if (validate(body)) return [];
     return dedupe((validate.errors ?? []).map((e) => toViolation(route, e, body)));
   }
+
+  /**
+   * A refusal the document does not describe still has the shape CONTRACT.md gives every refusal: the
+   * envelope with `success: false`, or the token endpoint's `{error_code, error_description}`.
+   */
+  private checkBladeError(route: string, body: unknown): Violation[] {
+    this.bladeError ??= this.ajv.compile(BLADE_ERROR);
+    if (this.bladeError(body)) return [];
+    return [
+      { route, path: '$', expected: 'a Blade refusal (envelope or error_description)', seen: short(body) },
+    ];
+  }
+
+  private bladeError?: ValidateFunction;
 
   private validatorFor(op: Operation, status: string): ValidateFunction | null {
     const id = `${op.pointer}/${status}`;

@@ -64,7 +64,7 @@ describe('an upstream that renamed one field and dropped another', () => {
     const real = await startServer('demo');
     const fake = await startDriftingUpstream(real.origin);
     const validator = new ContractValidator(await loadDocument(FIXTURE));
-    const result = await runContract(validator, options(fake));
+    const result = await runContract(validator, options(fake.url));
     expect(result.ok).toBe(false);
     // exactly the two drifts: everything else the fake forwards is honest
     expect(result.violations).toEqual(
@@ -94,7 +94,7 @@ describe('an upstream that renamed one field and dropped another', () => {
         'tsx',
         'src/cli.ts',
         '--base-url',
-        fake,
+        fake.url,
         '--captcha',
         CAPTCHA,
         '--spec',
@@ -120,7 +120,7 @@ describe('an upstream that renamed one field and dropped another', () => {
   it("lists both in the proxy's drift report, readable by the super-admin only", async () => {
     const real = await startServer('demo');
     const fake = await startDriftingUpstream(real.origin);
-    const proxy = await startProxy(fake);
+    const proxy = await startProxy(fake.url);
     const admin = await tokenOf(proxy.origin, '000000', 'admin', 'admin');
     const employee = await tokenOf(proxy.origin, '000000', 'emp_zhang', 'Demo@2025');
     const drift = (token?: string, lang = 'zh') =>
@@ -173,11 +173,17 @@ describe('an upstream that renamed one field and dropped another', () => {
     }
     expect(counts).toEqual([2, 2]);
 
+    // the upstream was asked once about the admin's token: the verdict is cached
+    const asked = () => fake.seen.filter((s) => s === 'GET /blade-auth/oauth/user-info').length;
+    expect(asked()).toBe(1);
+
     const anonymous = await drift();
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 401, success: false, msg: '请求未授权' });
     const notAdmin = await drift(employee, 'en');
     expect(notAdmin.status).toBe(403);
     expect(await notAdmin.json()).toMatchObject({ code: 403, success: false, msg: 'No permission' });
+    expect((await drift(employee)).status).toBe(403);
+    expect(asked()).toBe(2);
   });
 });

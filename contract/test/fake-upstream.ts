@@ -10,9 +10,11 @@ type Dict = Record<string, unknown>;
  */
 export async function startDriftingUpstream(realOrigin: string) {
   const app = Fastify();
+  const seen: string[] = [];
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.all('/*', async (req, reply) => {
+    seen.push(`${req.method} ${req.url.split('?')[0]}`);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
@@ -38,5 +40,5 @@ export async function startDriftingUpstream(realOrigin: string) {
   track(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, seen };
 }

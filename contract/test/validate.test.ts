@@ -119,6 +119,24 @@ describe('contract validator', () => {
     expect(v.check('GET', '/blade-system/param/list', 200, undefined)).toEqual([
       { route: 'GET /blade-system/param/list', path: '$', expected: 'a JSON body', seen: 'no JSON body' },
     ]);
+    // a refusal the operation does not document still has to be a Blade refusal; a 5xx never passes
+    const info = '/blade-system/thing/info';
+    expect(
+      v.check('GET', info, 400, { code: 400, success: false, data: {}, msg: '缺少必要的请求参数: id' }),
+    ).toEqual([]);
+    expect(v.check('POST', '/blade-system/param/list', 401, {})).toBeNull();
+    expect(v.check('GET', info, 400, { error_code: 400, error_description: '用户名或密码错误' })).toEqual([]);
+    expect(v.check('GET', info, 403, { code: 403, success: true, data: {}, msg: '' })).toEqual([
+      {
+        route: 'GET /blade-system/thing/info',
+        path: '$',
+        expected: 'a Blade refusal (envelope or error_description)',
+        seen: '{"code":403,"success":true,"data":{},"msg":""}',
+      },
+    ]);
+    expect(v.check('GET', info, 500, { code: 500, success: false, data: {}, msg: '服务器异常' })).toEqual([
+      { route: 'GET /blade-system/thing/info', path: '$', expected: 'HTTP 200', seen: 'HTTP 500' },
+    ]);
     // a documented status without a schema checks nothing
     expect(v.check('GET', '/blade-system/thing/7', 200, 'anything')).toEqual([]);
   });
