@@ -3,7 +3,7 @@ import { formatDateTime, nextId, type Lang } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
 import { CaptchaStore } from './captcha';
 import {

@@ -4,7 +4,7 @@ import { menuResource, parseId, parseIdList, t, type Lang } from '@psi/db/model'
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { forest, type Node } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import {
@@ -18,7 +18,7 @@ import {
   type MenuRow,
   type TreeNode,
 } from './menu-service';
-import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
+import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
 
 const ROOT_NAME = t('顶级', 'Top level');
 const CATEGORY = { 1: t('菜单', 'Menu'), 2: t('按钮', 'Button') } as Record<number, ReturnType<typeof t>>;
