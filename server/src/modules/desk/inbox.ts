@@ -122,11 +122,15 @@ function source(
   item: (r: Row) => InboxItem,
 ): TodoSource {
   return {
-    count: () => Number((prepareNumbers(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n),
+    count: () =>
+      Number((prepareNumbers(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n),
     rows: (limit) =>
-      (prepareNumbers(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`).all(...params, limit) as Row[]).map(
-        item,
-      ),
+      (
+        prepareNumbers(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`).all(
+          ...params,
+          limit,
+        ) as Row[]
+      ).map(item),
   };
 }
 
