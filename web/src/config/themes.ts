@@ -232,6 +232,9 @@ function surfacesOf(def: ThemeDef): string[] {
 export interface ReadablePalette {
   /** Text, links, active tabs and filled buttons. */
   primary: string;
+  /** Hovered and pressed: a step further from the surface (darker in light themes), never fainter. */
+  primaryHover: string;
+  primaryActive: string;
   /** Text on a filled primary (white, or black in the dark theme). */
   onPrimary: string;
   error: string;
@@ -273,8 +276,11 @@ export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
     primary = next;
   }
   const error = shade(def.dark ? '#dc4446' : '#ff4d4f');
+  const further = (value: string, amount: number) => new FastColor(value).mix(ink, amount).toHexString();
   const palette: ReadablePalette = {
     primary,
+    primaryHover: further(primary, 12),
+    primaryActive: further(primary, 22),
     onPrimary: textOn(primary),
     error,
     onError: textOn(error),
@@ -291,6 +297,24 @@ export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
   };
   paletteCache.set(key, palette);
   return palette;
+}
+
+/**
+ * The text shade of antd's coloured tags (`<name>7`), where the default one stays under 4.5:1 on the
+ * tag's own tint: the next darker shade of the same palette (lighter in the dark theme).
+ */
+export function tagTextShades(dark: boolean): Record<string, string> {
+  return dark
+    ? { geekblue7: '#8ea5f0', purple7: '#b48ae6' }
+    : {
+        volcano7: '#ad2102',
+        orange7: '#ad4e00',
+        gold7: '#874d00',
+        yellow7: '#876800',
+        lime7: '#3f6600',
+        green7: '#237804',
+        cyan7: '#006d75',
+      };
 }
 
 /** A theme colour reference: `primary` (readable shade), `onPrimary`, or a colour as it is. */
