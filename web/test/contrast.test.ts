@@ -11,7 +11,7 @@ import {
   UI_RATIO,
 } from '../src/config/contrast';
 import { site, themeNames } from '../src/config/site';
-import { readablePalette, resolveThemeColor, siderStops, themes } from '../src/config/themes';
+import { readablePalette, renderedColor, resolveThemeColor, siderStops, themes } from '../src/config/themes';
 
 /** Every colour of the picker, plus two that are hard to read: very light and mid grey. */
 const colors = [...site.colorPresets, '#FFFF00', '#808080'];
@@ -75,6 +75,36 @@ describe.each(themeNames.map((name) => [name]))('theme %s', (name) => {
     const tint = onBackground(palette.primary, surfaces[0]).setA(1).mix(surfaces[0], 86).toHexString();
 
     check(faults, 'primary text', palette.primary, [...surfaces, tint], TEXT_RATIO);
+    // what antd paints from the seeds (the dark algorithm moves them)
+    check(
+      faults,
+      'painted primary',
+      renderedColor(def, 'colorPrimary', palette.primary),
+      surfaces,
+      TEXT_RATIO,
+    );
+    check(
+      faults,
+      'text on painted primary',
+      palette.onPrimary,
+      [renderedColor(def, 'colorPrimary', palette.primary)],
+      TEXT_RATIO,
+    );
+    check(faults, 'painted error', renderedColor(def, 'colorError', palette.error), surfaces, TEXT_RATIO);
+    check(
+      faults,
+      'painted success',
+      renderedColor(def, 'colorSuccess', palette.success),
+      surfaces,
+      TEXT_RATIO,
+    );
+    check(
+      faults,
+      'painted warning',
+      renderedColor(def, 'colorWarning', palette.warning),
+      surfaces,
+      TEXT_RATIO,
+    );
     check(faults, 'text on primary', palette.onPrimary, [palette.primary], TEXT_RATIO);
     check(faults, 'text on hovered primary', palette.onPrimary, [palette.primaryHover], TEXT_RATIO);
     check(faults, 'text on pressed primary', palette.onPrimary, [palette.primaryActive], TEXT_RATIO);
