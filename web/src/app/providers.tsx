@@ -13,7 +13,6 @@ import {
   applyThemeToDocument,
   readablePalette,
   resolveThemeColor,
-  tagTextShades,
   themeOf,
   type ThemeDef,
 } from '../config/themes';
@@ -56,7 +55,6 @@ export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
       colorTextPlaceholder: palette.placeholder,
       colorBorder: palette.controlBorder,
       colorTextLightSolid: palette.onPrimary,
-      ...tagTextShades(def.dark),
       borderRadius: def.borderRadius,
       colorBgLayout: def.layoutBg,
     },

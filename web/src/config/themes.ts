@@ -324,24 +324,6 @@ export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
   return palette;
 }
 
-/**
- * The text shade of antd's coloured tags (`<name>7`), where the default one stays under 4.5:1 on the
- * tag's own tint: the next darker shade of the same palette (lighter in the dark theme).
- */
-export function tagTextShades(dark: boolean): Record<string, string> {
-  return dark
-    ? { geekblue7: '#8ea5f0', purple7: '#b48ae6' }
-    : {
-        volcano7: '#ad2102',
-        orange7: '#ad4e00',
-        gold7: '#874d00',
-        yellow7: '#876800',
-        lime7: '#3f6600',
-        green7: '#237804',
-        cyan7: '#006d75',
-      };
-}
-
 /** A theme colour reference: `primary` (readable shade), `onPrimary`, or a colour as it is. */
 export function resolveThemeColor(value: string, palette: ReadablePalette): string {
   if (value === 'primary') return palette.primary;
