@@ -50,12 +50,12 @@ test.describe('tab bar', () => {
     await expect(name).toHaveValue('账号');
 
     // × closes a tab and shows its neighbour; the home tab has no ×.
-    const paramTab = page.locator('.psi-tabs .ant-tabs-tab').filter({ hasText: '参数管理' });
-    await paramTab.locator('.ant-tabs-tab-remove').click();
+    const paramTab = page.locator('.psi-tabs__tab').filter({ hasText: '参数管理' });
+    await paramTab.getByTestId('tab-close').click();
     await expect(tabs(page)).toHaveText(['首页', '租户产品包']);
     await expect(page).toHaveURL(/\/system\/tenantpackage\/index$/);
     await expect(
-      page.locator('.psi-tabs .ant-tabs-tab').filter({ hasText: '首页' }).locator('.ant-tabs-tab-remove'),
+      page.locator('.psi-tabs__tab').filter({ hasText: '首页' }).getByTestId('tab-close'),
     ).toHaveCount(0);
 
     // Reopened, a closed page starts afresh.

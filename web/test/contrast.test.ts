@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { antdThemeOf } from '../src/app/providers';
+import { readableChart } from '../src/pages/psi/home/Chart';
 import {
   backgroundStops,
   contrastRatio,
@@ -10,7 +11,7 @@ import {
   UI_RATIO,
 } from '../src/config/contrast';
 import { site, themeNames } from '../src/config/site';
-import { readablePalette, resolveThemeColor, siderStops, themes } from '../src/config/themes';
+import { readablePalette, renderedColor, resolveThemeColor, siderStops, themes } from '../src/config/themes';
 
 /** Every colour of the picker, plus two that are hard to read: very light and mid grey. */
 const colors = [...site.colorPresets, '#FFFF00', '#808080'];
@@ -74,7 +75,40 @@ describe.each(themeNames.map((name) => [name]))('theme %s', (name) => {
     const tint = onBackground(palette.primary, surfaces[0]).setA(1).mix(surfaces[0], 86).toHexString();
 
     check(faults, 'primary text', palette.primary, [...surfaces, tint], TEXT_RATIO);
+    // what antd paints from the seeds (the dark algorithm moves them)
+    check(
+      faults,
+      'painted primary',
+      renderedColor(def, 'colorPrimary', palette.primary),
+      surfaces,
+      TEXT_RATIO,
+    );
+    check(
+      faults,
+      'text on painted primary',
+      palette.onPrimary,
+      [renderedColor(def, 'colorPrimary', palette.primary)],
+      TEXT_RATIO,
+    );
+    check(faults, 'painted error', renderedColor(def, 'colorError', palette.error), surfaces, TEXT_RATIO);
+    check(
+      faults,
+      'painted success',
+      renderedColor(def, 'colorSuccess', palette.success),
+      surfaces,
+      TEXT_RATIO,
+    );
+    check(
+      faults,
+      'painted warning',
+      renderedColor(def, 'colorWarning', palette.warning),
+      surfaces,
+      TEXT_RATIO,
+    );
     check(faults, 'text on primary', palette.onPrimary, [palette.primary], TEXT_RATIO);
+    check(faults, 'text on hovered primary', palette.onPrimary, [palette.primaryHover], TEXT_RATIO);
+    check(faults, 'text on pressed primary', palette.onPrimary, [palette.primaryActive], TEXT_RATIO);
+    check(faults, 'hovered link', palette.primaryHover, surfaces, TEXT_RATIO);
     check(faults, 'error text', palette.error, surfaces, TEXT_RATIO);
     check(faults, 'text on error', palette.onError, [palette.error], TEXT_RATIO);
     check(faults, 'success text', palette.success, surfaces, TEXT_RATIO);
@@ -111,5 +145,29 @@ describe('antd theme', () => {
     const dark = antdThemeOf(themes.dark, '#409EFF');
     expect(dark.components?.Button?.primaryColor).toBe('#000000');
     expect(dark.components?.Tooltip?.colorTextLightSolid).toBe('#ffffff');
+  });
+});
+
+describe('chart labels', () => {
+  it('writes legends, axes and pie labels in the theme text colours and keeps the series colours', () => {
+    const option = readableChart(
+      {
+        legend: { bottom: 0 },
+        xAxis: { type: 'category' },
+        yAxis: [{ type: 'value', name: 'n' }],
+        series: [
+          { type: 'pie', color: ['#FAAD14'], data: [] },
+          { type: 'bar', data: [] },
+        ],
+      },
+      '#1f1f1f',
+      '#595959',
+    ) as Record<string, Record<string, unknown>[]>;
+    expect(option.legend[0].textStyle).toEqual({ color: '#1f1f1f' });
+    expect(option.xAxis[0].axisLabel).toEqual({ color: '#595959' });
+    expect(option.yAxis[0].nameTextStyle).toEqual({ color: '#595959' });
+    expect(option.series[0].label).toEqual({ color: '#1f1f1f' });
+    expect(option.series[0].color).toEqual(['#FAAD14']);
+    expect(option.series[1].label).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { FastColor } from '@ant-design/fast-color';
-import { backgroundStops, readableShade, textOn, TEXT_RATIO, UI_RATIO } from './contrast';
+import darkAlgorithm from 'antd/es/theme/themes/dark';
+import seedToken from 'antd/es/theme/themes/seed';
+import { backgroundStops, minContrast, readableShade, textOn, TEXT_RATIO, UI_RATIO } from './contrast';
 import type { ThemeName } from './site';
 
 /**
@@ -232,6 +234,9 @@ function surfacesOf(def: ThemeDef): string[] {
 export interface ReadablePalette {
   /** Text, links, active tabs and filled buttons. */
   primary: string;
+  /** Hovered and pressed: a step further from the surface (darker in light themes), never fainter. */
+  primaryHover: string;
+  primaryActive: string;
   /** Text on a filled primary (white, or black in the dark theme). */
   onPrimary: string;
   error: string;
@@ -249,6 +254,17 @@ export interface ReadablePalette {
 
 const paletteCache = new Map<string, ReadablePalette>();
 
+type StatusKey = 'colorPrimary' | 'colorError' | 'colorSuccess' | 'colorWarning';
+
+/**
+ * The colour antd paints for a seed: the dark algorithm moves seeds towards the background (a readable
+ * seed can come out under 4.5:1), the light one keeps them.
+ */
+export function renderedColor(def: ThemeDef, key: StatusKey, seed: string): string {
+  if (!def.dark) return seed;
+  return darkAlgorithm({ ...seedToken, [key]: seed })[key];
+}
+
 export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
   const key = `${def.name}${color}`;
   const cached = paletteCache.get(key);
@@ -258,6 +274,17 @@ export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
   // a light tint of the colour sits under selected items (menus, options, the top menu's active entry)
   const tinted = [...surfaces, new FastColor(surfaces[0]).mix(color, 14).toHexString()];
   const shade = (value: string, on = tinted, ratio = TEXT_RATIO) => readableShade(value, on, ratio, def.dark);
+  // the seed whose painted colour reads: in the dark theme, lightened further until antd's result does
+  const seedFor = (key: StatusKey, value: string) => {
+    let seed = shade(value);
+    for (
+      let step = 0;
+      step < 40 && minContrast(renderedColor(def, key, seed), tinted) < TEXT_RATIO;
+      step += 1
+    )
+      seed = new FastColor(seed).mix('#ffffff', 5).toHexString();
+    return seed;
+  };
   // the light siders put a fixed tint under the selected entry, whose text is the primary colour
   const selectedUnder =
     def.selectedText === 'primary' && def.selectedBg !== 'primary'
@@ -272,14 +299,18 @@ export function readablePalette(def: ThemeDef, color: string): ReadablePalette {
     if (next === primary) break;
     primary = next;
   }
-  const error = shade(def.dark ? '#dc4446' : '#ff4d4f');
+  if (def.dark) primary = seedFor('colorPrimary', primary);
+  const error = seedFor('colorError', def.dark ? '#dc4446' : '#ff4d4f');
+  const further = (value: string, amount: number) => new FastColor(value).mix(ink, amount).toHexString();
   const palette: ReadablePalette = {
     primary,
+    primaryHover: further(primary, 12),
+    primaryActive: further(primary, 22),
     onPrimary: textOn(primary),
     error,
     onError: textOn(error),
-    success: shade(def.dark ? '#49aa19' : '#52c41a'),
-    warning: shade(def.dark ? '#d89614' : '#faad14'),
+    success: seedFor('colorSuccess', def.dark ? '#49aa19' : '#52c41a'),
+    warning: seedFor('colorWarning', def.dark ? '#d89614' : '#faad14'),
     textTertiary: shade(new FastColor(ink).setA(0.45).onBackground(surfaces[0]).toHexString(), surfaces),
     placeholder: shade(new FastColor(ink).setA(0.35).onBackground(surfaces[0]).toHexString(), surfaces),
     controlBorder: shade(

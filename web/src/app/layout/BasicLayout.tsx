@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ReadOutlined } from '@ant-design/icons';
 import { App, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { themeOf } from '../../config/themes';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTabs, type TabTitle } from '../../stores/tabs';
-import { useRouteTitle } from '../document-title';
+import { titleText, useRouteTitle } from '../document-title';
 import { mergedHandle } from '../guard';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -50,7 +50,7 @@ function useCurrentTab(): boolean {
 
 /** The frame of every signed-in page: sider menu from the server, header, tab bar and the kept-alive pages. */
 export default function BasicLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menus = useSession((state) => state.menus);
   const userCollapsed = useSettings((state) => state.collapsed);
   const setCollapsed = useSettings((state) => state.setCollapsed);
@@ -61,6 +61,9 @@ export default function BasicLayout() {
   const small = screen <= 1;
   const collapsed = small ? !smallExpanded : userCollapsed;
   const tabbed = useCurrentTab();
+  const resolved = useRouteTitle();
+  const pageTitle = resolved ? titleText(resolved.title, t, i18n.language) : t('app.title');
+  const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // Persisted menus render at once; they are fetched again once per page load (roles may have changed).
@@ -72,6 +75,18 @@ export default function BasicLayout() {
 
   return (
     <App component={false}>
+      {/* the first stop of the Tab key: past the menu and the header's tools, straight to the page */}
+      <a
+        href="#psi-main"
+        className="psi-skip-link"
+        data-testid="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('layout.skipToMain')}
+      </a>
       <Layout className={`psi-layout psi-screen-${screen}`}>
         <Layout.Sider
           className="psi-sider"
@@ -86,12 +101,18 @@ export default function BasicLayout() {
             <ReadOutlined className="psi-sider__logo" />
             {!collapsed && <span className="psi-sider__title">{t('app.title')}</span>}
           </Link>
-          <SideMenu menus={menus} collapsed={collapsed} theme={theme.menu} />
+          <nav aria-label={t('layout.mainMenu')}>
+            <SideMenu menus={menus} collapsed={collapsed} theme={theme.menu} />
+          </nav>
         </Layout.Sider>
         <Layout className="psi-main">
           <HeaderBar collapsed={collapsed} onToggle={toggle} />
           <TabBar />
-          <Layout.Content className="psi-content">
+          <Layout.Content className="psi-content" id="psi-main" ref={mainRef} tabIndex={-1}>
+            {/* one heading names every page (the tab bar shows the same title) */}
+            <h1 className="psi-visually-hidden" data-testid="page-title">
+              {pageTitle}
+            </h1>
             <KeepAliveOutlet cacheable={tabbed} />
           </Layout.Content>
         </Layout>

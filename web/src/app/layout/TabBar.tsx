@@ -8,9 +8,9 @@ import {
   MinusCircleOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { clearServerCache } from '../../api/logs';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
@@ -113,58 +113,65 @@ export function TabBar() {
 
   const current = tabs.find((tab) => tab.value === pathname);
 
+  // A navigation of links rather than antd's editable tabs, whose tab list also holds the close and
+  // "more" buttons (an ARIA fault): each opened page is a link, its close button stands beside it.
   return (
-    <div className="psi-tabs" data-testid="tab-bar">
-      <Tabs
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={current ? pathname : undefined}
-        onChange={(key) => {
-          const tab = tabs.find((entry) => entry.value === key);
-          if (tab) go(tab);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') closeTab(key);
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.value,
-          closable: tab.close && tabs.length > 1,
-          label: (
-            <Dropdown
-              menu={menuFor(tab)}
-              trigger={['contextMenu']}
-              open={menuOpen === tab.value}
-              onOpenChange={(open) => setMenuOpen(open ? tab.value : null)}
-            >
-              <span className="psi-tabs__label" data-testid="tab" data-path={tab.value}>
-                {titleText(tab.label, t, i18n.language)}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown
-              menu={menuFor(current ?? tabs[0])}
-              trigger={['click']}
-              placement="bottomRight"
-              open={menuOpen === 'more'}
-              onOpenChange={(open) => setMenuOpen(open ? 'more' : null)}
-            >
-              <Button
-                type="text"
-                size="small"
-                className="psi-tabs__more"
-                data-testid="tab-more"
-                icon={<DownOutlined />}
+    <nav className="psi-tabs" aria-label={t('tabs.label')} data-testid="tab-bar">
+      <ul className="psi-tabs__list">
+        {tabs.map((tab) => {
+          const active = tab.value === pathname;
+          const label = titleText(tab.label, t, i18n.language);
+          const closable = tab.close && tabs.length > 1;
+          return (
+            <li key={tab.value} className={`psi-tabs__tab${active ? ' is-active' : ''}`}>
+              <Dropdown
+                menu={menuFor(tab)}
+                trigger={['contextMenu']}
+                open={menuOpen === tab.value}
+                onOpenChange={(open) => setMenuOpen(open ? tab.value : null)}
               >
-                {t('tabs.actions')}
-              </Button>
-            </Dropdown>
-          ),
-        }}
-      />
-    </div>
+                <Link
+                  to={tab.value + tab.query}
+                  className="psi-tabs__link"
+                  aria-current={active ? 'page' : undefined}
+                >
+                  <span className="psi-tabs__label" data-testid="tab" data-path={tab.value}>
+                    {label}
+                  </span>
+                </Link>
+              </Dropdown>
+              {closable && (
+                <button
+                  type="button"
+                  className="psi-tabs__close"
+                  aria-label={`${t('tabs.closeTab')} ${label}`}
+                  data-testid="tab-close"
+                  onClick={() => closeTab(tab.value)}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dropdown
+        menu={menuFor(current ?? tabs[0])}
+        trigger={['click']}
+        placement="bottomRight"
+        open={menuOpen === 'more'}
+        onOpenChange={(open) => setMenuOpen(open ? 'more' : null)}
+      >
+        <Button
+          type="text"
+          size="small"
+          className="psi-tabs__more"
+          data-testid="tab-more"
+          icon={<DownOutlined />}
+        >
+          {t('tabs.actions')}
+        </Button>
+      </Dropdown>
+    </nav>
   );
 }

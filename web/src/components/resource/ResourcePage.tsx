@@ -30,6 +30,7 @@ import {
 } from './model';
 import { ResourceDialog } from './ResourceDialog';
 import { SearchBar } from './SearchBar';
+import { selectAllTitle } from './SelectAllTitle';
 import './resource.css';
 import '../../i18n/shell';
 
@@ -445,6 +446,7 @@ export function ResourcePage({
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String)),
             preserveSelectedRowKeys: false,
+            columnTitle: selectAllTitle,
           }}
           onChange={onTableChange}
           rowClassName={(record) =>

@@ -71,6 +71,8 @@ export interface RichTextEditorProps {
   onChange?: (html: string) => void;
   disabled?: boolean;
   placeholder?: string;
+  /** The field's label: a `<label for>` does not name an editable div, `aria-label` does. */
+  label?: string;
   /** The declaration field's name, for tests and labels. */
   field: string;
 }
@@ -211,6 +213,7 @@ export default function RichTextEditor({
   onChange,
   disabled = false,
   placeholder,
+  label,
   field,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
@@ -239,6 +242,7 @@ export default function RichTextEditor({
         class: 'psi-richtext__content',
         role: 'textbox',
         'aria-multiline': 'true',
+        ...(label ? { 'aria-label': label } : {}),
         ...(placeholder ? { 'aria-placeholder': placeholder, 'data-placeholder': placeholder } : {}),
         ...(id ? { id } : {}),
         'data-field': field,

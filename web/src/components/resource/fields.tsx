@@ -185,6 +185,7 @@ export function FieldControl(props: ControlProps) {
           value={typeof value === 'string' ? value : ''}
           onChange={(html) => onChange?.(html)}
           placeholder={placeholder}
+          label={field.label[lang]}
           field={field.name}
         />
       );

@@ -3,6 +3,8 @@ import type { ShellMessages } from './zh';
 /** English messages of the signed-in shell and pages. Typed by the Chinese tree. */
 export const enShell: ShellMessages = {
   layout: {
+    skipToMain: 'Skip to main content',
+    mainMenu: 'Main menu',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     home: 'Home',
@@ -43,6 +45,8 @@ export const enShell: ShellMessages = {
     lte: 'LTE',
   },
   tabs: {
+    label: 'Opened pages',
+    closeTab: 'Close',
     actions: 'Tabs',
     refresh: 'Refresh page',
     close: 'Close',

@@ -1,6 +1,8 @@
 /** Chinese messages of the signed-in shell and pages (registered by `i18n/shell.ts`). */
 export const zhShell = {
   layout: {
+    skipToMain: '跳到主要内容',
+    mainMenu: '主菜单',
     collapse: '收起菜单',
     expand: '展开菜单',
     home: '首页',
@@ -41,6 +43,8 @@ export const zhShell = {
     lte: 'LTE主题',
   },
   tabs: {
+    label: '已打开的页面',
+    closeTab: '关闭',
     actions: '标签操作',
     refresh: '刷新页面',
     close: '关闭当前',

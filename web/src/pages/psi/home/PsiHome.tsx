@@ -353,6 +353,10 @@ export function PsiHome() {
                         o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0
                       }
                       size="small"
+                      aria-label={t('psi.home.progress', {
+                        delivered: o.deliveredQuantity,
+                        total: o.totalQuantity,
+                      })}
                       format={() =>
                         t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity })
                       }

@@ -171,6 +171,7 @@ export default function AccountStatementPage() {
                 showSearch={{ optionFilterProp: 'label' }}
                 value={schoolId}
                 placeholder={t('psi.field.school')}
+                aria-label={t('psi.field.school')}
                 style={{ width: 240 }}
                 onChange={(v?: string) => setSchoolId(v)}
                 options={(schools.data?.records ?? []).map((s) => ({

@@ -48,6 +48,7 @@ export default function DepositoryLogPage() {
           allowClear
           value={depositoryId}
           placeholder={t('psi.field.depository')}
+          aria-label={t('psi.field.depository')}
           style={{ width: 200 }}
           onChange={(v?: string) => setDepositoryId(v)}
           options={(depositories.data ?? []).map((d) => ({

@@ -19,6 +19,7 @@ export function RegionFilter({ value, onChange }: { value?: string; onChange: (c
       allowClear
       value={value}
       placeholder={t('psi.school.region')}
+      aria-label={t('psi.school.region')}
       style={{ width: 220 }}
       onChange={(v?: string) => onChange(v)}
       options={[...regions]

@@ -18,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { exportList } from '../../../components/resource/api';
 import { site } from '../../../config/site';
+import { useScrollableTable } from '../../../components/useScrollableTable';
 import { stockPage, type StockRow } from '../api';
 import { yuan } from '../format';
 import { useStatusLabel } from '../status';
@@ -30,6 +31,7 @@ const THRESHOLD = 50;
 /** 库存查询: current stock per depository and book, its last movement, low stock highlighted. */
 export default function StockPage() {
   const { t } = useTranslation();
+  const tableRef = useScrollableTable(t('psi.stock.title'));
   const sourceLabel = useStatusLabel('logSource');
   const depositories = useDepositories();
   const [filters, setFilters] = useState<{ depositoryId?: string; keyword?: string; low?: boolean }>({});
@@ -163,6 +165,7 @@ export default function StockPage() {
         {t('psi.stock.lowHint', { threshold: THRESHOLD })}
       </Typography.Paragraph>
       <Table<StockRow>
+        ref={tableRef}
         rowKey="id"
         columns={columns}
         dataSource={query.data?.records ?? []}

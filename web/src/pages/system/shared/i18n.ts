@@ -6,6 +6,7 @@ const zh = {
   sys: {
     more: '更多',
     allTenants: '全部租户',
+    tenantFilter: '按租户查看',
     deptTree: '部门',
     deptSearch: '搜索部门',
     allDepts: '全部部门',
@@ -96,6 +97,7 @@ const en: typeof zh = {
   sys: {
     more: 'More',
     allTenants: 'All tenants',
+    tenantFilter: 'Show tenant',
     deptTree: 'Departments',
     deptSearch: 'Search departments',
     allDepts: 'All departments',

@@ -188,6 +188,7 @@ export default function UserPage() {
                 label: `${tenant.tenantId} ${tenant.tenantName}`,
               })),
             ]}
+            aria-label={t('sys.tenantFilter')}
             data-testid="user-tenant"
           />
         )}
