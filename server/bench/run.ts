@@ -34,7 +34,8 @@ import { migrationsFolder, runMigrations } from '@psi/db/migrate';
 import { isSeeded, seed } from '@psi/db/seed';
 import { demoLayer, loadDemoFixture } from '../src/seed/demo';
 import { largeLayer } from '../src/seed/large';
-import { resolveActor, stmt, type PsiEnv } from '../src/modules/psi/env';
+import { resolveActor, type PsiEnv } from '../src/modules/psi/env';
+import { prepareNumbers } from '../src/core/data';
 import { recharge } from '../src/modules/psi/account';
 import {
   approveAuditDepository,
@@ -165,7 +166,7 @@ async function measure(
  */
 function prepareDeliveries(env: PsiEnv, count: number): string[] {
   const t = Date.now();
-  const one = <T>(sql: string, ...p: unknown[]) => stmt(env.sqlite, sql).get(...p) as T;
+  const one = <T>(sql: string, ...p: unknown[]) => prepareNumbers(env.sqlite, sql).get(...p) as T;
   const user = (account: string) =>
     one<{ id: string; alias: string }>(
       `SELECT CAST(u.id AS TEXT) AS id, r.role_alias AS alias FROM blade_user u JOIN blade_role r ON r.id = u.role_id
@@ -185,7 +186,7 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
     `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info WHERE tenant_id = '100001' AND depository_code = 'L01' AND is_deleted = 0`,
   ).id;
   const goods = (
-    stmt(
+    prepareNumbers(
       env.sqlite,
       `SELECT CAST(goods_id AS TEXT) AS id FROM psi_depository_stock WHERE tenant_id = '100001' AND depository_id = ?
        AND quantity >= 100 ORDER BY goods_id`,
@@ -267,7 +268,7 @@ async function main() {
 
   const handle = openDatabase(dbFile);
   if (!isSeeded(handle)) throw new Error('the bench database is not seeded');
-  const counts = stmt(
+  const counts = prepareNumbers(
     handle.sqlite,
     `SELECT (SELECT COUNT(*) FROM psi_goods_info) AS goods, (SELECT COUNT(*) FROM psi_school_info) AS schools,
        (SELECT COUNT(*) FROM psi_depository_log) AS logs`,
@@ -287,13 +288,13 @@ async function main() {
     'xx_mingde',
     Math.max(0, Math.ceil(STREAMS / STREAMS_PER_USER) - 2),
   );
-  const l05 = stmt(
+  const l05 = prepareNumbers(
     handle.sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info WHERE tenant_id = '100001' AND depository_code = 'L05'`,
   ).get() as { id: string };
   // the peer's data: the same 100 000 books as a json-server database
   const peerFile = path.join(workDir, 'peer.json');
-  const books = stmt(
+  const books = prepareNumbers(
     handle.sqlite,
     `SELECT CAST(id AS TEXT) AS id, goods_code AS goodsCode, isbn, goods_name AS goodsName, publisher, edition,
        school_stage AS schoolStage, grade, subject, volume, term_no AS termNo, goods_type AS goodsType,

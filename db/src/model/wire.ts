@@ -7,12 +7,17 @@ import { z } from 'zod';
  */
 
 /** Blade's `R`: every answer but the token endpoint's. `success` is `code == 200`; `data` is never null. */
+const envelopeFields = {
+  code: z.number().int().describe('200 on success, else the HTTP-like failure code'),
+  success: z.boolean(),
+  msg: z.string(),
+};
 export const envelopeBase = z
   .looseObject({
-    code: z.number().int().describe('200 on success, else the HTTP-like failure code'),
-    success: z.boolean(),
+    code: envelopeFields.code,
+    success: envelopeFields.success,
     data: z.unknown(),
-    msg: z.string(),
+    msg: envelopeFields.msg,
   })
   .meta({ id: 'R', description: 'The Blade envelope' });
 
@@ -21,14 +26,14 @@ export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.intersection(envelopeBase, z.looseObject({ data }));
 
 /** MyBatis-Plus's `IPage` as Blade serialises it. */
+const pageFields = {
+  total: z.number().int(),
+  size: z.number().int(),
+  current: z.number().int(),
+  pages: z.number().int(),
+};
 export const pageBase = z
-  .looseObject({
-    records: z.array(z.unknown()),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  })
+  .looseObject({ records: z.array(z.unknown()), ...pageFields })
   .meta({ id: 'Page', description: 'One page of a list' });
 
 export const pageOf = <T extends z.ZodType>(row: T) =>
@@ -145,3 +150,9 @@ export const topMenuSchema = z.looseObject({
 
 /** Flat map of granted button codes (`{ goodsinfo_add: true }`). */
 export const permissionMapSchema = z.record(z.string(), z.boolean());
+
+/** The envelope type of one kind of data. */
+export type EnvelopeWire<T> = z.infer<z.ZodObject<typeof envelopeFields>> & { data: T };
+
+/** The page type of one kind of row. */
+export type PageWire<T> = z.infer<z.ZodObject<typeof pageFields>> & { records: T[] };

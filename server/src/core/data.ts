@@ -99,14 +99,30 @@ export function rowScopeWhere(
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-/** Prepared statements are cached by their SQL text: each shape is compiled once per database. */
-export function prepare(sqlite: Database.Database, sql: string): Database.Statement {
+/**
+ * Prepared statements are cached by their SQL text: each shape is compiled once per database.
+ * `integers: 'number'` answers plain numbers instead of bigints (the PSI ledgers' arithmetic; their
+ * statements select ids `CAST(… AS TEXT)`, ids do not fit a double, and bind ids as bigint).
+ */
+export function prepare(
+  sqlite: Database.Database,
+  sql: string,
+  integers: 'bigint' | 'number' = 'bigint',
+): Database.Statement {
   let cache = statements.get(sqlite);
   if (!cache) statements.set(sqlite, (cache = new Map()));
-  let stmt = cache.get(sql);
-  if (!stmt) cache.set(sql, (stmt = sqlite.prepare(sql)));
-  return stmt;
+  const key = integers === 'number' ? `#${sql}` : sql;
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = sqlite.prepare(sql);
+    if (integers === 'number' && statement.reader) statement.safeIntegers(false);
+    cache.set(key, statement);
+  }
+  return statement;
 }
+
+/** A cached statement whose integers are plain numbers (see `prepare`). */
+export const prepareNumbers = (sqlite: Database.Database, sql: string) => prepare(sqlite, sql, 'number');
 
 /**
  * The generic data layer over one table: every read adds `is_deleted = 0` and the tenant scope;
@@ -117,7 +133,7 @@ export class Repo {
 
   constructor(
     readonly sqlite: Database.Database,
-    table: SQLiteTable,
+    readonly table: SQLiteTable,
     readonly tenantMode: TenantMode,
     /** Resource codes whose data scopes narrow this table (see `declareScopeCodes`). */
     scopeCodes: string[] = [],

@@ -15,7 +15,7 @@ import {
 import { ApiError, badRequest } from './errors';
 import { buildOrder } from './filters';
 import { prepare, scopeOf, type Repo } from './data';
-import { actorOf, listFilters } from './resource-routes';
+import { actorOf, listFilters } from './crud';
 import { toWireRow } from './serialize';
 
 /**

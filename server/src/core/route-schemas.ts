@@ -135,12 +135,12 @@ export const rowSchema = (def: ResourceDef | undefined, table: SQLiteTable, extr
  * The body of a submit: the declared form fields, each optional here (which are required depends on
  * add or edit and is checked with the caller's language by the handler). Unknown keys are ignored.
  */
-export function submitBody(def: ResourceDef) {
+export function submitBody(def: ResourceDef, extra: z.ZodRawShape = {}) {
   const shape: Record<string, z.ZodType> = {
     id: z.unknown().optional().describe('absent to add, set to edit'),
   };
   for (const f of formFields(def)) shape[f.name] = z.unknown().optional().describe(f.label.en);
-  return formBody(shape);
+  return formBody({ ...shape, ...extra });
 }
 
 /** `R` answers. */

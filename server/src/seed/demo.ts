@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../core/data';
 /**
  * The demo data set of DOMAIN.md section 5, produced by calling the PSI services in the order of its
  * July–August 2025 timeline (submit, approve, deliver, count), so every ledger invariant holds from
@@ -15,7 +16,7 @@ import type { SeedContext } from '@psi/db/seed';
 import * as schema from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
 import { goodsInfoResource, nextId, parseMoney, termOf, today as todayIn } from '@psi/db/model';
-import { resolveActor, stmt, type PsiActor, type PsiEnv } from '../modules/psi/env';
+import { resolveActor, type PsiActor, type PsiEnv } from '../modules/psi/env';
 import { removeGoods, saveDepository, saveGoods, saveSchool, removeSchools } from '../modules/psi/master';
 import { importRoster } from '../modules/psi/imports';
 import { recharge } from '../modules/psi/account';
@@ -162,7 +163,7 @@ class Tenant {
   actor(account: string): PsiActor {
     let a = this.actors.get(account);
     if (!a) {
-      const role = stmt(
+      const role = prepareNumbers(
         this.sqlite,
         `SELECT r.role_alias AS alias FROM blade_user u JOIN blade_role r ON r.id = u.role_id WHERE u.id = ?`,
       ).get(BigInt(this.users.get(account)!)) as { alias: string };
@@ -212,7 +213,7 @@ function writeSystemRows(ctx: SeedContext, fixture: DemoFixture): Map<string, Te
       db.insert(schema.role)
         .values({ id, tenantId: t.tenantId, parentId: '0', roleName, roleAlias: alias, sort: 4, ...audit })
         .run();
-      const grants = stmt(
+      const grants = prepareNumbers(
         sqlite,
         `SELECT CAST(rm.menu_id AS TEXT) AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id
          WHERE r.tenant_id = '000000' AND r.role_alias = ? AND r.is_deleted = 0`,
@@ -294,7 +295,7 @@ function seedDemo(ctx: SeedContext, dating: DemoDating): void {
   const ptAdmin = jh.actor('pt_admin');
   const roster = imports.schoolsFixed.slice(0, 8).map((r, i) => sheetRowOf(ROSTER_COLUMNS, r, i));
   importRoster(env, ptAdmin, roster, 'zh');
-  for (const row of stmt(
+  for (const row of prepareNumbers(
     sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_code AS code FROM psi_school_info WHERE tenant_id = '100001' AND is_deleted = 0`,
   ).all() as { id: string; code: string }[])
@@ -701,7 +702,7 @@ function isolationTenant(env: PsiEnv, clock: Clock, term: string, fixture: DemoF
     'zh',
   );
   const schoolId = (
-    stmt(
+    prepareNumbers(
       env.sqlite,
       `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = '100002' AND school_code = 'SC01' AND is_deleted = 0`,
     ).get() as { id: string }

@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../core/data';
 /**
  * `SEED=large`: the benchmark volumes of QUALITY.md on top of the demo (tenant 100001): 100 000
  * books, 1 000 schools, 20 more depositories and 10 000 stored purchase receipts of 100 lines, i.e.
@@ -7,7 +8,7 @@
 import type { SeedContext } from '@psi/db/seed';
 import { goodsInfoResource } from '@psi/db/model';
 import { isbn13CheckDigit } from '@psi/db/model/psi/index';
-import { resolveActor, stmt, type PsiEnv } from '../modules/psi/env';
+import { resolveActor, type PsiEnv } from '../modules/psi/env';
 import { saveDepository, saveGoods } from '../modules/psi/master';
 import { importRoster, ROSTER_COLUMNS } from '../modules/psi/imports';
 import { approvePurchaseAudit, approveStorage, submitPurchaseOrder } from '../modules/psi/purchase';
@@ -95,7 +96,7 @@ export function largeLayer(ctx: SeedContext, out: NodeJS.WriteStream = process.s
   const previousCache = sqlite.pragma('cache_size', { simple: true }) as number;
   sqlite.pragma('cache_size = -524288');
   const user = (account: string) =>
-    stmt(
+    prepareNumbers(
       sqlite,
       `SELECT CAST(u.id AS TEXT) AS id, CAST(u.dept_id AS TEXT) AS dept, r.role_alias AS alias
        FROM blade_user u JOIN blade_role r ON r.id = u.role_id WHERE u.tenant_id = '100001' AND u.account = ?`,

@@ -29,7 +29,7 @@ describe('the live hub', () => {
   });
 
   it('the stock triggers use the low-stock line of the screens', () => {
-    const sql = fs.readFileSync(path.join(migrationsFolder, '0005_notice_triggers.sql'), 'utf8');
+    const sql = fs.readFileSync(path.join(migrationsFolder, '0006_notice_triggers.sql'), 'utf8');
     const lines = [...sql.matchAll(/quantity <= (\d+)/g)].map((m) => Number(m[1]));
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines)).toEqual(new Set([LOW_STOCK]));

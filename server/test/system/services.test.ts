@@ -148,11 +148,13 @@ describe('develop', () => {
         'booktag/db/src/model/resources/psi/booktag.ts',
         'booktag/db/src/schema/booktag.ts',
         'booktag/fixtures/menus.booktag.json',
+        'booktag/server/src/modules/psi/booktag.ts',
         'booktag/web/src/pages/psi/booktag/index.tsx',
         'notice/README.md',
         'notice/db/src/model/resources/desk/notice.ts',
         'notice/db/src/schema/notice.ts',
         'notice/fixtures/menus.notice.json',
+        'notice/server/src/modules/desk/notice.ts',
         'notice/web/src/pages/desk/notice/index.tsx',
       ].sort(),
     );

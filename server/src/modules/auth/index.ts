@@ -1,9 +1,12 @@
+import { z } from 'zod';
+import { captchaSchema, tokenBodySchema, tokenFailureSchema } from '@psi/db/model';
+import { answers, formBody } from '../../core/route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime, nextId, type Lang } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { tokenOf } from '../../core/access';
 import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
@@ -44,12 +47,51 @@ function grantFailure(reply: FastifyReply, err: unknown, lang: Lang) {
   throw err;
 }
 
+/** The grant parameters of the token endpoint, in the query string (Blade's way) or a form body. */
+const grantParams = {
+  grant_type: z.string().optional().describe('password, refresh_token, captcha …'),
+  tenantId: z.string().optional(),
+  username: z.string().optional(),
+  password: z.string().optional().describe('md5 of the password'),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+};
+const tokenSchema = {
+  querystring: z.looseObject(grantParams),
+  body: formBody(grantParams),
+  response: { 200: tokenBodySchema, 400: tokenFailureSchema, 401: tokenFailureSchema },
+};
+
+/** `GET /blade-auth/oauth/user-info`. */
+const userInfoSchema = z.looseObject({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  account: z.string(),
+  name: z.string(),
+  realName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  roleAlias: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  postId: z.string(),
+  postName: z.string(),
+  userType: z.number(),
+});
+
 export default async function authModule(app: FastifyInstance) {
   const captchas = new CaptchaStore(app.ctx.options.captchaFixed);
   const limit = { max: app.ctx.options.authRateLimit ?? 120, timeWindow: '1 minute' };
 
-  app.get('/blade-auth/oauth/captcha', { config: { access: 'public', rateLimit: limit } }, async (req) =>
-    ok(captchas.create(), req.lang),
+  app.get(
+    '/blade-auth/oauth/captcha',
+    { config: { access: 'public', rateLimit: limit }, schema: { response: answers.of(captchaSchema) } },
+    async (req) => ok(captchas.create(), req.lang),
   );
 
   const token = async (req: FastifyRequest, reply: FastifyReply, forcedGrant?: string) => {
@@ -120,50 +162,56 @@ export default async function authModule(app: FastifyInstance) {
     }
   };
 
-  app.post('/blade-auth/oauth/token', { config: { access: 'public', rateLimit: limit } }, (req, reply) =>
-    token(req, reply),
+  app.post(
+    '/blade-auth/oauth/token',
+    { config: { access: 'public', rateLimit: limit }, schema: tokenSchema },
+    (req, reply) => token(req, reply),
   );
   app.post(
     '/blade-auth/oauth/token/refresh',
-    { config: { access: 'public', rateLimit: limit } },
+    { config: { access: 'public', rateLimit: limit }, schema: tokenSchema },
     (req, reply) => token(req, reply, 'refresh_token'),
   );
 
-  app.get('/blade-auth/oauth/user-info', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const row = prepare(
-      app.ctx.sqlite,
-      `SELECT u.id, u.tenant_id AS tenantId, u.account, u.name, u.real_name AS realName, u.avatar, u.email, u.phone,
+  app.get(
+    '/blade-auth/oauth/user-info',
+    { config: { access: 'user' }, schema: { response: answers.maybe(userInfoSchema) } },
+    async (req) => {
+      const me = actorOf(req);
+      const row = prepare(
+        app.ctx.sqlite,
+        `SELECT u.id, u.tenant_id AS tenantId, u.account, u.name, u.real_name AS realName, u.avatar, u.email, u.phone,
          u.role_id AS roleId, u.dept_id AS deptId, u.post_id AS postId, u.user_type AS userType, t.tenant_name AS tenantName
        FROM blade_user u LEFT JOIN blade_tenant t ON t.tenant_id = u.tenant_id AND t.is_deleted = 0
        WHERE u.id = ? AND u.is_deleted = 0`,
-    ).get(BigInt(me.userId)) as Record<string, unknown> | undefined;
-    if (!row) return ok(null, req.lang);
-    const names = (table: string, col: string, list: unknown) => {
-      const ids = String(list ?? '')
-        .split(',')
-        .filter((s) => /^\d+$/.test(s));
-      if (!ids.length) return '';
-      const rows = prepare(
-        app.ctx.sqlite,
-        `SELECT ${col} AS n FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-      ).all(...ids.map((i) => BigInt(i))) as { n: string }[];
-      return rows.map((r) => r.n).join(',');
-    };
-    return ok(
-      toWireRow({
-        ...row,
-        id: String(row.id),
-        userType: Number(row.userType),
-        avatar: row.avatar || DEFAULT_AVATAR,
-        roleName: names('blade_role', 'role_name', row.roleId),
-        roleAlias: me.roleAliases.join(','),
-        deptName: names('blade_dept', 'dept_name', row.deptId),
-        postName: names('blade_post', 'post_name', row.postId),
-      }),
-      req.lang,
-    );
-  });
+      ).get(BigInt(me.userId)) as Record<string, unknown> | undefined;
+      if (!row) return ok(null, req.lang);
+      const names = (table: string, col: string, list: unknown) => {
+        const ids = String(list ?? '')
+          .split(',')
+          .filter((s) => /^\d+$/.test(s));
+        if (!ids.length) return '';
+        const rows = prepare(
+          app.ctx.sqlite,
+          `SELECT ${col} AS n FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+        ).all(...ids.map((i) => BigInt(i))) as { n: string }[];
+        return rows.map((r) => r.n).join(',');
+      };
+      return ok(
+        toWireRow({
+          ...row,
+          id: String(row.id),
+          userType: Number(row.userType),
+          avatar: row.avatar || DEFAULT_AVATAR,
+          roleName: names('blade_role', 'role_name', row.roleId),
+          roleAlias: me.roleAliases.join(','),
+          deptName: names('blade_dept', 'dept_name', row.deptId),
+          postName: names('blade_post', 'post_name', row.postId),
+        }),
+        req.lang,
+      );
+    },
+  );
 
   app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
     revokeRefreshTokens(app.ctx, actorOf(req).userId);

@@ -6,7 +6,8 @@
 import type Database from 'better-sqlite3';
 import { formatMoney, t, type Lang, type Text } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
-import { resolveActor, stmt, type PsiActor } from '../psi/env';
+import { prepareNumbers } from '../../core/data';
+import { resolveActor, type PsiActor } from '../psi/env';
 import { LOW_STOCK } from '../psi/overview';
 
 export type InboxTab = 'todo' | 'message' | 'notice';
@@ -121,11 +122,15 @@ function source(
   item: (r: Row) => InboxItem,
 ): TodoSource {
   return {
-    count: () => Number((stmt(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n),
+    count: () =>
+      Number((prepareNumbers(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n),
     rows: (limit) =>
-      (stmt(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`).all(...params, limit) as Row[]).map(
-        item,
-      ),
+      (
+        prepareNumbers(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`).all(
+          ...params,
+          limit,
+        ) as Row[]
+      ).map(item),
   };
 }
 
@@ -396,7 +401,7 @@ export function messageOf(
   id: number,
   lang: Lang,
 ): InboxItem | null {
-  const row = stmt(
+  const row = prepareNumbers(
     sqlite,
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE id = ? AND tenant_id = ? AND user_id = ?`,
   ).get(id, user.tenantId, BigInt(user.userId)) as MessageRow | undefined;
@@ -410,12 +415,12 @@ function messageList(
   current: number,
   size: number,
 ) {
-  const counts = stmt(
+  const counts = prepareNumbers(
     sqlite,
     `SELECT COUNT(*) AS total, COALESCE(SUM(read_time IS NULL), 0) AS unread FROM blade_notice_message
      WHERE tenant_id = ? AND user_id = ?`,
   ).get(user.tenantId, BigInt(user.userId)) as { total: number; unread: number };
-  const rows = stmt(
+  const rows = prepareNumbers(
     sqlite,
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE tenant_id = ? AND user_id = ?
      ORDER BY id DESC LIMIT ? OFFSET ?`,
@@ -429,12 +434,12 @@ function messageList(
 
 function noticeList(sqlite: Database.Database, user: SessionUser, lang: Lang, current: number, size: number) {
   const live = 'n.tenant_id = ? AND n.is_deleted = 0';
-  const counts = stmt(
+  const counts = prepareNumbers(
     sqlite,
     `SELECT COUNT(*) AS total, COALESCE(SUM(r.notice_id IS NULL), 0) AS unread FROM blade_notice n
      LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = ? WHERE ${live}`,
   ).get(BigInt(user.userId), user.tenantId) as { total: number; unread: number };
-  const rows = stmt(
+  const rows = prepareNumbers(
     sqlite,
     `SELECT CAST(n.id AS TEXT) AS id, n.title, COALESCE(n.release_time, n.create_time, '') AS time,
        COALESCE((SELECT d.dict_value FROM blade_dict d WHERE d.code = 'notice' AND d.parent_id <> 0 AND d.is_deleted = 0

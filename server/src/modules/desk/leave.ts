@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime, nextId, normalizeDateTime, parseId } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
 import { flowEngineOf } from '../flow/engine';
 import { callerOf, mayView } from '../flow/index';

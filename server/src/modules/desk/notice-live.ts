@@ -10,7 +10,7 @@ import type { SessionUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { coalesce, liveHubOf, type LiveEvent } from '../../core/live';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
 
 /** Heartbeat comments keep proxies from closing an idle stream. */

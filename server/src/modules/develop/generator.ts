@@ -194,6 +194,19 @@ export default function ${pascal(key)}Page() {
 `;
 }
 
+function serverFile(code: CodeRow, key: string, folder: string): string {
+  return `import type { FastifyInstance } from 'fastify';
+import { ${camel(key)} } from '@psi/db/schema/${key}';
+import { ${camel(key)}Resource } from '@psi/db/model/resources/${folder}/${key}';
+import { crudRoutes } from '../../core/crud';
+
+/** \`/${code.serviceName}/${key}\`: list, detail, submit and remove of ${code.codeName} through the CRUD core. */
+export function register${pascal(key)}(app: FastifyInstance): void {
+  crudRoutes(app, ${camel(key)}Resource, ${camel(key)});
+}
+`;
+}
+
 function readme(code: CodeRow, key: string, folder: string): string {
   return `# ${code.codeName} (${key})
 
@@ -205,8 +218,23 @@ Generated from the code generator row for table \`${code.tableName}\`.
 | \`db/src/model/resources/${folder}/${key}.ts\` | the resource declaration; add it to the folder's resource list |
 | \`fixtures/menus.${key}.json\` | the menu and its buttons; merge into \`fixtures/menus.json\` (and grant them in \`fixtures/role-menus.json\`) |
 | \`web/src/pages/${folder}/${key}/index.tsx\` | the page behind the menu |
-| server | \`resourceRoutes(app, ${camel(key)}Resource, ${camel(key)})\` in the module of \`/${code.serviceName}\` |
+| \`server/src/modules/${folder}/${key}.ts\` | the routes (the CRUD core); call \`register${pascal(key)}(app)\` from the module of \`/${code.serviceName}\` |
 `;
+}
+
+/** The files of one generated resource, by their path in this repository. */
+export function generatedFiles(sqlite: Database.Database, code: CodeRow): Record<string, string> {
+  const key = resourceKey(code);
+  const folder = code.serviceName.replace(/^blade-/, '') || 'psi';
+  const columns = columnsOf(sqlite, code.tableName, code.pkName || 'id');
+  return {
+    [`db/src/schema/${key}.ts`]: schemaFile(code, key, columns),
+    [`db/src/model/resources/${folder}/${key}.ts`]: resourceFile(code, key, columns),
+    [`fixtures/menus.${key}.json`]: `${JSON.stringify(menuRows(code, key), null, 2)}\n`,
+    [`web/src/pages/${folder}/${key}/index.tsx`]: pageFile(key),
+    [`server/src/modules/${folder}/${key}.ts`]: serverFile(code, key, folder),
+    'README.md': readme(code, key, folder),
+  };
 }
 
 /** One zip for the chosen rows; each resource in its own folder named after its key. */
@@ -215,15 +243,8 @@ export async function generateZip(sqlite: Database.Database, codes: CodeRow[]): 
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   for (const code of codes) {
-    const key = resourceKey(code);
-    const folder = code.serviceName.replace(/^blade-/, '') || 'psi';
-    const columns = columnsOf(sqlite, code.tableName, code.pkName || 'id');
-    const dir = zip.folder(key)!;
-    dir.file(`db/src/schema/${key}.ts`, schemaFile(code, key, columns));
-    dir.file(`db/src/model/resources/${folder}/${key}.ts`, resourceFile(code, key, columns));
-    dir.file(`fixtures/menus.${key}.json`, `${JSON.stringify(menuRows(code, key), null, 2)}\n`);
-    dir.file(`web/src/pages/${folder}/${key}/index.tsx`, pageFile(key));
-    dir.file('README.md', readme(code, key, folder));
+    const dir = zip.folder(resourceKey(code))!;
+    for (const [file, text] of Object.entries(generatedFiles(sqlite, code))) dir.file(file, text);
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -4,8 +4,8 @@ import { codeResource, datasourceResource, parseId, parseIdList, t } from '@psi/
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
-import { crudRoutes, param, requirePlatform } from '../system/crud';
+import { actorOf } from '../../core/crud';
+import { crudRoutes, param, requirePlatform } from '../../core/crud';
 import { generateZip, type CodeRow } from './generator';
 
 const texts = {

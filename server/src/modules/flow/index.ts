@@ -7,7 +7,7 @@ import { formatDateTime, nextId, parseId, type Access } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { parsePage } from '../../core/page';
-import { actorOf, idParam, idsParam } from '../../core/resource-routes';
+import { actorOf, idParam, idsParam } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
 import { declareScopeCodes, rowScopeWhere } from '../../core/data';
 import type { SessionUser } from '../../core/context';

@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { logApi, logError, logUsual } from '@psi/db/schema';
 import { apiLogResource, errorLogResource, usualLogResource } from '@psi/db/model';
 import { flushApiLogs } from '../../core/logs';
-import { crudRoutes } from '../system/crud';
+import { crudRoutes } from '../../core/crud';
 
 /**
  * `/blade-log/usual|api|error`: list and detail of the logs the server writes itself (core/logs.ts).
@@ -18,6 +19,7 @@ export default async function logModule(app: FastifyInstance) {
       req.routeOptions.url?.endsWith('/list')
         ? rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'params')))
         : rows,
+    decorated: { params: z.string().optional().describe('the request parameters (detail only)') },
   });
   crudRoutes(app, errorLogResource, logError, { submit: false, remove: false });
 }

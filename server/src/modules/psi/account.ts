@@ -1,7 +1,8 @@
+import { prepareNumbers } from '../../core/data';
 import { formatMoney } from '@psi/db/model';
 import { AccountDirection, DOC_PREFIX, StatementSource, TradeType } from '@psi/db/model/psi/index';
 import { accountStatement } from '@psi/db/schema';
-import { big, fail, nowText, stmt, tx, type PsiEnv } from './env';
+import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, type Writer } from './rows';
 
 export interface SchoolAccount {
@@ -17,7 +18,7 @@ export function loadSchoolAccount(
   tenantId: string,
   schoolId: string,
 ): SchoolAccount | undefined {
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName,
        account_balance AS balance, status
@@ -64,7 +65,7 @@ export function moveMoney(env: PsiEnv, writer: Writer, schoolId: string, m: Move
     tradeTime: nowText(env),
     remark: m.remark ?? null,
   });
-  const changed = stmt(
+  const changed = prepareNumbers(
     env.sqlite,
     `UPDATE psi_school_info SET account_balance = account_balance + ?, version = version + 1,
        update_user = ?, update_time = ?
@@ -109,7 +110,7 @@ export function recharge(env: PsiEnv, actor: { kind: string } & Writer, input: R
   const voucherNo = input.voucherNo.trim();
   return tx(env, () => {
     if (!loadSchoolAccount(env, actor.tenantId, input.schoolId)) throw fail('schoolUnavailable');
-    const used = stmt(
+    const used = prepareNumbers(
       env.sqlite,
       `SELECT 1 FROM psi_account_statement WHERE tenant_id = ? AND school_id = ? AND trade_type = 1 AND voucher_no = ?`,
     ).get(actor.tenantId, big(input.schoolId), voucherNo);

@@ -1,6 +1,7 @@
+import { prepareNumbers } from '../../core/data';
 import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
-import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
 import {
   checkVersion,
@@ -46,7 +47,7 @@ export interface CheckLine {
 }
 
 export function checkLines(env: PsiEnv, checkId: string): CheckLine[] {
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `SELECT CAST(l.id AS TEXT) AS id, CAST(l.goods_id AS TEXT) AS goodsId, g.goods_code AS goodsCode, l.isbn,
        l.goods_name AS goodsName, l.price, l.book_quantity AS bookQuantity,
@@ -150,7 +151,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
     const depositoryId = check?.depositoryId ?? depositoryFor(actor, input.depositoryId);
     if (!check) {
       requireEnabledDepository(env, actor.tenantId, depositoryId);
-      const open = stmt(
+      const open = prepareNumbers(
         env.sqlite,
         `SELECT 1 FROM psi_depository_check WHERE tenant_id = ? AND depository_id = ? AND check_status = 1
            AND is_deleted = 0`,
@@ -251,7 +252,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
           goodsName: line.goodsName,
           label: line.goodsCode || line.isbn,
         });
-      stmt(
+      prepareNumbers(
         env.sqlite,
         `UPDATE psi_depository_check_detail SET book_quantity = ?, difference_quantity = ?, difference_amount = ?,
            update_user = ?, update_time = ?

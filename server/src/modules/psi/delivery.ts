@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../../core/data';
 import { t } from '@psi/db/model';
 import {
   DOC_PREFIX,
@@ -12,7 +13,7 @@ import {
 } from '@psi/db/model/psi/index';
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../core/errors';
-import { big, canActForDepository, fail, nowText, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow } from './rows';
 import { storedLines, storedTotals, type StoredLine } from './lines';
 import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
@@ -82,7 +83,7 @@ const orderRequired = t('请选择配送单', 'Please select the distribution or
 
 /** Quantity of a 配送单 line reserved by other live, not yet shipped delivery lines. */
 function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId: string | null): number {
-  const row = stmt(
+  const row = prepareNumbers(
     env.sqlite,
     `SELECT COALESCE(SUM(d.quantity), 0) AS q FROM psi_delivery_detail d
      JOIN psi_delivery_order o ON o.id = d.delivery_id AND o.is_deleted = 0 AND o.order_status = 1
@@ -200,7 +201,7 @@ function refreshProgress(
   id: string,
   from: readonly number[],
 ): void {
-  const sums = stmt(
+  const sums = prepareNumbers(
     env.sqlite,
     `SELECT COALESCE(SUM(delivered_quantity), 0) AS delivered, COALESCE(SUM(quantity), 0) AS ordered
      FROM ${lineTable} WHERE purchase_id = ? AND is_deleted = 0`,
@@ -280,7 +281,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
         label,
       });
       exactlyOne(
-        stmt(
+        prepareNumbers(
           env.sqlite,
           `UPDATE psi_purchase_detail_depository SET delivered_quantity = delivered_quantity + ?, update_user = ?,
              update_time = ?
@@ -289,7 +290,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
       );
       if (order.sourceType === DepositoryOrderSource.platform && src.sourceDetailId)
         exactlyOne(
-          stmt(
+          prepareNumbers(
             env.sqlite,
             `UPDATE psi_purchase_detail_yypt SET delivered_quantity = delivered_quantity + ?, update_user = ?,
                update_time = ?

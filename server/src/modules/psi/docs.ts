@@ -1,6 +1,7 @@
+import { prepareNumbers } from '../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../core/table-meta';
-import { big, fail, nowText, stmt, tx, type PsiEnv } from './env';
+import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 
 /** Fields every document header read for a decision carries. */
@@ -24,7 +25,7 @@ export function loadHeader<T extends object>(
   id: string,
   columns: string,
 ): T {
-  const row = stmt(
+  const row = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, version, CAST(create_user AS TEXT) AS createUser, ${columns}
      FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
@@ -106,7 +107,7 @@ export function removeDocs<T>(
     for (const id of ids) {
       doc.check(doc.load(id));
       exactlyOne(
-        stmt(
+        prepareNumbers(
           env.sqlite,
           `UPDATE ${header} SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
            WHERE id = ? AND is_deleted = 0 AND ${doc.guard}`,
@@ -126,7 +127,7 @@ export interface DepositoryRow {
 }
 
 export function loadDepository(env: PsiEnv, tenantId: string, id: string): DepositoryRow | undefined {
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, depository_code AS depositoryCode, depository_name AS depositoryName,
        service_region_codes AS serviceRegionCodes, status
@@ -161,7 +162,7 @@ export interface SchoolRow {
 }
 
 export function loadSchool(env: PsiEnv, tenantId: string, id: string): SchoolRow | undefined {
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName, region_code AS regionCode,
        address, contact_name AS contactName, contact_phone AS contactPhone,
@@ -178,7 +179,7 @@ export function requireEnabledSchool(env: PsiEnv, tenantId: string, id: string):
 
 /** The platform's sale discount for a school (schoolyyptinfo), 1.0000 when none is on file. */
 export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string): number {
-  const row = stmt(
+  const row = prepareNumbers(
     env.sqlite,
     `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
      ORDER BY id DESC LIMIT 1`,
@@ -191,7 +192,7 @@ export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string):
  * `getSchoolDepositoryList`).
  */
 export function depositoriesServing(env: PsiEnv, tenantId: string, school: SchoolRow): string[] {
-  const rows = stmt(
+  const rows = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
      WHERE tenant_id = ? AND is_deleted = 0 AND status = 1

@@ -3,6 +3,7 @@ import { formatDateTime, type Text } from '@psi/db/model';
 import { psiMessages, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { ApiError } from '../../core/errors';
 import type { DataScopeRule } from '../../core/grants';
+import { prepareNumbers } from '../../core/data';
 
 /**
  * What every PSI service runs against: the database and a clock. The HTTP routes use the wall
@@ -35,24 +36,6 @@ export interface PsiActor {
 /** Role aliases that act for the whole tenant. */
 export const PLATFORM_ROLES = ['administrator', 'admin', 'yypt_admin'];
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/**
- * A cached prepared statement that returns plain numbers. Every id column in these statements is
- * selected as `CAST(… AS TEXT)` (ids do not fit a double); ids are bound as bigint.
- */
-export function stmt(sqlite: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let s = cache.get(sql);
-  if (!s) {
-    s = sqlite.prepare(sql);
-    if (s.reader) s.safeIntegers(false);
-    cache.set(sql, s);
-  }
-  return s;
-}
-
 export const big = (id: string | number | bigint): bigint => BigInt(id);
 
 export function resolveActor(
@@ -74,14 +57,14 @@ export function resolveActor(
   if (user.roleAliases.some((r) => PLATFORM_ROLES.includes(r)))
     return { ...base, kind: 'platform', depositoryIds: [], schoolId: null };
   const deps = (
-    stmt(
+    prepareNumbers(
       sqlite,
       `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
        WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0 ORDER BY sort, id`,
     ).all(user.tenantId, big(user.userId)) as { id: string }[]
   ).map((r) => r.id);
   if (deps.length) return { ...base, kind: 'depository', depositoryIds: deps, schoolId: null };
-  const school = stmt(
+  const school = prepareNumbers(
     sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
   ).get(user.tenantId, big(user.userId)) as { id: string } | undefined;

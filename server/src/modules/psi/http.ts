@@ -12,7 +12,7 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { parseDiscount } from '@psi/db/model/psi/index';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { validationError } from '../../core/validation';
 import { resolveActor, type PsiActor, type PsiEnv } from './env';
 
@@ -26,11 +26,6 @@ export function psiActor(app: FastifyInstance, req: FastifyRequest): PsiActor {
 }
 
 export const liveEnv = (app: FastifyInstance): PsiEnv => ({ sqlite: app.ctx.sqlite, now: () => new Date() });
-
-export const bodyOf = (req: FastifyRequest): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : {};
 
 /** zod issues → one 400 naming every problem. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -1,9 +1,10 @@
+import { prepareNumbers } from '../../core/data';
 import { formatDateTime, goodsInfoResource, schoolYyptInfoResource, type Lang } from '@psi/db/model';
 import { normalizeIsbn, psiMessages } from '@psi/db/model/psi/index';
 import { goodsInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { fill, messages } from '@psi/db/model';
 import { ApiError } from '../../core/errors';
-import { big, nowText, requirePlatform, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { big, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow } from './rows';
 import { parseValues } from './validate';
 import { servesRegion } from './docs';
@@ -74,7 +75,7 @@ export const ROSTER_COLUMNS: ImportColumn[] = [
 
 /** dictionary label → key (`初中` → 2) for the codes the imports accept as words. */
 function dictLookup(env: PsiEnv, code: string): Map<string, string> {
-  const rows = stmt(
+  const rows = prepareNumbers(
     env.sqlite,
     `SELECT d.dict_key AS k, d.dict_value AS v FROM blade_dict d JOIN blade_dict p ON p.id = d.parent_id
      WHERE p.code = ? AND p.parent_id = 0 AND d.is_deleted = 0`,
@@ -143,7 +144,7 @@ export function importGoods(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang
     }
     if (errors.length) throw new ImportRejected(errors);
     const result: ImportResult = { created: 0, updated: 0, unchanged: 0 };
-    const find = stmt(
+    const find = prepareNumbers(
       env.sqlite,
       `SELECT CAST(id AS TEXT) AS id, goods_name AS goodsName, author, publisher, edition, school_stage AS schoolStage,
          grade, subject, volume, term_no AS termNo, price, goods_type AS goodsType, purchase_discount AS purchaseDiscount
@@ -216,7 +217,7 @@ function resolveRoster(
 ): string | null {
   const code = values.defaultDepositoryCode as string | undefined;
   if (!code) return null;
-  const d = stmt(
+  const d = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, service_region_codes AS codes FROM psi_depository_info
      WHERE tenant_id = ? AND depository_code = ? AND is_deleted = 0`,
@@ -242,7 +243,7 @@ function writeRoster(
 ): 'created' | 'updated' | 'unchanged' {
   const v = p.values;
   if (!v.regionName) v.regionName = regionNameOf(env, String(v.regionCode));
-  const school = stmt(
+  const school = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_name AS schoolName, school_type AS schoolType, region_code AS regionCode,
        region_name AS regionName, address, contact_name AS contactName, contact_phone AS contactPhone,
@@ -269,7 +270,7 @@ function writeRoster(
       outcome = 'updated';
     }
   }
-  const yypt = stmt(
+  const yypt = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, CAST(school_id AS TEXT) AS schoolId, school_name AS schoolName,
        school_type AS schoolType, region_code AS regionCode, region_name AS regionName, address,
@@ -344,7 +345,7 @@ export function saveRosterRow(
   tx(env, () => {
     let merged = values;
     if (id) {
-      const current = stmt(
+      const current = prepareNumbers(
         env.sqlite,
         `SELECT school_code AS schoolCode, region_code AS regionCode, default_depository_code AS defaultDepositoryCode
          FROM psi_school_yypt_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,

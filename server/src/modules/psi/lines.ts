@@ -1,6 +1,7 @@
+import { prepareNumbers } from '../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { priceLine, sumLines, type PricedLine, type Totals } from '@psi/db/model/psi/index';
-import { big, fail, stmt, type PsiEnv } from './env';
+import { big, fail, type PsiEnv } from './env';
 import { insertRow, type Writer } from './rows';
 
 export interface GoodsRow {
@@ -22,7 +23,7 @@ export const goodsLabel = (g: { goodsCode?: string | null; isbn: string }) => g.
 /** Live goods of the tenant by id. */
 export function loadGoods(env: PsiEnv, tenantId: string, ids: string[]): Map<string, GoodsRow> {
   const out = new Map<string, GoodsRow>();
-  const s = stmt(
+  const s = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, goods_code AS goodsCode, isbn, goods_name AS goodsName, publisher, edition,
        price, sale_discount AS saleDiscount, purchase_discount AS purchaseDiscount, status
@@ -152,7 +153,7 @@ export function storedLines<T extends StoredLine = StoredLine>(
   parentId: string,
   extraColumns = '',
 ): T[] {
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `SELECT ${LINE_COLUMNS}${extraColumns ? `, ${extraColumns}` : ''}
      FROM ${table} l LEFT JOIN psi_goods_info g ON g.id = l.goods_id

@@ -1,8 +1,9 @@
+import { prepareNumbers } from '../../core/data';
 import { fill, messages, type Text } from '@psi/db/model';
 import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
 import { ApiError } from '../../core/errors';
-import { big, fail, nowText, requirePlatform, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { big, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow } from './rows';
 import { loadDepository, servesRegion } from './docs';
 
@@ -23,7 +24,7 @@ function liveExists(
   value: unknown,
   exceptId?: string,
 ) {
-  return !!stmt(
+  return !!prepareNumbers(
     env.sqlite,
     `SELECT 1 FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
   ).get(tenantId, value, big(exceptId ?? '0'));
@@ -31,7 +32,7 @@ function liveExists(
 
 /** "省 市 区" of a county code from the region table, for rows that leave the region name empty. */
 export function regionNameOf(env: PsiEnv, code: string): string | null {
-  const r = stmt(
+  const r = prepareNumbers(
     env.sqlite,
     `SELECT province_name AS p, city_name AS c, district_name AS d, name FROM blade_region WHERE code = ?`,
   ).get(code) as { p: string | null; c: string | null; d: string | null; name: string } | undefined;
@@ -48,7 +49,7 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
   requirePlatform(actor);
   return tx(env, () => {
     if (id) {
-      const row = stmt(
+      const row = prepareNumbers(
         env.sqlite,
         `SELECT 1 FROM psi_goods_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
       ).get(big(id), actor.tenantId);
@@ -72,7 +73,7 @@ export function removeGoods(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   requirePlatform(actor);
   tx(env, () => {
     for (const id of ids) {
-      const changed = stmt(
+      const changed = prepareNumbers(
         env.sqlite,
         `UPDATE psi_goods_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
          WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
@@ -85,7 +86,7 @@ export function removeGoods(env: PsiEnv, actor: PsiActor, ids: string[]): void {
 // ---------------------------------------------------------------- depositories
 
 function checkUser(env: PsiEnv, tenantId: string, userId: string) {
-  const u = stmt(
+  const u = prepareNumbers(
     env.sqlite,
     `SELECT 1 FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
   ).get(big(userId), tenantId);
@@ -133,7 +134,7 @@ export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]):
   tx(env, () => {
     for (const id of ids) {
       if (!loadDepository(env, actor.tenantId, id)) throw fail('docNotFound');
-      const busy = stmt(
+      const busy = prepareNumbers(
         env.sqlite,
         `SELECT
            EXISTS (SELECT 1 FROM psi_depository_stock WHERE depository_id = ? AND quantity > 0)
@@ -145,7 +146,7 @@ export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]):
         AS busy`,
       ).get(...Array.from({ length: 6 }, () => big(id))) as { busy: number };
       if (busy.busy) throw fail('depositoryInUse');
-      stmt(
+      prepareNumbers(
         env.sqlite,
         `UPDATE psi_depository_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
       ).run(big(actor.userId), nowText(env), big(id));
@@ -165,7 +166,7 @@ export function checkSchoolLinks(
 ) {
   if (values.userId) {
     checkUser(env, tenantId, String(values.userId));
-    const bound = stmt(
+    const bound = prepareNumbers(
       env.sqlite,
       `SELECT 1 FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0 AND id <> ?`,
     ).get(tenantId, big(String(values.userId)), big(schoolId ?? '0'));
@@ -192,7 +193,7 @@ export function saveSchool(
     delete row.accountBalance;
     let current: { regionCode: string; depositoryId: string | null } | undefined;
     if (id) {
-      current = stmt(
+      current = prepareNumbers(
         env.sqlite,
         `SELECT region_code AS regionCode, CAST(depository_id AS TEXT) AS depositoryId FROM psi_school_info
          WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
@@ -220,7 +221,7 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
   requirePlatform(actor);
   tx(env, () => {
     for (const id of ids) {
-      const s = stmt(
+      const s = prepareNumbers(
         env.sqlite,
         `SELECT account_balance AS balance,
            EXISTS (SELECT 1 FROM psi_purchase_order_yypt WHERE school_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
@@ -230,11 +231,11 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
       ).get(big(id), big(id), big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
       if (!s) throw fail('docNotFound');
       if (s.balance > 0 || s.busy) throw fail('schoolInUse');
-      stmt(
+      prepareNumbers(
         env.sqlite,
         `UPDATE psi_school_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
       ).run(big(actor.userId), nowText(env), big(id));
-      stmt(
+      prepareNumbers(
         env.sqlite,
         `UPDATE psi_school_yypt_info SET is_deleted = 1, update_user = ?, update_time = ? WHERE school_id = ? AND is_deleted = 0`,
       ).run(big(actor.userId), nowText(env), big(id));

@@ -1,8 +1,9 @@
+import { prepareNumbers } from '../../core/data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMoney, parseId } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
-import { big, stmt, type PsiActor } from './env';
+import { big, type PsiActor } from './env';
 import { workbookBuffer } from './excel';
 import { psiActor } from './http';
 import { EXPORT_LIMIT, sendXlsx } from './routes-common';
@@ -374,7 +375,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
     }
     if (actor.kind === 'school' && actor.schoolId) {
       const scope = { column: 'school_id', ids: [actor.schoolId] };
-      const school = stmt(
+      const school = prepareNumbers(
         app.ctx.sqlite,
         `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
          FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,

@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../../core/data';
 import { DOC_PREFIX, EDITABLE, LogSource, PurchaseStatus } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
@@ -6,7 +7,6 @@ import {
   fail,
   nowText,
   requirePlatform,
-  stmt,
   tx,
   type PsiActor,
   type PsiEnv,
@@ -221,7 +221,7 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
     for (const line of ordered) {
       const qty = received.get(line.id)!;
       total += qty;
-      stmt(
+      prepareNumbers(
         env.sqlite,
         `UPDATE psi_purchase_detail SET received_quantity = ?, update_user = ?, update_time = ? WHERE id = ?`,
       ).run(qty, big(actor.userId), nowText(env), big(line.id));

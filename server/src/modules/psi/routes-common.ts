@@ -1,4 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DISCOUNT_FIELDS } from '@psi/db/model';
+import { answers, idQuery, listQuery, rowSchema } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+import { tableMeta } from '../../core/table-meta';
 import {
   defaultAccess,
   fill,
@@ -12,8 +17,8 @@ import { psiMessages } from '@psi/db/model/psi/index';
 import { allows } from '../../core/access';
 import { done, envelope, ok } from '../../core/envelope';
 import { badRequest, forbidden } from '../../core/errors';
-import { actorOf, idParam, idsParam } from '../../core/resource-routes';
-import { bodyOf, psiActor, write } from './http';
+import { actorOf, bodyOf, idParam, idsParam } from '../../core/crud';
+import { psiActor, write } from './http';
 import { dictLabels, exportColumns, exportRow, findOne, listAll, listPage, type ListSpec } from './lists';
 import { workbookBuffer, readSheet, SheetError, type SheetColumn, type SheetRow } from './excel';
 import { ImportRejected, type ImportColumn, type ImportResult } from './imports';
@@ -34,6 +39,20 @@ export function sendXlsx(reply: FastifyReply, name: string, buffer: Buffer) {
 }
 
 /**
+ * A PSI row on the wire: every column (discounts as `"0.9500"`), and the joined display names of the
+ * spec (`… AS "schoolName"`).
+ */
+function psiRowSchema(spec: ListSpec) {
+  const extra: Record<string, z.ZodType> = {};
+  const columns = new Set(tableMeta(spec.table).columns.map((c) => c.key));
+  for (const f of DISCOUNT_FIELDS)
+    if (columns.has(f)) extra[f] = z.string().describe('a discount, four decimals (0.9500)');
+  for (const m of (spec.extra ?? '').matchAll(/AS "([A-Za-z0-9_]+)"/g))
+    extra[m[1]] = z.union([z.string(), z.number()]).describe('joined for display');
+  return rowSchema(spec.def, spec.table, extra);
+}
+
+/**
  * The read side of a resource: `list` and `page` (the same paged list), `detail` and `export`
  * (the current filters, as an .xlsx file), each with the declaration's access rule and the
  * actor's scope.
@@ -41,29 +60,32 @@ export function sendXlsx(reply: FastifyReply, name: string, buffer: Buffer) {
 export function readRoutes(app: FastifyInstance, spec: ListSpec) {
   const { def } = spec;
   const access = defaultAccess(def);
-  const list = async (req: FastifyRequest) =>
-    ok(listPage(app.ctx.sqlite, spec, psiActor(app, req), req.query as Record<string, unknown>), req.lang);
-  app.get(`${def.api}/list`, { config: { access: access.list } }, list);
-  app.get(`${def.api}/page`, { config: { access: access.list } }, list);
-  app.get(`${def.api}/detail`, { config: { access: access.detail } }, async (req) =>
-    ok(findOne(app.ctx.sqlite, spec, psiActor(app, req), idParam(req)), req.lang),
+  const row = psiRowSchema(spec);
+  const api = typed(app);
+  const listSchema = { querystring: listQuery(def), response: answers.page(row) };
+  const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>) =>
+    ok(listPage(app.ctx.sqlite, spec, psiActor(app, req), req.query), req.lang);
+  api.get(`${def.api}/list`, { config: { access: access.list }, schema: listSchema }, list);
+  api.get(`${def.api}/page`, { config: { access: access.list }, schema: listSchema }, list);
+  api.get(
+    `${def.api}/detail`,
+    { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
+    async (req) => ok(findOne(app.ctx.sqlite, spec, psiActor(app, req), idParam(req)), req.lang),
   );
-  app.get(`${def.api}/export`, { config: { access: access.export } }, async (req, reply) => {
-    const rows = listAll(
-      app.ctx.sqlite,
-      spec,
-      psiActor(app, req),
-      req.query as Record<string, unknown>,
-      EXPORT_LIMIT,
-    );
-    const dicts = dictLabels(app.ctx.sqlite, def);
-    const buffer = await workbookBuffer(
-      def.title[req.lang].slice(0, 31),
-      exportColumns(def, req.lang),
-      rows.map((r) => exportRow(def, r, dicts)),
-    );
-    return sendXlsx(reply, def.title[req.lang], buffer);
-  });
+  api.get(
+    `${def.api}/export`,
+    { config: { access: access.export }, schema: { querystring: listQuery(def, false) } },
+    async (req, reply) => {
+      const rows = listAll(app.ctx.sqlite, spec, psiActor(app, req), req.query, EXPORT_LIMIT);
+      const dicts = dictLabels(app.ctx.sqlite, def);
+      const buffer = await workbookBuffer(
+        def.title[req.lang].slice(0, 31),
+        exportColumns(def, req.lang),
+        rows.map((r) => exportRow(def, r, dicts)),
+      );
+      return sendXlsx(reply, def.title[req.lang], buffer);
+    },
+  );
 }
 
 export type WriteMode = 'submit' | 'save' | 'update';

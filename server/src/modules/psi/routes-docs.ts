@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../../core/data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -24,11 +25,10 @@ import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { allows } from '../../core/access';
 import { forbidden } from '../../core/errors';
-import { actorOf } from '../../core/resource-routes';
-import { big, fail, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { actorOf, bodyOf } from '../../core/crud';
+import { big, fail, tx, type PsiActor, type PsiEnv } from './env';
 import {
   auditSchema,
-  bodyOf,
   mustHave,
   write,
   boolValue,
@@ -250,7 +250,7 @@ interface LineConfig<I extends Dict> {
 function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
   const env = liveEnv(app);
   const parentOf = (actor: PsiActor, lineId: string): string => {
-    const row = stmt(
+    const row = prepareNumbers(
       env.sqlite,
       `SELECT CAST(${cfg.parentColumn} AS TEXT) AS parent FROM ${cfg.lineTable}
        WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,

@@ -1,3 +1,5 @@
+import { prepareNumbers } from '../../core/data';
+import { bodyOf } from '../../core/crud';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -16,9 +18,8 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { tableMeta } from '../../core/table-meta';
-import { big, fail, nowText, requirePlatform, stmt, tx, type PsiActor, type PsiEnv } from './env';
+import { big, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
 import {
-  bodyOf,
   idValue,
   intValue,
   liveEnv,
@@ -51,7 +52,7 @@ function softRemove(env: PsiEnv, actor: PsiActor, table: SQLiteTable, ids: strin
   const name = tableMeta(table).name;
   tx(env, () => {
     for (const id of ids) {
-      const changed = stmt(
+      const changed = prepareNumbers(
         env.sqlite,
         `UPDATE "${name}" SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
       ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
@@ -179,7 +180,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
     else {
       const userId = optionalQueryId(req, 'userId') ?? actor.userId;
       if (userId !== actor.userId && actor.kind !== 'platform') return ok(null, req.lang);
-      const row = stmt(
+      const row = prepareNumbers(
         app.ctx.sqlite,
         `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
       ).get(actor.tenantId, big(userId)) as { id: string } | undefined;
@@ -188,7 +189,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
     if (!schoolId) return ok(null, req.lang);
     const school = findOne(app.ctx.sqlite, { ...specs.school, scope: everyone }, actor, schoolId);
     if (!school) return ok(null, req.lang);
-    const terms = stmt(
+    const terms = prepareNumbers(
       app.ctx.sqlite,
       `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0`,
     ).get(actor.tenantId, big(schoolId)) as { discount: number } | undefined;

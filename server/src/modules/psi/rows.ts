@@ -2,9 +2,9 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { nextId } from '@psi/db/model';
 import { docDay, formatDocNo } from '@psi/db/model/psi/index';
 import { tableMeta, toDriver } from '../../core/table-meta';
-import { rowScopeWhere } from '../../core/data';
+import { prepareNumbers, rowScopeWhere } from '../../core/data';
 import type { DataScopeRule } from '../../core/grants';
-import { big, nowText, stmt, type PsiEnv } from './env';
+import { big, nowText, type PsiEnv } from './env';
 
 /** Who writes a row: fills the audit columns and the tenant. */
 export interface Writer {
@@ -43,7 +43,7 @@ export function insertRow(
   };
   const keys = Object.keys(row).filter((k) => meta.byKey.has(k) && row[k] !== undefined);
   const sql = `INSERT INTO "${meta.name}" (${keys.map((k) => `"${meta.byKey.get(k)!.sql}"`).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
-  stmt(env.sqlite, sql).run(...keys.map((k) => toDriver(meta, k, row[k])));
+  prepareNumbers(env.sqlite, sql).run(...keys.map((k) => toDriver(meta, k, row[k])));
   return id;
 }
 
@@ -69,7 +69,7 @@ export function updateRow(
   if (meta.byKey.has('version')) sets.push('"version" = "version" + 1');
   const scoped = rowScopeWhere(meta, writer);
   const sql = `UPDATE "${meta.name}" SET ${sets.join(', ')} WHERE "id" = ? AND "tenant_id" = ? AND "is_deleted" = 0${guard ? ` AND (${guard.sql})` : ''}${scoped ? ` AND ${scoped.clauses.join(' AND ')}` : ''}`;
-  return stmt(env.sqlite, sql).run(
+  return prepareNumbers(env.sqlite, sql).run(
     ...keys.map((k) => toDriver(meta, k, row[k])),
     big(id),
     writer.tenantId,
@@ -88,7 +88,7 @@ export function softDeleteWhere(
 ): number {
   const meta = tableMeta(table);
   const scoped = rowScopeWhere(meta, writer);
-  return stmt(
+  return prepareNumbers(
     env.sqlite,
     `UPDATE "${meta.name}" SET "is_deleted" = 1, "update_user" = ?, "update_time" = ?
      WHERE "tenant_id" = ? AND "is_deleted" = 0 AND ${where}${scoped ? ` AND ${scoped.clauses.join(' AND ')}` : ''}`,
@@ -101,7 +101,7 @@ export function softDeleteWhere(
  */
 export function nextDocNo(env: PsiEnv, tenantId: string, prefix: string): string {
   const day = docDay(nowText(env));
-  const row = stmt(
+  const row = prepareNumbers(
     env.sqlite,
     `INSERT INTO psi_sequence (tenant_id, prefix, day, last_value) VALUES (?, ?, ?, 1)
      ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_value = last_value + 1

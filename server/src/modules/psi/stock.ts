@@ -1,6 +1,7 @@
+import { prepareNumbers } from '../../core/data';
 import { nextId } from '@psi/db/model';
 import { LogSource, StockDirection } from '@psi/db/model/psi/index';
-import { big, fail, nowText, stmt, type PsiEnv } from './env';
+import { big, fail, nowText, type PsiEnv } from './env';
 import type { Writer } from './rows';
 
 export interface StockSource {
@@ -27,7 +28,7 @@ export interface Posting {
 
 /** Current on-hand quantity (0 when the goods was never stocked here). */
 export function stockOf(env: PsiEnv, tenantId: string, depositoryId: string, goodsId: string): number {
-  const row = stmt(
+  const row = prepareNumbers(
     env.sqlite,
     `SELECT quantity FROM psi_depository_stock WHERE tenant_id = ? AND depository_id = ? AND goods_id = ?`,
   ).get(tenantId, big(depositoryId), big(goodsId)) as { quantity: number } | undefined;
@@ -42,7 +43,7 @@ export function stockOf(env: PsiEnv, tenantId: string, depositoryId: string, goo
 export function postStock(env: PsiEnv, writer: Writer, p: Posting): number {
   const { tenantId } = writer;
   const now = nowText(env);
-  stmt(
+  prepareNumbers(
     env.sqlite,
     `INSERT INTO psi_depository_stock (id, tenant_id, depository_id, goods_id, quantity, version,
        create_user, create_time, update_user, update_time, status, is_deleted)
@@ -58,7 +59,7 @@ export function postStock(env: PsiEnv, writer: Writer, p: Posting): number {
     big(writer.userId),
     now,
   );
-  const stock = stmt(
+  const stock = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, quantity FROM psi_depository_stock
      WHERE tenant_id = ? AND depository_id = ? AND goods_id = ?`,
@@ -66,7 +67,7 @@ export function postStock(env: PsiEnv, writer: Writer, p: Posting): number {
   const after = stock.quantity + p.change;
   if (after < 0) throw fail('insufficientStock', { goods: p.label, need: -p.change, have: stock.quantity });
   const logId = nextId();
-  stmt(
+  prepareNumbers(
     env.sqlite,
     `INSERT INTO psi_depository_log (id, tenant_id, depository_id, goods_id, isbn, goods_name, direction,
        change_quantity, balance_before, balance_after, source_type, source_id, source_no, source_detail_id,
@@ -95,7 +96,7 @@ export function postStock(env: PsiEnv, writer: Writer, p: Posting): number {
     big(writer.userId),
     now,
   );
-  const changed = stmt(
+  const changed = prepareNumbers(
     env.sqlite,
     `UPDATE psi_depository_stock SET quantity = quantity + ?, last_log_id = ?, version = version + 1,
        update_user = ?, update_time = ?

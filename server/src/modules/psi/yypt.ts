@@ -1,3 +1,4 @@
+import { prepareNumbers } from '../../core/data';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
@@ -14,17 +15,7 @@ import {
   purchaseOrderDepository,
   purchaseOrderYypt,
 } from '@psi/db/schema';
-import {
-  big,
-  canActForSchool,
-  fail,
-  nowText,
-  requirePlatform,
-  stmt,
-  tx,
-  type PsiActor,
-  type PsiEnv,
-} from './env';
+import { big, canActForSchool, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, nextDocNo, updateRow } from './rows';
 import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import {
@@ -221,7 +212,7 @@ export function approveYyptAudit(
         remark: l.remark,
         deliveredQuantity: 0,
       });
-    stmt(env.sqlite, `UPDATE psi_purchase_order_yypt SET depository_order_id = ? WHERE id = ?`).run(
+    prepareNumbers(env.sqlite, `UPDATE psi_purchase_order_yypt SET depository_order_id = ? WHERE id = ?`).run(
       big(podId),
       big(order.id),
     );

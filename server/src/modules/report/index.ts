@@ -13,8 +13,8 @@ import {
 import { prepare } from '../../core/data';
 import { ApiError, badRequest } from '../../core/errors';
 import { sendWorkbook, workbookBuffer } from '../../core/export';
-import { actorOf } from '../../core/resource-routes';
-import { crudRoutes, param } from '../system/crud';
+import { actorOf } from '../../core/crud';
+import { crudRoutes, param } from '../../core/crud';
 
 interface ReportFixture {
   code: string;

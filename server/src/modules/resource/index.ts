@@ -17,10 +17,10 @@ import {
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { prepare, scopeOf, type Repo } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { readUpload } from '../../core/export';
 import type { SessionUser } from '../../core/context';
-import { crudRoutes, param } from '../system/crud';
+import { crudRoutes, param } from '../../core/crud';
 import { extensionOf, FILE_KINDS, safeOriginalName } from './files';
 
 export const resourceTexts = {

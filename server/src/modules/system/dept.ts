@@ -4,11 +4,11 @@ import { deptResource, parseId, postResource } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest, otherTenant } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { forest } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { treeNode, type TreeNode } from './menu-service';
-import { checkParent, crudRoutes, param, refuseWithChildren } from './crud';
+import { checkParent, crudRoutes, param, refuseWithChildren } from '../../core/crud';
 import { optionalId } from './menu';
 import { heldByNamedUser } from './select-user';
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { dict as dictTable, dictBiz as dictBizTable } from '@psi/db/schema';
@@ -7,10 +8,10 @@ import { ApiError, badRequest } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { parsePage } from '../../core/page';
 import { prepare, scopeOf, type Repo } from '../../core/data';
-import { actorOf, listFilters } from '../../core/resource-routes';
+import { actorOf, listFilters } from '../../core/crud';
 import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
-import { crudRoutes, param, refuseWithChildren } from './crud';
+import { crudRoutes, param, refuseWithChildren } from '../../core/crud';
 
 export const dictTexts = {
   sealed: t('该字典已封存，不可修改或删除', 'The entry is sealed: it cannot be changed or removed'),
@@ -56,6 +57,10 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
   const repo: Repo = crudRoutes(app, def, f.table, {
     list: 'forest',
     platform: f.platform,
+    decorated: {
+      dictKey: z.union([z.string(), z.number()]).describe('a number in dictionaries with numeric keys'),
+      parentName: z.string(),
+    },
     decorate: (rows, req) => {
       const names = parentNames(req);
       return rows.map((r) => ({

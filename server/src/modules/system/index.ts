@@ -18,8 +18,8 @@ import {
 import { done } from '../../core/envelope';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
-import { crudRoutes } from './crud';
+import { actorOf } from '../../core/crud';
+import { crudRoutes } from '../../core/crud';
 import { deptRoutes } from './dept';
 import { dictionaryRoutes } from './dict';
 import { menuRoutes, menusOfCaller } from './menu';

@@ -1,10 +1,13 @@
+import { z } from 'zod';
+import { emptyData, menuNodeSchema, topMenuSchema } from '@psi/db/model';
+import { answers } from '../../core/route-schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { menu as menuTable } from '@psi/db/schema';
 import { menuResource, parseId, parseIdList, t, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { forest, type Node } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import {
@@ -18,7 +21,7 @@ import {
   type MenuRow,
   type TreeNode,
 } from './menu-service';
-import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
+import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
 
 const ROOT_NAME = t('顶级', 'Top level');
 const CATEGORY = { 1: t('菜单', 'Menu'), 2: t('按钮', 'Button') } as Record<number, ReturnType<typeof t>>;
@@ -116,50 +119,67 @@ export function menuRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
   /** Public at the gateway: anonymous callers get `data: {}`. */
-  app.get('/blade-system/menu/routes', { config: { access: 'public' } }, async (req) => {
-    if (!req.user) return ok(null, req.lang);
-    return ok(routesFor(sqlite, req.user, optionalId(req, 'topMenuId')), req.lang);
-  });
+  app.get(
+    '/blade-system/menu/routes',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.looseObject({ topMenuId: z.string().optional() }),
+        response: answers.of(z.union([z.array(menuNodeSchema), emptyData])),
+      },
+    },
+    async (req) => {
+      if (!req.user) return ok(null, req.lang);
+      return ok(routesFor(sqlite, req.user, optionalId(req, 'topMenuId')), req.lang);
+    },
+  );
 
-  app.get('/blade-system/menu/buttons', { config: { access: 'user' } }, async (req) =>
-    ok(buttonsFor(sqlite, actorOf(req)), req.lang),
+  app.get(
+    '/blade-system/menu/buttons',
+    { config: { access: 'user' }, schema: { response: answers.list(menuNodeSchema) } },
+    async (req) => ok(buttonsFor(sqlite, actorOf(req)), req.lang),
   );
 
   /**
    * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
    * lead to at least one menu the user may open.
    */
-  app.get('/blade-system/menu/top-menu', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const select = `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
-    let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
-    if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
-    const menus = allMenus(sqlite);
-    const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
-    const settings = prepare(
-      sqlite,
-      'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
-    ).all() as {
-      topId: bigint;
-      menuId: bigint;
-    }[];
-    const reachable = new Set(
-      settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
-    );
-    return ok(
-      rows
-        .filter((r) => reachable.has(String(r.id)))
-        .map((r) => ({
-          id: String(r.id),
-          code: r.code,
-          name: r.name,
-          source: r.source ?? '',
-          path: r.path ?? '',
-          sort: Number(r.sort),
-        })),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/menu/top-menu',
+    { config: { access: 'user' }, schema: { response: answers.list(topMenuSchema) } },
+    async (req) => {
+      const me = actorOf(req);
+      const select = `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
+      let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
+      if (!rows.length && me.tenantId !== '000000')
+        rows = prepare(sqlite, select).all('000000') as typeof rows;
+      const menus = allMenus(sqlite);
+      const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
+      const settings = prepare(
+        sqlite,
+        'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
+      ).all() as {
+        topId: bigint;
+        menuId: bigint;
+      }[];
+      const reachable = new Set(
+        settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
+      );
+      return ok(
+        rows
+          .filter((r) => reachable.has(String(r.id)))
+          .map((r) => ({
+            id: String(r.id),
+            code: r.code,
+            name: r.name,
+            source: r.source ?? '',
+            path: r.path ?? '',
+            sort: Number(r.sort),
+          })),
+        req.lang,
+      );
+    },
+  );
 
   crudRoutes(app, menuResource, menuTable, {
     list: 'forest',

@@ -6,11 +6,11 @@ import { badRequest } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { parsePage } from '../../core/page';
 import { prepare, Repo } from '../../core/data';
-import { listFilters, actorOf } from '../../core/resource-routes';
+import { listFilters, actorOf } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
 import { validationError } from '../../core/validation';
 import { treeNode } from './menu-service';
-import { bodyOf, crudTexts, param, requireButton, requirePlatform } from './crud';
+import { bodyOf, crudTexts, param, requireButton, requirePlatform } from '../../core/crud';
 
 const texts = {
   codeParam: t('请输入区划编号', 'Please enter the region code'),

@@ -4,11 +4,11 @@ import { nextId, parseId, parseIdList, roleResource, SUPER_ADMIN_ROLE, t } from 
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/resource-routes';
+import { actorOf } from '../../core/crud';
 import { forest } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, treeNode, type TreeNode } from './menu-service';
-import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from './crud';
+import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
 import { menusOfCaller, scopeIdsOf } from './menu';
 import { heldByNamedUser } from './select-user';
 

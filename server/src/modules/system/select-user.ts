@@ -4,7 +4,7 @@ import { allows } from '../../core/access';
 import type { SessionUser } from '../../core/context';
 import { prepare } from '../../core/data';
 import { badRequest, forbidden, otherTenant } from '../../core/errors';
-import { param } from './crud';
+import { param } from '../../core/crud';
 
 /** The departments and roles a user holds (the ids of the user row, not of a token). */
 export interface HeldBy {

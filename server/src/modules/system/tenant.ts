@@ -15,10 +15,10 @@ import {
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf, idsParam } from '../../core/resource-routes';
+import { actorOf, idsParam } from '../../core/crud';
 import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
-import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from './crud';
+import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
 
 export const tenantTexts = {
   superAdminOnly: t('仅平台超级管理员可操作租户', 'Only the platform super-admin may manage tenants'),

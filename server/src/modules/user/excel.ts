@@ -5,7 +5,7 @@ import { ok } from '../../core/envelope';
 import { badRequest, otherTenant } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { prepare, scopeOf, type Repo } from '../../core/data';
-import { actorOf, listFilters } from '../../core/resource-routes';
+import { actorOf, listFilters } from '../../core/crud';
 import {
   columnKeys,
   fieldReader,
@@ -18,7 +18,7 @@ import {
 } from '../../core/export';
 import { usualLog } from '../../core/logs';
 import type { SessionUser } from '../../core/context';
-import { liveTenant, param } from '../system/crud';
+import { liveTenant, param } from '../../core/crud';
 import { checkTenantCapacity } from '../system/tenant';
 import {
   accountTaken,

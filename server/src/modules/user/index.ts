@@ -16,7 +16,7 @@ import { badRequest } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { parsePage } from '../../core/page';
 import { prepare, Repo, scopeOf } from '../../core/data';
-import { actorOf, idParam, idsParam, listFilters } from '../../core/resource-routes';
+import { actorOf, idParam, idsParam, listFilters } from '../../core/crud';
 import { usualLog } from '../../core/logs';
 import { validationError } from '../../core/validation';
 import { clearFailures } from '../auth/service';
@@ -28,7 +28,7 @@ import {
   param,
   requireButton,
   targetTenant,
-} from '../system/crud';
+} from '../../core/crud';
 import { checkTenantCapacity, paramValue } from '../system/tenant';
 import {
   accountTaken,

@@ -5,7 +5,7 @@ import { prepare } from '../../core/data';
 import { toWireRow } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { hashPassword, md5Hex } from '@psi/db/password';
-import { isAdministrator, namesOf } from '../system/crud';
+import { isAdministrator, namesOf } from '../../core/crud';
 import { paramValue } from '../system/tenant';
 
 /** The initial password of new and reset accounts: the param `account.initPassword` (default 123456). */

@@ -1,25 +1,166 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
 import {
   defaultAccess,
   fill,
   messages,
   parseId,
+  parseIdList,
   submitSchema,
   SUPER_ADMIN_ROLE,
   t,
   type ResourceDef,
 } from '@psi/db/model';
-import { done, ok } from '../../core/envelope';
-import { ApiError, badRequest, forbidden } from '../../core/errors';
-import { buildOrder } from '../../core/filters';
-import { parsePage } from '../../core/page';
-import { prepare, Repo, scopeOf, type Scope } from '../../core/data';
-import { actorOf, idParam, idsParam, lazyListRoute, listFilters } from '../../core/resource-routes';
-import type { SessionUser } from '../../core/context';
-import { forest, toWireRow, type Node } from '../../core/serialize';
-import { validationError } from '../../core/validation';
-import { dictionaryLabels } from '../../core/export';
+import { done, ok } from './envelope';
+import { ApiError, badRequest, forbidden } from './errors';
+import { buildFilters, buildOrder, type SqlWhere } from './filters';
+import { parsePage } from './page';
+import { prepare, Repo, scopeOf, type Scope } from './data';
+import type { TableMeta } from './table-meta';
+import type { SessionUser } from './context';
+import { forest, toWireRow, type Node } from './serialize';
+import { validationError } from './validation';
+import { dictionaryLabels } from './export';
+import { typed } from './schema';
+import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
+
+/**
+ * The one CRUD core every module uses: Blade's list / detail / submit / remove of a declared
+ * resource (`crudRoutes`, with hooks for scope, derived values and side effects around writes), the
+ * lazy tree list, and the request helpers the hand-written routes share (the actor, ids, filters).
+ */
+
+export const actorOf = (req: FastifyRequest): SessionUser => {
+  if (!req.user) throw new Error('actorOf called on a route without a signed-in user');
+  return req.user;
+};
+
+/** `ids` from the query string or an urlencoded/JSON body, as Blade's form calls send them. */
+export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
+  const q = (req.query as Record<string, unknown>)[name];
+  const b =
+    req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[name] : undefined;
+  const raw = q ?? b;
+  if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
+  const ids = parseIdList(raw);
+  if (!ids) throw badRequest('paramType', { name });
+  return ids;
+}
+
+export function idParam(req: FastifyRequest, name = 'id'): string {
+  const raw = (req.query as Record<string, unknown>)[name];
+  if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
+  const id = parseId(raw);
+  if (!id) throw badRequest('paramType', { name });
+  return id;
+}
+
+/**
+ * The list filters of a request: the Blade condition language over the declared fields; a `tenantId`
+ * filter only from the platform super-admin, everyone else's is ignored. The caller's data scope is
+ * not added here: the data layer (`Repo`) applies it to every access.
+ */
+export function listFilters(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: ResourceDef,
+  meta: TableMeta,
+  /** The filters to read instead of the request's query string. */
+  source?: Record<string, unknown>,
+): SqlWhere {
+  const user = actorOf(req);
+  const query = { ...(source ?? (req.query as Record<string, unknown>)) };
+  // the tenant scope is the server's: only the platform super-admin may narrow by tenant
+  if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
+  return buildFilters(def, meta, query);
+}
+
+const TENANT_KEYS = ['tenantId', 'tenant_id'];
+const PARENT_KEYS = ['parentId', 'parent_id'];
+
+/**
+ * `GET {api}/lazy-list` of a lazy tree resource (BladeX's lazy tree table): the tenant scope, the
+ * super-admin's `tenantId` filter and the caller's data scope decide which rows exist for the caller.
+ * Without search filters it answers the children of `parentId`; `parentId` 0 (or none) answers the
+ * roots of what the caller sees, which are the rows whose parent is 0 or out of sight (a data-scoped
+ * user starts at their own department). With search filters the parent condition is dropped unless
+ * `parentId` is given, and every matching row is answered, wherever it sits. Each row carries
+ * `hasChildren` (a visible child exists).
+ */
+export function lazyListRoute(
+  app: FastifyInstance,
+  def: ResourceDef,
+  repo: Repo,
+  wire: (rows: Record<string, unknown>[], req: FastifyRequest) => Record<string, unknown>[] = (rows) =>
+    rows.map((r) => toWireRow(r, def)),
+  row: z.ZodObject = rowSchema(def, repo.table),
+): void {
+  const schema = {
+    querystring: listQuery(def, false).extend({
+      parentId: z.string().optional().describe('the parent whose children to list (0 or none: the roots)'),
+    }),
+    response: answers.list(row.extend({ hasChildren: z.boolean() })),
+  };
+  typed(app).get(
+    `${def.api}/lazy-list`,
+    { config: { access: defaultAccess(def).list }, schema },
+    async (req) => {
+      const query: Record<string, unknown> = { ...req.query };
+      const rawParent = PARENT_KEYS.map((k) => query[k]).find((v) => v !== undefined && v !== '');
+      for (const k of PARENT_KEYS) delete query[k];
+      let parentId: string | null = null;
+      if (rawParent !== undefined) {
+        parentId = parseId(rawParent);
+        if (parentId === null) throw badRequest('paramType', { name: 'parentId' });
+      }
+      const scope = scopeOf(def.tenant, actorOf(req));
+      const order = buildOrder(def, repo.meta, query);
+      const tenantOnly = Object.fromEntries(Object.entries(query).filter(([k]) => TENANT_KEYS.includes(k)));
+      const visible = listFilters(app, req, def, repo.meta, tenantOnly);
+      const searchOnly = Object.fromEntries(Object.entries(query).filter(([k]) => !TENANT_KEYS.includes(k)));
+      const searching = buildFilters(def, repo.meta, searchOnly).clauses.length > 0;
+
+      const links = repo.links(scope, visible);
+      const seen = new Set(links.map((l) => l.id));
+      const children = new Map<string, string[]>();
+      for (const l of links) {
+        const list = children.get(l.parentId);
+        if (list) list.push(l.id);
+        else children.set(l.parentId, [l.id]);
+      }
+      let rows: Record<string, unknown>[];
+      if (searching) {
+        const where = listFilters(app, req, def, repo.meta, query);
+        if (parentId !== null) {
+          const parentCol = repo.meta.byKey.get('parentId')?.sql ?? 'parent_id';
+          where.clauses.push(`"${parentCol}" = ?`);
+          where.params.push(BigInt(parentId));
+        }
+        rows = repo.list(scope, where, order);
+      } else {
+        const wanted =
+          parentId !== null && parentId !== '0'
+            ? (children.get(parentId) ?? [])
+            : links.filter((l) => l.parentId === '0' || !seen.has(l.parentId)).map((l) => l.id);
+        rows = wanted.length
+          ? repo.list(
+              scope,
+              {
+                clauses: [...visible.clauses, `"id" IN (${wanted.map(() => '?').join(',')})`],
+                params: [...visible.params, ...wanted.map((id) => BigInt(id))],
+              },
+              order,
+            )
+          : [];
+      }
+      return ok(
+        wire(rows, req).map((r) => ({ ...r, hasChildren: children.has(String(r.id)) })),
+        req.lang,
+      );
+    },
+  );
+}
 
 export const PLATFORM_TENANT = '000000';
 
@@ -173,7 +314,15 @@ export interface CrudOptions {
   afterRemove?: (ids: string[], req: FastifyRequest) => void;
   /** `submit` answers the saved record (the web needs its id) instead of `data: {}`. */
   returnRecord?: boolean;
+  /** The wire fields `decorate` adds to each row, for the response schema. */
+  decorated?: z.ZodRawShape;
+  /** Body fields a `beforeSave` hook reads beyond the declared form fields, for the body schema. */
+  submitted?: z.ZodRawShape;
 }
+
+/** A row of a forest list: its children nested, `hasChildren` always sent. */
+const treeRow = (row: z.ZodObject) =>
+  row.extend({ hasChildren: z.boolean(), children: z.array(z.looseObject({})).optional() });
 
 /**
  * The Blade CRUD of a declared resource (list, detail, submit, remove) with the options the system
@@ -193,51 +342,84 @@ export function crudRoutes(
     const wire = rows.map((r) => toWireRow(r, def));
     return opts.decorate ? opts.decorate(wire, req) : wire;
   };
+  const api = typed(app);
+  const row = rowSchema(def, table, opts.decorated);
 
   if (opts.list !== false) {
-    app.get(`${def.api}/list`, { config: { access: access.list } }, async (req) => {
-      const query = req.query as Record<string, unknown>;
-      const scope = scopeOf(def.tenant, actorOf(req));
-      const where = listFilters(app, req, def, repo.meta);
-      const order = buildOrder(def, repo.meta, query);
-      if (opts.list === 'forest') {
-        return ok(forest(decorate(repo.list(scope, where, order), req) as Node[]), req.lang);
-      }
-      const page = repo.page(scope, where, order, parsePage(query));
-      return ok({ ...page, records: decorate(page.records, req) }, req.lang);
-    });
-    if (def.lazy) lazyListRoute(app, def, repo, decorate);
+    const forestList = opts.list === 'forest';
+    api.get(
+      `${def.api}/list`,
+      {
+        config: { access: access.list },
+        schema: {
+          querystring: listQuery(def, !forestList),
+          response: forestList ? answers.list(treeRow(row)) : answers.page(row),
+        },
+      },
+      async (req) => {
+        const scope = scopeOf(def.tenant, actorOf(req));
+        const where = listFilters(app, req, def, repo.meta);
+        const order = buildOrder(def, repo.meta, req.query);
+        if (forestList) {
+          return ok(forest(decorate(repo.list(scope, where, order), req) as Node[]), req.lang);
+        }
+        const page = repo.page(scope, where, order, parsePage(req.query));
+        return ok({ ...page, records: decorate(page.records, req) }, req.lang);
+      },
+    );
+    if (def.lazy) lazyListRoute(app, def, repo, decorate, row);
   }
 
   if (opts.detail !== false) {
-    app.get(`${def.api}/detail`, { config: { access: access.detail } }, async (req) => {
-      const row = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
-      return ok(row && decorate([row], req)[0], req.lang);
-    });
+    api.get(
+      `${def.api}/detail`,
+      { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
+      async (req) => {
+        const found = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
+        return ok(found && decorate([found], req)[0], req.lang);
+      },
+    );
   }
 
   if (opts.submit !== false) {
-    app.post(`${def.api}/submit`, { config: { access: access.submit } }, async (req) => {
-      const saved = saveRecord(app, def, repo, opts, req, bodyId(req.body));
-      return opts.returnRecord ? ok(saved, req.lang) : done(req.lang);
-    });
+    api.post(
+      `${def.api}/submit`,
+      {
+        config: { access: access.submit },
+        schema: {
+          body: submitBody(def, opts.submitted),
+          response: opts.returnRecord ? answers.of(row) : answers.done(),
+        },
+      },
+      async (req) => {
+        const saved = saveRecord(app, def, repo, opts, req, bodyId(req.body));
+        return opts.returnRecord ? ok(saved, req.lang) : done(req.lang);
+      },
+    );
   }
 
   if (opts.remove !== false) {
-    app.post(`${def.api}/remove`, { config: { access: access.remove } }, async (req) => {
-      const user = actorOf(req);
-      if (opts.platform) requirePlatform(user);
-      const ids = idsParam(req);
-      const scope = scopeOf(def.tenant, user);
-      app.ctx.sqlite.transaction(() => {
-        const own = repo.guardTenant(scope, ids);
-        opts.beforeRemove?.(own, req, scope);
-        repo.remove(scope, own, user);
-        opts.afterRemove?.(own, req);
-      })();
-      if (opts.clearsGrants) app.ctx.grants.clear();
-      return done(req.lang);
-    });
+    api.post(
+      `${def.api}/remove`,
+      {
+        config: { access: access.remove },
+        schema: { querystring: idsQuery, body: idsBody, response: answers.done() },
+      },
+      async (req) => {
+        const user = actorOf(req);
+        if (opts.platform) requirePlatform(user);
+        const ids = idsParam(req);
+        const scope = scopeOf(def.tenant, user);
+        app.ctx.sqlite.transaction(() => {
+          const own = repo.guardTenant(scope, ids);
+          opts.beforeRemove?.(own, req, scope);
+          repo.remove(scope, own, user);
+          opts.afterRemove?.(own, req);
+        })();
+        if (opts.clearsGrants) app.ctx.grants.clear();
+        return done(req.lang);
+      },
+    );
   }
   return repo;
 }
