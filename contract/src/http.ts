@@ -61,7 +61,10 @@ export class ContractClient {
     if (method !== 'GET') this.writes.push(`${method} ${path}`);
     const started = performance.now();
     const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
-    const text = await res.text();
+    // a live stream (server-sent events) never ends: its opening is the answer, the body is not read
+    const streaming = (res.headers.get('content-type') ?? '').includes('text/event-stream');
+    if (streaming) await res.body?.cancel();
+    const text = streaming ? '' : await res.text();
     const ms = performance.now() - started;
     let parsed: unknown = undefined;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) {

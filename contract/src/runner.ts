@@ -198,6 +198,10 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
       http.flag('POST', tokenPath, 'a used refresh token is refused (rotation)', `HTTP ${again.status}`);
       throw new Refusal('a used refresh token was accepted again');
     }
+    // a replayed refresh token may revoke the whole sign-in (reuse detection): start a fresh one
+    const fresh = await signIn(opts.tenant, opts.account, opts.password, opts.captcha);
+    if (fresh.failed !== undefined) throw new Refusal(`signing in again failed: ${fresh.failed}`);
+    token = fresh.access;
     return `${opts.account} signed in and refreshed; the used refresh token is refused`;
   });
   if (!token) return finish(http, validator, scenarios);
