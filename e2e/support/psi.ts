@@ -56,15 +56,19 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).first();
 }
 
-/**
- * A retried attempt of a spec that walks the demo story starts from the freshly seeded story again
- * (the super-admin's demo reset), not from what the failed attempt left behind.
- */
-export async function resetDemoOnRetry(browser: Browser, retry: number) {
-  if (retry === 0) return;
+/** Brings the demo story back to its freshly seeded state (the super-admin's demo reset). */
+export async function resetDemo(browser: Browser) {
   const page = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await signInAsAdmin(page);
   const reset = await apiPost(page, '/demo/reset');
   expect(reset.success, reset.msg).toBe(true);
   await page.close();
+}
+
+/**
+ * A retried attempt of a spec that walks the demo story starts from the freshly seeded story again,
+ * not from what the failed attempt left behind.
+ */
+export async function resetDemoOnRetry(browser: Browser, retry: number) {
+  if (retry > 0) await resetDemo(browser);
 }

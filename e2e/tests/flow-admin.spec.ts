@@ -96,20 +96,26 @@ test.describe('workflow administration', () => {
 
     // deployments: suspend, then the start list no longer offers it; activate again
     await page.goto('/flow/deploy/index');
+    // the row holds both words in either state (the status tag and the toggle's label): read the tag,
+    // and leave the page only once the server has answered the toggle
     const dep = tableRow(page, 'flow-deploy', key);
-    await expect(dep).toContainText('激活');
+    await expect(dep.getByTestId('deploy-status')).toHaveText('激活');
     await expect(dep).toContainText('v1');
     await dep.getByTestId('deploy-state').click();
+    const suspended = page.waitForResponse((r) => r.url().includes('/manager/change-state'));
     await popconfirm(page);
-    await expect(dep).toContainText('挂起');
+    expect((await (await suspended).json()).success).toBe(true);
+    await expect(dep.getByTestId('deploy-status')).toHaveText('挂起');
     await page.goto('/work/start/index');
     await expect(page.getByTestId('work-start')).toContainText('请假流程');
     await expect(page.getByTestId('work-start')).not.toContainText(key);
     await expect(page.getByTestId('work-start')).not.toContainText(name);
     await page.goto('/flow/deploy/index');
     await tableRow(page, 'flow-deploy', key).getByTestId('deploy-state').click();
+    const activated = page.waitForResponse((r) => r.url().includes('/manager/change-state'));
     await popconfirm(page);
-    await expect(tableRow(page, 'flow-deploy', key)).toContainText('激活');
+    expect((await (await activated).json()).success).toBe(true);
+    await expect(tableRow(page, 'flow-deploy', key).getByTestId('deploy-status')).toHaveText('激活');
 
     // upload a .bpmn file, then delete that deployment
     await page.getByTestId('deploy-upload').click();

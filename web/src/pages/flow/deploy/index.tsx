@@ -118,9 +118,13 @@ export default function FlowDeployPage() {
             dataIndex: 'suspensionState',
             render: (v: number) =>
               v === 1 ? (
-                <Tag color="green">{t('flow.status.active')}</Tag>
+                <Tag color="green" data-testid="deploy-status">
+                  {t('flow.status.active')}
+                </Tag>
               ) : (
-                <Tag color="orange">{t('flow.status.suspended')}</Tag>
+                <Tag color="orange" data-testid="deploy-status">
+                  {t('flow.status.suspended')}
+                </Tag>
               ),
           },
           { title: t('flow.deploy.runningInstances'), dataIndex: 'runningInstances', width: 110 },
