@@ -18,8 +18,9 @@ async function openFromSider(page: Page, group: string, item: string) {
  */
 async function tabMenu(page: Page, label: string, action: string, effect: () => Promise<void>) {
   const item = page.locator('.ant-dropdown:visible').getByTestId(`tab-action-${action}`);
-  // The page may still be settling (menus arriving); open the context menu until it shows.
-  await page.waitForLoadState('networkidle');
+  // The page may still be settling (menus arriving); open the context menu until it shows. (Not
+  // "network idle": the header bell keeps its live stream open.)
+  await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(async () => {
     if (!(await item.isVisible())) await tabs(page).filter({ hasText: label }).click({ button: 'right' });
     await item.click({ timeout: 2000 });
