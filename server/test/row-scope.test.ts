@@ -145,6 +145,49 @@ describe('data scope on every row access: PSI documents', () => {
   });
 });
 
+describe('data scope on every row action: PSI documents', () => {
+  it('an order outside the scope answers like another tenant order on its approval, and nothing moves', async () => {
+    const app = await demoApp();
+    const role = one<{ id: string }>(
+      app,
+      "SELECT CAST(role_id AS TEXT) AS id FROM blade_user WHERE account = 'pt_admin' AND tenant_id = '100001'",
+    ).id.split(',')[0];
+    // own rows only: the schools' orders were entered by the schools, not by pt_admin
+    grantDataScope(app, role, 'purchaseorderyypt', 2);
+    const pt = await psiAs(app, 'pt_admin');
+    const pendingOf = (tenant: string) =>
+      one<{ id: string }>(
+        app,
+        `SELECT CAST(id AS TEXT) AS id FROM psi_purchase_order_yypt
+         WHERE tenant_id = '${tenant}' AND order_status = 1 AND is_deleted = 0 ORDER BY id LIMIT 1`,
+      ).id;
+    const hidden = pendingOf('100001');
+    const foreign = pendingOf('100002');
+    const state = () =>
+      one<{ s: number; v: number; b: number }>(
+        app,
+        `SELECT (SELECT order_status FROM psi_purchase_order_yypt WHERE id = ?) AS s,
+                (SELECT version FROM psi_purchase_order_yypt WHERE id = ?) AS v,
+                (SELECT COUNT(*) FROM psi_account_statement) AS b`,
+        BigInt(hidden),
+        BigInt(hidden),
+      );
+    const before = state();
+
+    const approve = await pt.post('purchaseorderyypt/approveAudit', { id: hidden, pass: true });
+    expect(approve.success).toBe(false);
+    expect(approve).toEqual(await pt.post('purchaseorderyypt/approveAudit', { id: foreign, pass: true }));
+    const reject = await pt.post('purchaseorderyypt/approveAudit', {
+      id: hidden,
+      pass: false,
+      auditRemark: '不在范围内',
+    });
+    expect(reject).toEqual(approve);
+    expect(state()).toEqual(before);
+    assertInvariants(app.ctx.sqlite);
+  });
+});
+
 describe('data scope on every row access: flow', () => {
   it('a process model outside the scope answers like another tenant model on detail, edit, deploy and remove', async () => {
     const app = await testApp();

@@ -2,7 +2,7 @@ import { prepareNumbers } from '../../core/data';
 import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow } from './rows';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 import {
   checkVersion,
   exactlyOne,
@@ -28,8 +28,8 @@ export interface CheckHeader {
 const COLUMNS = `check_no AS orderNo, check_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   check_date AS checkDate, remark`;
 
-export const loadCheck = (env: PsiEnv, tenantId: string, id: string) =>
-  loadHeader<CheckHeader>(env, 'psi_depository_check', tenantId, id, COLUMNS);
+export const loadCheck = (env: PsiEnv, who: string | Writer, id: string) =>
+  loadHeader<CheckHeader>(env, 'psi_depository_check', who, id, COLUMNS);
 
 export interface CheckLine {
   id: string;
@@ -143,7 +143,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
   return tx(env, () => {
     let check: CheckHeader | null = null;
     if (input.checkId) {
-      check = loadCheck(env, actor.tenantId, input.checkId);
+      check = loadCheck(env, actor, input.checkId);
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
       requireStatus(check, [CheckStatus.counting]);
       checkVersion(check, input.version);
@@ -281,7 +281,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
 /** Soft-deletes open counts (status 1); no stock effect. */
 export function removeChecks(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
-    load: (id) => loadCheck(env, actor.tenantId, id),
+    load: (id) => loadCheck(env, actor, id),
     check: (check) => {
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
       if (check.status !== CheckStatus.counting) throw fail('notEditable');

@@ -14,7 +14,7 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../core/errors';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow } from './rows';
+import { insertRow, updateRow, type Writer } from './rows';
 import { storedLines, storedTotals, type StoredLine } from './lines';
 import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
@@ -43,8 +43,8 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
-export const loadDelivery = (env: PsiEnv, tenantId: string, id: string) =>
-  loadHeader<DeliveryHeader>(env, 'psi_delivery_order', tenantId, id, COLUMNS);
+export const loadDelivery = (env: PsiEnv, who: string | Writer, id: string) =>
+  loadHeader<DeliveryHeader>(env, 'psi_delivery_order', who, id, COLUMNS);
 
 /** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
 function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
@@ -102,7 +102,7 @@ export function submitDeliveryOrder(
   input: DeliveryInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadDelivery(env, actor.tenantId, input.id) : null;
+    const existing = input.id ? loadDelivery(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -231,7 +231,7 @@ export interface DeliverInput {
  */
 export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInput): void {
   tx(env, () => {
-    const delivery = loadDelivery(env, actor.tenantId, input.id);
+    const delivery = loadDelivery(env, actor, input.id);
     if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
     requireStatus(delivery, [DeliveryStatus.pending]);
     checkVersion(delivery, input.version);
@@ -313,7 +313,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 /** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
-    load: (id) => loadDelivery(env, actor.tenantId, id),
+    load: (id) => loadDelivery(env, actor, id),
     check: (delivery) => requireEditable(actor, delivery),
     table: deliveryOrder,
     guard: 'order_status = 1',

@@ -10,7 +10,7 @@ import {
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { updateRow } from './rows';
+import { updateRow, type Writer } from './rows';
 import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
@@ -42,8 +42,8 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   term, receiver_name AS receiverName, receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_amount AS totalAmount`;
 
-export const loadDepositoryOrder = (env: PsiEnv, tenantId: string, id: string) =>
-  loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', tenantId, id, COLUMNS);
+export const loadDepositoryOrder = (env: PsiEnv, who: string | Writer, id: string) =>
+  loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', who, id, COLUMNS);
 
 /**
  * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
@@ -85,7 +85,7 @@ export function submitDirectOrder(
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadDepositoryOrder(env, actor.tenantId, input.id) : null;
+    const existing = input.id ? loadDepositoryOrder(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -130,7 +130,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {
-    const order = loadDepositoryOrder(env, actor.tenantId, input.id);
+    const order = loadDepositoryOrder(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
     requireStatus(order, [DepositoryOrderStatus.pending]);
     checkVersion(order, input.version);
@@ -215,7 +215,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 /** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
-    load: (id) => loadDepositoryOrder(env, actor.tenantId, id),
+    load: (id) => loadDepositoryOrder(env, actor, id),
     check: (order) => requireEditable(actor, order),
     table: purchaseOrderDepository,
     guard: 'source_type = 2 AND order_status IN (1, 8)',

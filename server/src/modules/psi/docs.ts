@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { hiddenByScope, prepareNumbers } from '../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
@@ -16,15 +16,20 @@ export interface HeaderRow {
 
 /**
  * Reads a live document header of the tenant inside the caller's transaction; a missing id (or
- * another tenant's) is "单据不存在". `columns` adds table-specific fields.
+ * another tenant's, or one the acting writer's data scope hides) is "单据不存在". `columns` adds table-specific fields.
  */
 export function loadHeader<T extends object>(
   env: PsiEnv,
   table: string,
-  tenantId: string,
+  /** The acting writer (its data scope applies: a hidden document does not exist), or a bare tenant. */
+  who: string | Writer,
   id: string,
   columns: string,
 ): T {
+  const tenantId = typeof who === 'string' ? who : who.tenantId;
+  if (typeof who !== 'string' && hiddenByScope(env.sqlite, table, tenantId, who, [id])) {
+    throw fail('docNotFound');
+  }
   const row = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, version, CAST(create_user AS TEXT) AS createUser, ${columns}

@@ -11,7 +11,7 @@ import {
   type PsiActor,
   type PsiEnv,
 } from './env';
-import { updateRow } from './rows';
+import { updateRow, type Writer } from './rows';
 import {
   buildLines,
   insertLines,
@@ -49,8 +49,8 @@ export interface PurchaseHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-export const loadPurchase = (env: PsiEnv, tenantId: string, id: string) =>
-  loadHeader<PurchaseHeader>(env, 'psi_purchase_order', tenantId, id, COLUMNS);
+export const loadPurchase = (env: PsiEnv, who: string | Writer, id: string) =>
+  loadHeader<PurchaseHeader>(env, 'psi_purchase_order', who, id, COLUMNS);
 
 /** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
@@ -101,7 +101,7 @@ export function submitPurchaseOrder(
   input: PurchaseInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadPurchase(env, actor.tenantId, input.id) : null;
+    const existing = input.id ? loadPurchase(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -162,7 +162,7 @@ export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditI
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {
-    const order = loadPurchase(env, actor.tenantId, input.id);
+    const order = loadPurchase(env, actor, input.id);
     requireStatus(order, [PurchaseStatus.pending]);
     checkVersion(order, input.version);
     exactlyOne(
@@ -196,7 +196,7 @@ export interface StorageInput {
  */
 export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput): void {
   tx(env, () => {
-    const order = loadPurchase(env, actor.tenantId, input.id);
+    const order = loadPurchase(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
     requireStatus(order, [PurchaseStatus.audited]);
     checkVersion(order, input.version);
@@ -259,7 +259,7 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
-    load: (id) => loadPurchase(env, actor.tenantId, id),
+    load: (id) => loadPurchase(env, actor, id),
     check: (order) => requireEditable(actor, order),
     table: purchaseOrder,
     guard: 'order_status IN (1, 8)',

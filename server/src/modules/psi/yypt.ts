@@ -16,7 +16,7 @@ import {
   purchaseOrderYypt,
 } from '@psi/db/schema';
 import { big, canActForSchool, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, updateRow } from './rows';
+import { insertRow, nextDocNo, updateRow, type Writer } from './rows';
 import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import {
   checkVersion,
@@ -57,8 +57,8 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-export const loadYypt = (env: PsiEnv, tenantId: string, id: string) =>
-  loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', tenantId, id, COLUMNS);
+export const loadYypt = (env: PsiEnv, who: string | Writer, id: string) =>
+  loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', who, id, COLUMNS);
 
 /** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: YyptHeader): void {
@@ -86,7 +86,7 @@ export function submitYyptOrder(
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadYypt(env, actor.tenantId, input.id) : null;
+    const existing = input.id ? loadYypt(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -133,7 +133,7 @@ export function approveYyptAudit(
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   return tx(env, () => {
-    const order = loadYypt(env, actor.tenantId, input.id);
+    const order = loadYypt(env, actor, input.id);
     requireStatus(order, [YyptStatus.pending]);
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
@@ -223,7 +223,7 @@ export function approveYyptAudit(
 /** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
-    load: (id) => loadYypt(env, actor.tenantId, id),
+    load: (id) => loadYypt(env, actor, id),
     check: (order) => requireEditable(actor, order),
     table: purchaseOrderYypt,
     guard: 'order_status IN (1, 8)',
