@@ -156,3 +156,27 @@ export type EnvelopeWire<T> = z.infer<z.ZodObject<typeof envelopeFields>> & { da
 
 /** The page type of one kind of row. */
 export type PageWire<T> = z.infer<z.ZodObject<typeof pageFields>> & { records: T[] };
+
+/** The header bell's inbox (`GET /blade-desk/notice/inbox`): 待办, 消息 and 通知, each a list with its counts. */
+export const inboxTabSchema = z.enum(['todo', 'message', 'notice']);
+export const inboxItemSchema = z.object({
+  /** unique within its tab: `<kind>:<id>` for 待办, the row id otherwise */
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** the document's number (or the notice title) */
+  docNo: z.string(),
+  /** the web route that opens it */
+  route: z.string(),
+  time: z.string(),
+  read: z.boolean(),
+});
+export const inboxListSchema = z.object({
+  total: z.number(),
+  unread: z.number(),
+  records: z.array(inboxItemSchema),
+});
+export type InboxTab = z.infer<typeof inboxTabSchema>;
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+export type InboxList = z.infer<typeof inboxListSchema>;

@@ -10,27 +10,9 @@ import { prepareNumbers } from '../../core/data';
 import { resolveActor, type PsiActor } from '../psi/env';
 import { LOW_STOCK } from '../psi/overview';
 
-export type InboxTab = 'todo' | 'message' | 'notice';
+import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
 
-export interface InboxItem {
-  /** unique within its tab: `<kind>:<id>` for 待办, the row id otherwise */
-  id: string;
-  kind: string;
-  title: string;
-  description: string;
-  /** the document's number (or the notice title) */
-  docNo: string;
-  /** the web route that opens it */
-  route: string;
-  time: string;
-  read: boolean;
-}
-
-export interface InboxList {
-  total: number;
-  unread: number;
-  records: InboxItem[];
-}
+export type { InboxItem, InboxList, InboxTab };
 
 export type Inbox = Record<InboxTab, InboxList>;
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import sse from '@fastify/sse';
 import { z } from 'zod';
+import { inboxItemSchema, inboxListSchema } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
@@ -35,17 +36,8 @@ const idText = z
 export const readBodySchema = z.object({ tab: readTab, ids: z.array(idText).min(1).max(500) });
 export const readAllBodySchema = z.object({ tab: readTab });
 
-const itemSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  description: z.string(),
-  docNo: z.string(),
-  route: z.string(),
-  time: z.string(),
-  read: z.boolean(),
-});
-const listSchema = z.object({ total: z.number(), unread: z.number(), records: z.array(itemSchema) });
+const itemSchema = inboxItemSchema;
+const listSchema = inboxListSchema;
 const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
 

@@ -6,24 +6,9 @@ import { getData } from '../../../api/request';
 import { RequestError } from '../../../api/errors';
 import { useSession } from '../../../stores/session';
 
-export type InboxTab = 'todo' | 'message' | 'notice';
+import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
 
-export interface InboxItem {
-  id: string;
-  kind: string;
-  title: string;
-  description: string;
-  docNo: string;
-  route: string;
-  time: string;
-  read: boolean;
-}
-
-export interface InboxList {
-  total: number;
-  unread: number;
-  records: InboxItem[];
-}
+export type { InboxItem, InboxList, InboxTab };
 
 /**
  * `full`: the server's inbox with live updates; `basic`: an upstream without it (proxy mode), where
