@@ -46,23 +46,32 @@ const focusedText = (page: Page) => page.evaluate(() => (document.activeElement?
  * the page, Enter goes there.
  */
 async function openFromMenu(page: Page, group: string, item: string, url: RegExp) {
-  await tabTo(page, page.getByTestId('side-menu'));
-  for (const label of [group, item]) {
-    let steps = 0;
-    while (!(await focusedText(page)).startsWith(label)) {
-      await page.keyboard.press('ArrowDown');
-      steps += 1;
-      if (steps > 60) throw new Error(`menu entry ${label} not reached`);
+  // the role's menus arrive after sign-in: walk them once they are there
+  await expect(page.getByTestId('side-menu')).toContainText(group);
+  // the menu keeps the focus on its own container or moves it to an entry, depending on timing: a walk
+  // that lost its way starts again from the menu
+  await expect(async () => {
+    await tabTo(page, page.getByTestId('side-menu'));
+    for (const label of [group, item]) {
+      let steps = 0;
+      while (!(await focusedText(page)).startsWith(label)) {
+        await page.keyboard.press('ArrowDown');
+        steps += 1;
+        if (steps > 60) throw new Error(`menu entry ${label} not reached`);
+      }
+      // Enter opens a closed group (it would close an open one) and opens a page
+      const expanded = await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'));
+      if (expanded !== 'true') await page.keyboard.press('Enter');
+      // a group's entries appear once it has opened (and its animation has shown them)
+      if (label === group) {
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')))
+          .toBe('true');
+        await expect(page.getByTestId('side-menu').getByText(item, { exact: true })).toBeVisible();
+      }
     }
-    // Enter opens a closed group (it would close an open one) and opens a page
-    const expanded = await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'));
-    if (expanded !== 'true') await page.keyboard.press('Enter');
-    // a group's entries appear once it has opened
-    if (label === group)
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')))
-        .toBe('true');
-  }
+    await expect(page).toHaveURL(url, { timeout: 3000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page).toHaveURL(url);
 }
 
