@@ -75,37 +75,31 @@ export class ContractClient {
       }
     }
     const found = this.validator.check(method, path, res.status, parsed);
-    const op = this.validator.find(method, path);
-    const endpoint = op ? `${op.method} ${op.path}` : `${method.toUpperCase()} ${path}`;
-    const stat = this.stats.get(endpoint) ?? {
-      endpoint,
-      documented: !!op,
-      calls: 0,
-      times: [],
-      violations: [],
-    };
+    const stat = this.statOf(method, path);
     stat.calls += 1;
     stat.times.push(ms);
     for (const v of found ?? [])
       if (!stat.violations.some((o) => o.path === v.path && o.expected === v.expected))
         stat.violations.push(v);
-    this.stats.set(endpoint, stat);
     return { status: res.status, body: parsed, ms };
   }
 
   /** A scenario's own finding (wrong status, wrong state) counted like a schema violation. */
   flag(method: string, path: string, expected: string, seen: string) {
+    const stat = this.statOf(method, path);
+    stat.violations.push({ route: stat.endpoint, path: '$', expected, seen });
+  }
+
+  /** The figures of the documented operation a call matches (or of the call itself), kept once. */
+  private statOf(method: string, path: string) {
     const op = this.validator.find(method, path);
     const endpoint = op ? `${op.method} ${op.path}` : `${method.toUpperCase()} ${path}`;
-    const stat = this.stats.get(endpoint) ?? {
-      endpoint,
-      documented: !!op,
-      calls: 0,
-      times: [],
-      violations: [],
-    };
-    stat.violations.push({ route: endpoint, path: '$', expected, seen });
-    this.stats.set(endpoint, stat);
+    let stat = this.stats.get(endpoint);
+    if (!stat) {
+      stat = { endpoint, documented: !!op, calls: 0, times: [], violations: [] };
+      this.stats.set(endpoint, stat);
+    }
+    return stat;
   }
 }
 
