@@ -194,7 +194,8 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
   ).map((g) => g.id);
   recharge(env, pt, {
     schoolId: school,
-    amount: 500_000_000,
+    // 50 million yuan: enough for every order of the longest approval run
+    amount: 5_000_000_000,
     payMethod: 5,
     voucherNo: `BENCH${Date.now()}`,
     remark: 'bench',
