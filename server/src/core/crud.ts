@@ -41,7 +41,6 @@ import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody }
 import { allows } from './access';
 import { tableMeta } from './table-meta';
 import {
-  dictLabels,
   exportColumns,
   exportRow,
   findOne,
@@ -590,6 +589,8 @@ export interface ScopedCrudOptions<A extends ScopedActor> {
   submitted?: z.ZodType;
   /** Body fields the submit reads beyond the declared form fields, for the body schema. */
   body?: z.ZodRawShape;
+  /** A row of the list as an example for the document (stable fields of the demo data). */
+  example?: Record<string, unknown>;
 }
 
 /** Runs a write in one synchronous transaction, as a promise (the default `commit`). */
@@ -641,7 +642,8 @@ export function scopedCrudRoutes<A extends ScopedActor>(
   const access = defaultAccess(def);
   const row = scopedRowSchema(spec);
   const api = typed(app);
-  const listSchema = { querystring: listQuery(def), response: answers.page(row) };
+  const listRow = opts.example ? row.meta({ examples: [opts.example] }) : row;
+  const listSchema = { querystring: listQuery(def), response: answers.page(listRow) };
   const list = async (req: FastifyRequest & { query: Record<string, unknown> }) =>
     ok(listPage(app.ctx.sqlite, spec, opts.actor(req), req.query), req.lang);
   api.get(`${def.api}/list`, { config: { access: access.list }, schema: listSchema }, list);
@@ -649,7 +651,11 @@ export function scopedCrudRoutes<A extends ScopedActor>(
   api.get(
     `${def.api}/detail`,
     { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
-    async (req) => ok(findOne(app.ctx.sqlite, spec, opts.actor(req), idParam(req)), req.lang),
+    async (req) => {
+      const id = parseId(req.query.id);
+      if (!id) throw badRequest('paramType', { name: 'id' });
+      return ok(findOne(app.ctx.sqlite, spec, opts.actor(req), id), req.lang);
+    },
   );
   api.get(
     `${def.api}/export`,
@@ -659,7 +665,12 @@ export function scopedCrudRoutes<A extends ScopedActor>(
     },
     async (req, reply) => {
       const rows = listAll(app.ctx.sqlite, spec, opts.actor(req), req.query, EXPORT_LIMIT);
-      const dicts = dictLabels(app.ctx.sqlite, def);
+      const tenantId = actorOf(req).tenantId;
+      const dicts = new Map(
+        def.fields.flatMap((f) =>
+          f.dict ? [[f.name, dictionaryLabels(app, f.dict.code, f.dict.source, tenantId)] as const] : [],
+        ),
+      );
       const buffer = await workbookBuffer(
         def.title[req.lang].slice(0, 31),
         exportColumns(def, req.lang),
@@ -706,7 +717,10 @@ export function scopedCrudRoutes<A extends ScopedActor>(
     },
     async (req) => {
       if (opts.readOnly) throw opts.readOnly();
-      const ids = idsParam(req);
+      const raw = req.query.ids ?? req.body.ids;
+      if (raw === undefined || raw === '') throw badRequest('paramMissing', { name: 'ids' });
+      const ids = parseIdList(raw);
+      if (!ids) throw badRequest('paramType', { name: 'ids' });
       if (hiddenFrom(app, actorOf(req), def, ids)) throw opts.hidden();
       const remove = opts.remove;
       if (!remove) throw forbidden();

@@ -326,21 +326,6 @@ export function exportColumns(def: ResourceDef, lang: Lang): SheetColumn[] {
   }));
 }
 
-/** Dictionary codes → labels for an export (Chinese labels, as the dictionaries store them). */
-export function dictLabels(sqlite: Database.Database, def: ResourceDef): Map<string, Map<string, string>> {
-  const out = new Map<string, Map<string, string>>();
-  for (const f of def.fields) {
-    if (!f.dict) continue;
-    const rows = prepare(
-      sqlite,
-      `SELECT d.dict_key AS k, d.dict_value AS v FROM blade_dict d JOIN blade_dict p ON p.id = d.parent_id
-       WHERE p.code = ? AND p.parent_id = 0 AND d.is_deleted = 0`,
-    ).all(f.dict.code) as { k: string; v: string }[];
-    out.set(f.name, new Map(rows.map((r) => [r.k, r.v])));
-  }
-  return out;
-}
-
 export function exportRow(
   def: ResourceDef,
   row: Record<string, unknown>,

@@ -36,6 +36,7 @@ import {
   write,
 } from './http';
 import { everyone } from './scopes';
+import { bookExample, schoolExample } from './examples';
 import { specs } from './specs';
 import { parseOrThrow } from './validate';
 import {
@@ -116,6 +117,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   // ------------------------------------------------------------------ goods
   scopedCrudRoutes(app, specs.goods, {
     ...hooks,
+    example: bookExample,
     submit: (req, id, body) => {
       const values = parseOrThrow(goodsInfoResource, body, req.lang, id ? 'edit' : 'add');
       const saved = saveGoods(env, psiActor(app, req), values, id);
@@ -197,6 +199,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   // ------------------------------------------------------------------ schools
   scopedCrudRoutes(app, specs.school, {
     ...hooks,
+    example: schoolExample,
     submit: (req, id, body) => {
       const values = parseOrThrow(schoolInfoResource, body, req.lang, id ? 'edit' : 'add');
       const saved = saveSchool(env, psiActor(app, req), values, id);
