@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import {
@@ -885,7 +885,3 @@ export function importRoutes<R extends Record<string, number>>(app: FastifyInsta
     },
   );
 }
-
-/** Sends an .xlsx download (see `sendWorkbook`). */
-export const sendXlsx = (reply: FastifyReply, name: string, buffer: Buffer) =>
-  sendWorkbook(reply, buffer, name);

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { formatMoney, pageOf, parseId } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
-import { EXPORT_LIMIT, sendXlsx, xlsxAnswer } from '../../core/crud';
-import { workbookBuffer, type SheetColumn } from '../../core/export';
+import { EXPORT_LIMIT, xlsxAnswer } from '../../core/crud';
+import { sendWorkbook, workbookBuffer, type SheetColumn } from '../../core/export';
 import { answers } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import { big, type PsiActor } from './env';
@@ -247,10 +247,6 @@ function todayText(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
-const cell = (value: unknown) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-
 function stockFilters(query: OverviewQuery) {
   const goodsIds = queryText(query, 'goodsIds')
     ?.split(',')
@@ -382,12 +378,12 @@ export function registerOverviewRoutes(app: FastifyInstance) {
         { header: en ? 'Last document' : '最近变动单据', key: 'lastSourceNo', width: 20 },
       ].map((c) => ({ ...c, kind: 'text' as const }));
       const rows = records.map((r) => ({
-        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])),
+        ...r,
         price: Number(formatMoney(r.price)),
         low: r.quantity <= filters.threshold ? (en ? 'yes' : '是') : '',
       }));
       const buffer = await workbookBuffer(en ? 'Stock' : '库存', columns, rows);
-      return sendXlsx(reply, en ? 'stock-on-hand' : '库存查询', buffer);
+      return sendWorkbook(reply, buffer, en ? 'stock-on-hand' : '库存查询');
     },
   );
 
