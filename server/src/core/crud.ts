@@ -32,7 +32,7 @@ import {
   sendWorkbook,
   SheetError,
   workbookBuffer,
-  XLSX_TYPE,
+  xlsxAnswer,
   type SheetColumn,
   type SheetRecord,
 } from './export';
@@ -53,7 +53,10 @@ import {
 /**
  * The one CRUD core every module uses: Blade's list / detail / submit / remove of a declared
  * resource (`crudRoutes`, with hooks for scope, derived values and side effects around writes), the
- * lazy tree list, and the request helpers the hand-written routes share (the actor, ids, filters).
+ * lazy tree list, the same CRUD for resources whose rows a module scopes itself (`scopedCrudRoutes`:
+ * the PSI documents, with hooks for the module's actor, row scope, write path and refusals), the
+ * spreadsheet import pair (`importRoutes`), and the request helpers the hand-written routes share
+ * (the actor, ids, filters).
  */
 
 export const actorOf = (req: FastifyRequest): SessionUser => {
@@ -547,14 +550,6 @@ export function refuseWithChildren(app: FastifyInstance, tableName: string, ids:
 
 /** Exports and `listAll` reads stop at this many rows. */
 export const EXPORT_LIMIT = 20_000;
-
-/** An .xlsx download in the document (the body is the workbook, never JSON). */
-export const xlsxAnswer = {
-  200: {
-    description: 'an .xlsx workbook (Content-Disposition: attachment, UTF-8 file name)',
-    content: { [XLSX_TYPE]: { schema: z.string().describe('the workbook bytes') } },
-  },
-};
 
 /**
  * A row of a scoped resource on the wire: every column (discounts as `"0.9500"`), the joined display

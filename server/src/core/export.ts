@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { loadExcel } from './excel-library';
 import {
   defaultAccess,
@@ -57,6 +58,14 @@ const texts = {
 };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An .xlsx download in the document (the body is the workbook, never JSON). */
+export const xlsxAnswer = {
+  200: {
+    description: 'an .xlsx workbook (Content-Disposition: attachment, UTF-8 file name)',
+    content: { [XLSX_TYPE]: { schema: z.string().describe('the workbook bytes') } },
+  },
+};
 
 /** A text that a spreadsheet would run as a formula gets a leading apostrophe; other values pass. */
 export function neutralise(value: unknown): string | number | boolean | Date | null {
