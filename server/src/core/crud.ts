@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import {
+  DISCOUNT_FIELDS,
   defaultAccess,
+  envelopeOf,
   fill,
   messages,
   parseId,
@@ -10,25 +12,51 @@ import {
   submitSchema,
   SUPER_ADMIN_ROLE,
   t,
+  type Access,
+  type Lang,
   type ResourceDef,
+  type Text,
 } from '@psi/db/model';
-import { done, ok } from './envelope';
+import { done, envelope, ok } from './envelope';
 import { ApiError, badRequest, forbidden } from './errors';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { parsePage } from './page';
-import { prepare, Repo, scopeOf, type Scope } from './data';
+import { hiddenByScope, prepare, Repo, scopeOf, tablesOfResource, type Scope } from './data';
 import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { forest, toWireRow, type Node } from './serialize';
 import { validationError } from './validation';
-import { dictionaryLabels } from './export';
+import {
+  dictionaryLabels,
+  readSheet,
+  sendWorkbook,
+  SheetError,
+  workbookBuffer,
+  xlsxAnswer,
+  type SheetColumn,
+  type SheetRecord,
+} from './export';
 import { typed } from './schema';
 import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
+import { allows } from './access';
+import { tableMeta } from './table-meta';
+import {
+  exportColumns,
+  exportRow,
+  findOne,
+  listAll,
+  listPage,
+  type ListSpec,
+  type ScopedActor,
+} from './scoped-list';
 
 /**
  * The one CRUD core every module uses: Blade's list / detail / submit / remove of a declared
  * resource (`crudRoutes`, with hooks for scope, derived values and side effects around writes), the
- * lazy tree list, and the request helpers the hand-written routes share (the actor, ids, filters).
+ * lazy tree list, the same CRUD for resources whose rows a module scopes itself (`scopedCrudRoutes`:
+ * the PSI documents, with hooks for the module's actor, row scope, write path and refusals), the
+ * spreadsheet import pair (`importRoutes`), and the request helpers the hand-written routes share
+ * (the actor, ids, filters).
  */
 
 export const actorOf = (req: FastifyRequest): SessionUser => {
@@ -516,4 +544,339 @@ export function refuseWithChildren(app: FastifyInstance, tableName: string, ids:
     `SELECT 1 FROM ${tableName} WHERE is_deleted = 0 AND parent_id IN (${marks}) AND id NOT IN (${marks}) LIMIT 1`,
   ).get(...ids.map((i) => BigInt(i)), ...ids.map((i) => BigInt(i)));
   if (child) throw badRequest(crudTexts.hasChildren);
+}
+
+// ------------------------------------------------------------------ resources with a module row scope
+
+/** Exports and `listAll` reads stop at this many rows. */
+export const EXPORT_LIMIT = 20_000;
+
+/**
+ * A row of a scoped resource on the wire: every column (discounts as `"0.9500"`), the joined display
+ * names of the spec (`… AS "schoolName"`) and the computed fields a route adds.
+ */
+export function scopedRowSchema(spec: ListSpec<never>, extra: z.ZodRawShape = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  const columns = new Set(tableMeta(spec.table).columns.map((c) => c.key));
+  for (const f of DISCOUNT_FIELDS)
+    if (columns.has(f)) shape[f] = z.string().describe('a discount, four decimals (0.9500)');
+  for (const m of (spec.extra ?? '').matchAll(/AS "([A-Za-z0-9_]+)"/g))
+    shape[m[1]] = z.string().describe('joined for display (empty when the row is gone)');
+  return rowSchema(spec.def, spec.table, { ...shape, ...extra });
+}
+
+export type WriteMode = 'submit' | 'save' | 'update';
+
+export interface ScopedCrudOptions<A extends ScopedActor> {
+  /** The caller as the module's row scopes see it (resolved once per request by the module). */
+  actor: (req: FastifyRequest) => A;
+  /** Runs a write and resolves after its commit (default: one synchronous transaction). */
+  commit?: <T>(fn: () => T) => Promise<T>;
+  /** An add (`id` null) or edit; its result is the answer's `data` (`undefined`: `data: {}`). */
+  submit?: (req: FastifyRequest, id: string | null, body: Record<string, unknown>) => unknown;
+  /** Removes rows the caller may see (the data scope is checked before). */
+  remove?: (req: FastifyRequest, ids: string[]) => void;
+  /** The refusal of every write (ledgers, appended by postings only); replaces submit/remove. */
+  readOnly?: () => Error;
+  /** The refusal of a remove naming rows the caller's data scope hides. */
+  hidden: () => Error;
+  /** The `data` of a submit answer (default: the saved row, or `{}`). */
+  submitted?: z.ZodType;
+  /** Body fields the submit reads beyond the declared form fields, for the body schema. */
+  body?: z.ZodRawShape;
+  /** A row of the list as an example for the document (stable fields of the demo data). */
+  example?: Record<string, unknown>;
+}
+
+/** Runs a write in one synchronous transaction, as a promise (the default `commit`). */
+export const transactionCommit =
+  (app: FastifyInstance) =>
+  <T>(fn: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(app.ctx.sqlite.transaction(fn).immediate());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
+/** Whether the caller's data scope hides one of the rows (answered like another tenant's row). */
+function hiddenFrom(app: FastifyInstance, user: SessionUser, def: ResourceDef, ids: string[]): boolean {
+  return tablesOfResource(def.key).some((table) =>
+    hiddenByScope(app.ctx.sqlite, table, user.tenantId, user, ids),
+  );
+}
+
+/** Codes that admit an add (not `*_edit`) and an edit (not `*_add`) among the declared submit codes. */
+export function submitCodes(def: ResourceDef) {
+  const declared = defaultAccess(def).submit;
+  const all =
+    typeof declared === 'object' && 'button' in declared
+      ? [declared.button].flat()
+      : [`${def.permission}_add`];
+  return {
+    all,
+    add: all.filter((c) => !c.endsWith('_edit')),
+    edit: all.filter((c) => !c.endsWith('_add')),
+  };
+}
+
+/**
+ * The Blade CRUD of a resource whose rows a module scopes itself (`ListSpec`: the PSI documents):
+ * `list` and `page` (the same paged list), `detail`, `export` (the current filters as .xlsx), and the
+ * writes `submit` (add or edit by the presence of `id`), `save` (add), `update` (edit) and
+ * `remove?ids=`. Reads go through the spec's scope and the caller's data scope; writes need the add
+ * or edit button, refuse rows the data scope hides, and run the module's handlers (which apply the
+ * domain rules) through `commit`.
+ */
+export function scopedCrudRoutes<A extends ScopedActor>(
+  app: FastifyInstance,
+  spec: ListSpec<A>,
+  opts: ScopedCrudOptions<A>,
+): void {
+  const { def } = spec;
+  const access = defaultAccess(def);
+  const row = scopedRowSchema(spec);
+  const api = typed(app);
+  const listRow = opts.example ? row.meta({ examples: [opts.example] }) : row;
+  const listSchema = { querystring: listQuery(def), response: answers.page(listRow) };
+  const list = async (req: FastifyRequest & { query: Record<string, unknown> }) =>
+    ok(listPage(app.ctx.sqlite, spec, opts.actor(req), req.query), req.lang);
+  api.get(`${def.api}/list`, { config: { access: access.list }, schema: listSchema }, list);
+  api.get(`${def.api}/page`, { config: { access: access.list }, schema: listSchema }, list);
+  api.get(
+    `${def.api}/detail`,
+    { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
+    async (req) => {
+      const id = parseId(req.query.id);
+      if (!id) throw badRequest('paramType', { name: 'id' });
+      return ok(findOne(app.ctx.sqlite, spec, opts.actor(req), id), req.lang);
+    },
+  );
+  api.get(
+    `${def.api}/export`,
+    {
+      config: { access: access.export },
+      schema: { querystring: listQuery(def, false), response: xlsxAnswer },
+    },
+    async (req, reply) => {
+      const rows = listAll(app.ctx.sqlite, spec, opts.actor(req), req.query, EXPORT_LIMIT);
+      const tenantId = actorOf(req).tenantId;
+      const dicts = new Map(
+        def.fields.flatMap((f) =>
+          f.dict ? [[f.name, dictionaryLabels(app, f.dict.code, f.dict.source, tenantId)] as const] : [],
+        ),
+      );
+      const buffer = await workbookBuffer(
+        def.title[req.lang].slice(0, 31),
+        exportColumns(def, req.lang),
+        rows.map((r) => exportRow(def, r, dicts)),
+      );
+      return sendWorkbook(reply, buffer, def.title[req.lang]);
+    },
+  );
+
+  const codes = submitCodes(def);
+  const commit = opts.commit ?? transactionCommit(app);
+  const route = (mode: WriteMode): Access =>
+    opts.readOnly
+      ? access.submit
+      : { button: mode === 'save' ? codes.add : mode === 'update' ? codes.edit : codes.all };
+  const submitSchema = {
+    body: submitBody(def, opts.body),
+    response: opts.submitted ? answers.of(opts.submitted) : answers.maybe(row),
+  };
+  for (const mode of ['submit', 'save', 'update'] as WriteMode[]) {
+    api.post(`${def.api}/${mode}`, { config: { access: route(mode) }, schema: submitSchema }, async (req) => {
+      if (opts.readOnly) throw opts.readOnly();
+      const body = req.body;
+      const raw = mode === 'save' ? undefined : body.id;
+      const id = raw === undefined || raw === null || raw === '' ? null : parseId(raw);
+      if (raw !== undefined && raw !== null && raw !== '' && !id)
+        throw badRequest('paramType', { name: 'id' });
+      if (mode === 'update' && !id) throw badRequest('paramMissing', { name: 'id' });
+      const user = actorOf(req);
+      if (!allows(app, user, { button: id ? codes.edit : codes.add })) throw forbidden();
+      if (id && hiddenFrom(app, user, def, [id])) throw badRequest('recordNotFound');
+      const { id: _ignored, ...rest } = body;
+      const submit = opts.submit;
+      if (!submit) throw forbidden();
+      const data = await commit(() => submit(req, id, id ? { ...rest, id } : rest));
+      return data === undefined ? done(req.lang) : ok(data, req.lang);
+    });
+  }
+  api.post(
+    `${def.api}/remove`,
+    {
+      config: { access: access.remove },
+      schema: { querystring: idsQuery, body: idsBody, response: answers.done() },
+    },
+    async (req) => {
+      if (opts.readOnly) throw opts.readOnly();
+      const raw = req.query.ids ?? req.body.ids;
+      if (raw === undefined || raw === '') throw badRequest('paramMissing', { name: 'ids' });
+      const ids = parseIdList(raw);
+      if (!ids) throw badRequest('paramType', { name: 'ids' });
+      if (hiddenFrom(app, actorOf(req), def, ids)) throw opts.hidden();
+      const remove = opts.remove;
+      if (!remove) throw forbidden();
+      await commit(() => remove(req, ids));
+      return done(req.lang);
+    },
+  );
+}
+
+/** A query parameter id, accepting any of several names (the seed's `pirchaseId` spelling too). */
+export function queryId(query: Record<string, unknown>, names: string[]): string {
+  const name = names.find((n) => query[n] !== undefined && query[n] !== '');
+  if (!name) throw badRequest('paramMissing', { name: names[0] });
+  const id = parseId(query[name]);
+  if (!id) throw badRequest('paramType', { name });
+  return id;
+}
+
+/** An optional query parameter id: absent or empty is null, anything but an id is refused. */
+export function optionalId(query: Record<string, unknown>, name: string): string | null {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return null;
+  const id = parseId(raw);
+  if (!id) throw badRequest('paramType', { name });
+  return id;
+}
+
+// ------------------------------------------------------------------ spreadsheet imports
+
+/** A column of an import sheet. */
+export interface ImportColumn {
+  key: string;
+  /** header names accepted, the first is the template's */
+  names: string[];
+  required?: boolean;
+  /** dictionary whose labels (or keys) the cells may hold */
+  dict?: string;
+}
+
+/** A bad cell of an import. */
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** All-or-nothing: thrown from inside the write when any row is bad, so nothing is written. */
+export class RowsRejected extends Error {
+  constructor(readonly errors: RowError[]) {
+    super('import rejected');
+  }
+}
+
+/** The messages of an import, in the module's words. */
+export interface ImportTexts {
+  noFile: Text;
+  badFile: Text;
+  /** `{columns}`: the missing header names */
+  header: Text;
+  /** `{max}` rows */
+  tooMany: Text;
+  /** filled with the result's counts */
+  done: Text;
+  /** `{count}` errors, `{first}` the first one (`rowError`) */
+  failed: Text;
+  /** `{row}`, `{field}`, `{message}` */
+  rowError: Text;
+}
+
+export interface ImportOptions<R extends Record<string, number>> {
+  /** `/blade-psi/goodsinfo`: the routes are `{api}/upLoadList` and `{api}/template`. */
+  api: string;
+  access: Access;
+  columns: ImportColumn[];
+  /** The all-or-nothing import of the rows (inside `commit`); throws `RowsRejected` for bad rows. */
+  run: (req: FastifyRequest, rows: SheetRecord[], lang: Lang) => R;
+  /** The answer's counts, for the document. */
+  result: z.ZodType<R>;
+  template: { name: Text; notes: Text[] };
+  texts: ImportTexts;
+  commit?: <T>(fn: () => T) => Promise<T>;
+  maxRows?: number;
+}
+
+/** A multipart upload: the workbook in the field `file` (read by the handler, which words the refusals). */
+const uploadBody = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}),
+  z.looseObject({
+    file: z.unknown().optional().meta({ description: 'the .xlsx workbook', format: 'binary' }),
+  }),
+);
+
+const rowErrorSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
+
+/**
+ * The import pair of a resource: `POST {api}/upLoadList` takes one .xlsx file (multipart field
+ * `file`), reads it outside the write, then hands the rows to the all-or-nothing import; a rejected
+ * file answers 400 with `data.errors` listing `{row, field, message}` for every problem.
+ * `GET {api}/template` answers the header row (required columns marked `*`) with a notes sheet.
+ */
+export function importRoutes<R extends Record<string, number>>(app: FastifyInstance, o: ImportOptions<R>) {
+  const api = typed(app);
+  const commit = o.commit ?? transactionCommit(app);
+  const maxRows = o.maxRows ?? 20_000;
+  const refuse = (text: Text, params?: Record<string, string | number>) => badRequest(text, params);
+  api.post(
+    `${o.api}/upLoadList`,
+    {
+      config: { access: o.access },
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: uploadBody,
+        response: {
+          ...answers.of(o.result),
+          400: envelopeOf(z.union([z.object({ errors: z.array(rowErrorSchema) }), z.object({})])),
+        },
+      },
+    },
+    async (req, reply) => {
+      const lang = req.lang;
+      if (!req.isMultipart()) throw refuse(o.texts.noFile);
+      const file = await req.file();
+      if (!file || !/\.xlsx$/i.test(file.filename)) throw refuse(o.texts.noFile);
+      const buffer = await file.toBuffer();
+      if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refuse(o.texts.badFile);
+      let rows: SheetRecord[];
+      try {
+        rows = await readSheet(buffer, o.columns, maxRows);
+      } catch (err) {
+        if (!(err instanceof SheetError)) throw err;
+        if (err.kind === 'header') throw refuse(o.texts.header, { columns: err.detail });
+        if (err.kind === 'tooMany') throw refuse(o.texts.tooMany, { max: err.detail });
+        throw refuse(o.texts.badFile);
+      }
+      try {
+        const result = await commit(() => o.run(req, rows, lang));
+        return ok(result, lang, fill(o.texts.done[lang], { ...result }));
+      } catch (err) {
+        if (!(err instanceof RowsRejected)) throw err;
+        const first = err.errors[0];
+        const msg = fill(o.texts.failed[lang], {
+          count: err.errors.length,
+          first: first
+            ? fill(o.texts.rowError[lang], { row: first.row, field: first.field, message: first.message })
+            : '',
+        });
+        return reply.code(400).send(envelope(400, { errors: err.errors }, msg));
+      }
+    },
+  );
+  api.get(
+    `${o.api}/template`,
+    { config: { access: o.access }, schema: { response: xlsxAnswer } },
+    async (req, reply) => {
+      const name = o.template.name[req.lang];
+      const sheet: SheetColumn[] = o.columns.map((c) => ({
+        header: c.required ? `${c.names[0]}*` : c.names[0],
+        key: c.key,
+      }));
+      const notes = o.template.notes.map((n) => n[req.lang]);
+      return sendWorkbook(reply, await workbookBuffer(name, sheet, [], notes), name);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { loadExcel } from './excel-library';
 import {
   defaultAccess,
@@ -39,6 +40,11 @@ export interface SheetColumn {
   width?: number;
   /** The cell value for a row (default `row[key]`). */
   value?: (row: Record<string, unknown>) => unknown;
+  /**
+   * How the cell is written: `text` always as (neutralised) text, `number` and `money` as numbers
+   * (money with two places); by default a value keeps its type.
+   */
+  kind?: 'text' | 'number' | 'money';
 }
 
 const texts = {
@@ -53,6 +59,14 @@ const texts = {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** An .xlsx download in the document (the body is the workbook, never JSON). */
+export const xlsxAnswer = {
+  200: {
+    description: 'an .xlsx workbook (Content-Disposition: attachment, UTF-8 file name)',
+    content: { [XLSX_TYPE]: { schema: z.string().describe('the workbook bytes') } },
+  },
+};
+
 /** A text that a spreadsheet would run as a formula gets a leading apostrophe; other values pass. */
 export function neutralise(value: unknown): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
@@ -61,10 +75,21 @@ export function neutralise(value: unknown): string | number | boolean | Date | n
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** A cell of a typed column (see `SheetColumn.kind`); empty values leave the cell empty. */
+function cellValue(c: SheetColumn, v: unknown): ReturnType<typeof neutralise> {
+  if (!c.kind) return neutralise(v);
+  if (v === null || v === undefined || v === '') return null;
+  if (c.kind === 'text') return neutralise(String(v));
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : neutralise(String(v));
+}
+
+/** One worksheet as an .xlsx buffer; `notes` (an import template's rules) go to a second sheet. */
 export async function workbookBuffer(
   sheetName: string,
   columns: SheetColumn[],
   rows: Record<string, unknown>[],
+  notes: string[] = [],
 ): Promise<Buffer> {
   const Excel = await loadExcel();
   const book = new Excel.Workbook();
@@ -77,9 +102,17 @@ export async function workbookBuffer(
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(
-      Object.fromEntries(columns.map((c) => [c.key, neutralise(c.value ? c.value(row) : row[c.key])])),
+    const added = sheet.addRow(
+      Object.fromEntries(columns.map((c) => [c.key, cellValue(c, c.value ? c.value(row) : row[c.key])])),
     );
+    columns.forEach((c, i) => {
+      if (c.kind === 'money') added.getCell(i + 1).numFmt = '0.00';
+    });
+  }
+  if (notes.length) {
+    const info = book.addWorksheet('说明 Notes');
+    info.getColumn(1).width = 100;
+    for (const n of notes) info.addRow([n]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -311,4 +344,75 @@ export function rowErrors(errors: { row: number; msg: string }[], lang: Lang): A
     .map((e) => fill(texts.rowError[lang], { row: e.row, msg: e.msg }))
     .join('; ');
   return badRequest(errors.length > 20 ? `${shown}; …` : shown);
+}
+
+/** A sheet row read by header names: its number in the sheet (the header is row 1) and its cells by key. */
+export interface SheetRecord {
+  row: number;
+  cells: Record<string, string>;
+}
+
+/** Why `readSheet` refused a file: unreadable, required header columns missing (`detail`), too many rows. */
+export class SheetError extends Error {
+  constructor(
+    readonly kind: 'badFile' | 'header' | 'tooMany',
+    readonly detail = '',
+  ) {
+    super(kind);
+  }
+}
+
+/**
+ * Reads the first worksheet by header names: row 1 is the header, each header matched to a column by
+ * any of its names (spaces and the template's `*` ignored). Blank rows are skipped. Missing required
+ * columns, an unreadable file or more than `maxRows` rows are refused (`SheetError`) before any row
+ * is looked at; the caller words the refusal.
+ */
+export async function readSheet(
+  buffer: Buffer,
+  columns: { key: string; names: string[]; required?: boolean }[],
+  maxRows: number,
+): Promise<SheetRecord[]> {
+  const Excel = await loadExcel();
+  const book = new Excel.Workbook();
+  try {
+    await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new SheetError('badFile');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new SheetError('badFile');
+  const text = (cell: ExcelJS.Cell): string => {
+    const v = cell.value;
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'string') return v.trim();
+    return (cell.text ?? '').trim();
+  };
+  const byColumn = new Map<number, string>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const name = text(cell).replace(/\s|\*/g, '').toLowerCase();
+    const match = columns.find((c) => c.names.some((n) => n.replace(/\s/g, '').toLowerCase() === name));
+    if (match) byColumn.set(col, match.key);
+  });
+  const found = new Set(byColumn.values());
+  const missing = columns.filter((c) => c.required && !found.has(c.key)).map((c) => c.names[0]);
+  if (missing.length) throw new SheetError('header', missing.join(', '));
+  if (sheet.rowCount - 1 > maxRows) throw new SheetError('tooMany', String(maxRows));
+  const rows: SheetRecord[] = [];
+  sheet.eachRow((row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells: Record<string, string> = {};
+    let any = false;
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      const key = byColumn.get(col);
+      if (!key) return;
+      const value = text(cell);
+      if (value) any = true;
+      cells[key] = value;
+    });
+    if (any) rows.push({ row: rowNumber, cells });
+  });
+  if (rows.length > maxRows) throw new SheetError('tooMany', String(maxRows));
+  return rows;
 }

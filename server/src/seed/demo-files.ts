@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workbookBuffer } from '../modules/psi/excel';
-import { GOODS_COLUMNS, ROSTER_COLUMNS, type ImportColumn } from '../modules/psi/imports';
+import { workbookBuffer } from '../core/export';
+import type { ImportColumn } from '../core/crud';
+import { GOODS_COLUMNS, ROSTER_COLUMNS } from '../modules/psi/imports';
 import { loadImportFixture } from './demo';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

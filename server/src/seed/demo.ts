@@ -36,7 +36,7 @@ import {
 import { approveDelivery, submitDeliveryOrder } from '../modules/psi/delivery';
 import { saveCheckList } from '../modules/psi/check';
 import { parseValues } from '../modules/psi/validate';
-import type { SheetRow } from '../modules/psi/excel';
+import type { SheetRecord as SheetRow } from '../core/export';
 import { ROSTER_COLUMNS } from '../modules/psi/imports';
 import { seedDemoInbox } from './demo-inbox';
 

@@ -133,6 +133,10 @@ export const canActForDepository = (actor: PsiActor, depositoryId: string): bool
 export const canActForSchool = (actor: PsiActor, schoolId: string): boolean =>
   actor.kind === 'platform' || (actor.kind === 'school' && actor.schoolId === schoolId);
 
-export function requirePlatform(actor: PsiActor): void {
+/**
+ * PSI writes of the tenant's catalogue and terms: only an actor acting for the whole tenant (not the
+ * platform tenant `000000`, which `requirePlatform` of the CRUD core guards).
+ */
+export function requireTenantAdmin(actor: PsiActor): void {
   if (actor.kind !== 'platform') throw fail('noPermission');
 }

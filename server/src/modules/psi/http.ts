@@ -12,9 +12,9 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { parseDiscount } from '@psi/db/model/psi/index';
-import { actorOf } from '../../core/crud';
+import { actorOf, type ScopedCrudOptions } from '../../core/crud';
 import { validationError } from '../../core/validation';
-import { resolveActor, type PsiActor, type PsiEnv } from './env';
+import { fail, resolveActor, type PsiActor, type PsiEnv } from './env';
 
 const actors = new WeakMap<FastifyRequest, PsiActor>();
 
@@ -305,3 +305,15 @@ export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
   if (!b) batchers.set(app.ctx.sqlite, (b = new WriteBatcher(app.ctx.sqlite)));
   return b.run(fn);
 }
+
+/**
+ * The hooks of the CRUD core for PSI resources: the caller's PSI actor for the row scopes, writes
+ * through the group commit, and a row hidden by the data scope refused as a missing document.
+ */
+export const psiCrud = (
+  app: FastifyInstance,
+): Pick<ScopedCrudOptions<PsiActor>, 'actor' | 'commit' | 'hidden'> => ({
+  actor: (req) => psiActor(app, req),
+  commit: (fn) => write(app, fn),
+  hidden: () => fail('docNotFound'),
+});

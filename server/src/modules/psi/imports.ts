@@ -4,40 +4,19 @@ import { normalizeIsbn, psiMessages } from '@psi/db/model/psi/index';
 import { goodsInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { fill, messages } from '@psi/db/model';
 import { ApiError } from '../../core/errors';
-import { big, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
+import { big, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow } from './rows';
 import { parseValues } from './validate';
 import { servesRegion } from './docs';
 import { regionNameOf, checkSchoolLinks } from './master';
-import type { SheetRow } from './excel';
+import { RowsRejected, type ImportColumn, type RowError } from '../../core/crud';
+import type { SheetRecord as SheetRow } from '../../core/export';
 
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
-
-export interface ImportResult {
+export type ImportResult = {
   created: number;
   updated: number;
   unchanged: number;
-}
-
-/** All-or-nothing: thrown from inside the transaction when any row is bad, so nothing is written. */
-export class ImportRejected extends Error {
-  constructor(readonly errors: RowError[]) {
-    super('import rejected');
-  }
-}
-
-export interface ImportColumn {
-  key: string;
-  /** header names accepted, the first is the template's */
-  names: string[];
-  required?: boolean;
-  /** dictionary whose labels (or keys) the cells may hold */
-  dict?: string;
-}
+};
 
 export const GOODS_COLUMNS: ImportColumn[] = [
   { key: 'isbn', names: ['ISBN', 'isbn'], required: true },
@@ -120,7 +99,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a
  * so importing the same file twice changes nothing. Stock is never touched.
  */
 export function importGoods(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang: Lang): ImportResult {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   return tx(env, () => {
     const dicts = loadDicts(env, GOODS_COLUMNS);
     const errors: RowError[] = [];
@@ -142,7 +121,7 @@ export function importGoods(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang
         parsed.push({ row: r.row, values: keep });
       }
     }
-    if (errors.length) throw new ImportRejected(errors);
+    if (errors.length) throw new RowsRejected(errors);
     const result: ImportResult = { created: 0, updated: 0, unchanged: 0 };
     const find = prepareNumbers(
       env.sqlite,
@@ -301,7 +280,7 @@ function writeRoster(
  * platform terms by school code and creates or updates the school's base fields.
  */
 export function importRoster(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang: Lang): ImportResult {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   return tx(env, () => {
     const dicts = loadDicts(env, ROSTER_COLUMNS);
     const errors: RowError[] = [];
@@ -325,7 +304,7 @@ export function importRoster(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lan
       const depositoryId = resolveRoster(env, actor, r.row, keep, lang, errors);
       plans.push({ row: r.row, values: keep, depositoryId });
     }
-    if (errors.length) throw new ImportRejected(errors);
+    if (errors.length) throw new RowsRejected(errors);
     const batchNo = `IMP${formatDateTime(env.now()).replace(/\D/g, '')}`;
     const result: ImportResult = { created: 0, updated: 0, unchanged: 0 };
     for (const p of plans) result[writeRoster(env, actor, p, batchNo)]++;
@@ -341,7 +320,7 @@ export function saveRosterRow(
   id: string | null,
   lang: Lang,
 ): void {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   tx(env, () => {
     let merged = values;
     if (id) {
@@ -356,7 +335,7 @@ export function saveRosterRow(
     }
     const errors: RowError[] = [];
     const depositoryId = resolveRoster(env, actor, 0, merged, lang, errors);
-    if (errors.length) throw new ImportRejected(errors);
+    if (errors.length) throw new RowsRejected(errors);
     if (depositoryId)
       checkSchoolLinks(env, actor.tenantId, { depositoryId, regionCode: merged.regionCode }, null);
     writeRoster(

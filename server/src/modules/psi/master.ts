@@ -3,7 +3,7 @@ import { fill, messages, type Text } from '@psi/db/model';
 import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
 import { ApiError } from '../../core/errors';
-import { big, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
+import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow } from './rows';
 import { loadDepository, servesRegion } from './docs';
 
@@ -46,7 +46,7 @@ export type GoodsValues = Record<string, unknown>;
 
 /** `goodsinfo/save|update|submit`: catalogue writes (platform only); never touches documents. */
 export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?: string | null): string {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   return tx(env, () => {
     if (id) {
       const row = prepareNumbers(
@@ -70,7 +70,7 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
 
 /** Soft-deletes books (platform only); documents keep their snapshots. */
 export function removeGoods(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   tx(env, () => {
     for (const id of ids) {
       const changed = prepareNumbers(
@@ -99,7 +99,7 @@ export function saveDepository(
   values: Record<string, unknown>,
   id?: string | null,
 ) {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   return tx(env, () => {
     if (id && !loadDepository(env, actor.tenantId, id)) throw new ApiError(400, 400, messages.recordNotFound);
     if (
@@ -130,7 +130,7 @@ export function saveDepository(
 
 /** A depository that still holds stock or has open documents stays. */
 export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   tx(env, () => {
     for (const id of ids) {
       if (!loadDepository(env, actor.tenantId, id)) throw fail('docNotFound');
@@ -187,7 +187,7 @@ export function saveSchool(
   values: Record<string, unknown>,
   id?: string | null,
 ) {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   return tx(env, () => {
     const row = { ...values };
     delete row.accountBalance;
@@ -218,7 +218,7 @@ export function saveSchool(
 
 /** A school with money on its account or open orders stays (its ledger must stay reachable). */
 export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   tx(env, () => {
     for (const id of ids) {
       const s = prepareNumbers(

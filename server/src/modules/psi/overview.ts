@@ -1,12 +1,15 @@
 import { prepareNumbers } from '../../core/data';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatMoney, parseId } from '@psi/db/model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { formatMoney, pageOf, parseId } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
+import { EXPORT_LIMIT } from '../../core/crud';
+import { sendWorkbook, workbookBuffer, xlsxAnswer, type SheetColumn } from '../../core/export';
+import { answers } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
 import { big, type PsiActor } from './env';
-import { workbookBuffer } from './excel';
 import { psiActor } from './http';
-import { EXPORT_LIMIT, sendXlsx } from './routes-common';
 
 /**
  * Read-only views the screens need and the generic resources do not give: the current stock of a
@@ -18,24 +21,34 @@ import { EXPORT_LIMIT, sendXlsx } from './routes-common';
 /** Stock at or below this many copies is shown as low (the screens highlight it). */
 export const LOW_STOCK = 50;
 
-type Dict = Record<string, unknown>;
+/** The query parameters of the stock views and the dashboard, each a single text value. */
+const overviewQuery = z.looseObject({
+  depositoryId: z.string().optional().describe("one depository (within the caller's)"),
+  goodsIds: z.string().optional().describe('comma-joined book ids'),
+  keyword: z.string().optional().describe('ISBN or title, in part'),
+  low: z.string().optional().describe('true: only stock at or below the threshold'),
+  threshold: z.string().optional().describe('the low-stock threshold (default 50)'),
+  current: z.string().optional().describe('page number, from 1 (default 1)'),
+  size: z.string().optional().describe('rows per page, 1..500 (default 10)'),
+});
+type OverviewQuery = z.output<typeof overviewQuery>;
 
-function queryText(req: FastifyRequest, name: string): string | undefined {
-  const v = (req.query as Dict)[name];
+function queryText(query: OverviewQuery, name: keyof OverviewQuery): string | undefined {
+  const v = query[name];
   if (Array.isArray(v)) throw badRequest('paramType', { name });
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-function queryIdOf(req: FastifyRequest, name: string): string | undefined {
-  const v = queryText(req, name);
+function queryIdOf(query: OverviewQuery, name: keyof OverviewQuery): string | undefined {
+  const v = queryText(query, name);
   if (v === undefined) return undefined;
   const id = parseId(v);
   if (!id) throw badRequest('paramType', { name });
   return id;
 }
 
-function positiveInt(req: FastifyRequest, name: string, fallback: number, max: number): number {
-  const v = queryText(req, name);
+function positiveInt(query: OverviewQuery, name: keyof OverviewQuery, fallback: number, max: number): number {
+  const v = queryText(query, name);
   if (v === undefined) return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw badRequest('paramType', { name });
@@ -110,23 +123,18 @@ function stockQuery(
     LEFT JOIN psi_depository_log l ON l.id = s.last_log_id
     WHERE ${where.join(' AND ')}`;
   const total = (
-    app.ctx.sqlite
-      .prepare(`SELECT COUNT(*) AS n ${from}`)
-      .safeIntegers(false)
-      .get(...params) as { n: number }
+    prepareNumbers(app.ctx.sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }
   ).n;
-  const records = app.ctx.sqlite
-    .prepare(
-      `SELECT CAST(s.depository_id AS TEXT) AS depositoryId, d.depository_name AS depositoryName,
+  const records = prepareNumbers(
+    app.ctx.sqlite,
+    `SELECT CAST(s.depository_id AS TEXT) AS depositoryId, d.depository_name AS depositoryName,
               d.depository_code AS depositoryCode, CAST(s.goods_id AS TEXT) AS goodsId, g.isbn AS isbn,
               g.goods_name AS goodsName, g.publisher AS publisher, g.price AS price, s.quantity AS quantity,
               l.operate_time AS lastMoveTime, l.source_no AS lastSourceNo, l.source_type AS lastSourceType,
               l.change_quantity AS lastChange
        ${from}
        ORDER BY d.sort, d.depository_code, s.quantity, g.isbn LIMIT ? OFFSET ?`,
-    )
-    .safeIntegers(false)
-    .all(...params, limit, offset) as StockRow[];
+  ).all(...params, limit, offset) as StockRow[];
   return { records, total };
 }
 
@@ -159,12 +167,10 @@ function countsBy(
     where.push(`${scopeColumn.column} IN (${inList(scopeColumn.ids)})`);
     params.push(...scopeColumn.ids.map(big));
   }
-  const rows = app.ctx.sqlite
-    .prepare(
-      `SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`,
-    )
-    .safeIntegers(false)
-    .all(...params) as { s: number; n: number }[];
+  const rows = prepareNumbers(
+    app.ctx.sqlite,
+    `SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`,
+  ).all(...params) as { s: number; n: number }[];
   return Object.fromEntries(rows.map((r) => [String(r.s), r.n]));
 }
 
@@ -186,9 +192,10 @@ function weekly(
   }
   // The weeks up to the latest order (today when there is none), so a quiet period shows its history.
   const latest = (
-    app.ctx.sqlite
-      .prepare(`SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`)
-      .get(...params) as { t: string | null }
+    prepareNumbers(
+      app.ctx.sqlite,
+      `SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`,
+    ).get(...params) as { t: string | null }
   ).t;
   const anchor =
     latest && latest.slice(0, 10) < todayText(today) ? new Date(`${latest.slice(0, 10)}T00:00:00`) : today;
@@ -196,12 +203,10 @@ function weekly(
   first.setDate(first.getDate() - 7 * (weeks - 1));
   where.push('submit_time >= ?');
   params.push(`${weekStart(first)} 00:00:00`);
-  const rows = app.ctx.sqlite
-    .prepare(
-      `SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`,
-    )
-    .safeIntegers(false)
-    .all(...params) as { day: string; amount: number }[];
+  const rows = prepareNumbers(
+    app.ctx.sqlite,
+    `SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`,
+  ).all(...params) as { day: string; amount: number }[];
   const buckets = new Map<string, { orders: number; amount: number }>();
   for (let i = 0; i < weeks; i++) {
     const d = new Date(first);
@@ -228,14 +233,12 @@ function movementsOn(app: FastifyInstance, actor: PsiActor, day: string, scope: 
     where.push(`depository_id IN (${inList(scope)})`);
     params.push(...scope.map(big));
   }
-  const r = app.ctx.sqlite
-    .prepare(
-      `SELECT COUNT(*) AS rows, COALESCE(SUM(CASE WHEN change_quantity > 0 THEN change_quantity END), 0) AS inQ,
+  const r = prepareNumbers(
+    app.ctx.sqlite,
+    `SELECT COUNT(*) AS rows, COALESCE(SUM(CASE WHEN change_quantity > 0 THEN change_quantity END), 0) AS inQ,
               COALESCE(SUM(CASE WHEN change_quantity < 0 THEN -change_quantity END), 0) AS outQ
        FROM psi_depository_log WHERE ${where.join(' AND ')}`,
-    )
-    .safeIntegers(false)
-    .get(...params) as { rows: number; inQ: number; outQ: number };
+  ).get(...params) as { rows: number; inQ: number; outQ: number };
   return { rows: r.rows, inQuantity: r.inQ, outQuantity: r.outQ };
 }
 
@@ -244,12 +247,8 @@ function todayText(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
-const cell = (value: unknown) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-
-function stockFilters(req: FastifyRequest) {
-  const goodsIds = queryText(req, 'goodsIds')
+function stockFilters(query: OverviewQuery) {
+  const goodsIds = queryText(query, 'goodsIds')
     ?.split(',')
     .map((v) => {
       const id = parseId(v.trim());
@@ -257,28 +256,116 @@ function stockFilters(req: FastifyRequest) {
       return id;
     });
   return {
-    depositoryId: queryIdOf(req, 'depositoryId'),
+    depositoryId: queryIdOf(query, 'depositoryId'),
     goodsIds,
-    keyword: queryText(req, 'keyword'),
-    low: queryText(req, 'low') === 'true' || queryText(req, 'low') === '1',
-    threshold: positiveInt(req, 'threshold', LOW_STOCK, 1_000_000),
+    keyword: queryText(query, 'keyword'),
+    low: queryText(query, 'low') === 'true' || queryText(query, 'low') === '1',
+    threshold: positiveInt(query, 'threshold', LOW_STOCK, 1_000_000),
   };
 }
 
+const stockRow = z.object({
+  id: z.string().describe('`depositoryId-goodsId`'),
+  depositoryId: z.string(),
+  depositoryName: z.string(),
+  depositoryCode: z.string(),
+  goodsId: z.string(),
+  isbn: z.string(),
+  goodsName: z.string(),
+  publisher: z.string(),
+  price: z.string().describe('list price, two decimals'),
+  quantity: z.number().int().describe('copies on hand'),
+  low: z.boolean().describe('at or below the threshold'),
+  lastMoveTime: z.string().nullable().describe('the last movement (null: none yet)'),
+  lastSourceNo: z.string().nullable(),
+  lastSourceType: z.number().int().nullable(),
+  lastChange: z.number().int().nullable().describe('copies the last movement added (negative: took)'),
+});
+
+/** Order counts by status code (`{"1": 3, "4": 12}`). */
+const statusCounts = z.record(z.string(), z.number().int()).describe('documents per status code');
+const lowStock = z.object({
+  total: z.number().int(),
+  threshold: z.number().int(),
+  records: z.array(stockRow).describe('the first ten'),
+});
+const today = z.object({
+  day: z.string().describe("yyyy-MM-dd (the server's day)"),
+  rows: z.number().int().describe('stock movements today'),
+  inQuantity: z.number().int(),
+  outQuantity: z.number().int(),
+});
+const weeklyOrders = z
+  .array(
+    z.object({
+      week: z.string().describe('Monday, yyyy-MM-dd'),
+      orders: z.number().int(),
+      amount: z.string(),
+    }),
+  )
+  .describe('orders per week up to the latest one');
+
+/** The home page figures, by the caller's PSI role (`kind`). */
+const dashboard = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('platform'),
+    yyptStatus: statusCounts,
+    purchaseStatus: statusCounts,
+    depositoryOrderStatus: statusCounts,
+    deliveryStatus: statusCounts,
+    today,
+    lowStock,
+    weekly: weeklyOrders,
+  }),
+  z.object({
+    kind: z.literal('depository'),
+    depositoryOrderStatus: statusCounts,
+    deliveryStatus: statusCounts,
+    purchaseStatus: statusCounts,
+    checkStatus: statusCounts,
+    today,
+    lowStock,
+    weekly: weeklyOrders,
+  }),
+  z.object({
+    kind: z.literal('school'),
+    school: z
+      .object({ id: z.string(), schoolName: z.string(), schoolCode: z.string(), balance: z.string() })
+      .nullable(),
+    yyptStatus: statusCounts,
+    depositoryOrderStatus: statusCounts,
+    orders: z.array(
+      z.object({
+        id: z.string(),
+        orderNo: z.string(),
+        orderStatus: z.number().int(),
+        payStatus: z.number().int(),
+        totalQuantity: z.number().int(),
+        deliveredQuantity: z.number().int(),
+        totalAmount: z.string(),
+        submitTime: z.string(),
+      }),
+    ),
+    weekly: weeklyOrders,
+  }),
+  z.object({ kind: z.literal('none') }),
+]);
+
+const stockAccess = {
+  button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'],
+};
+
 export function registerOverviewRoutes(app: FastifyInstance) {
-  app.get(
+  const api = typed(app);
+  api.get(
     '/blade-psi/depositorystock/export',
-    {
-      config: {
-        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
-      },
-    },
+    { config: { access: stockAccess }, schema: { querystring: overviewQuery, response: xlsxAnswer } },
     async (req, reply) => {
       const actor = psiActor(app, req);
-      const filters = stockFilters(req);
+      const filters = stockFilters(req.query);
       const { records } = stockQuery(app, actor, filters, EXPORT_LIMIT, 0);
       const en = req.lang === 'en';
-      const columns = [
+      const columns: SheetColumn[] = [
         { header: en ? 'Depository code' : '仓库编码', key: 'depositoryCode' },
         { header: en ? 'Depository' : '仓库', key: 'depositoryName' },
         { header: 'ISBN', key: 'isbn' },
@@ -289,29 +376,28 @@ export function registerOverviewRoutes(app: FastifyInstance) {
         { header: en ? 'Low stock' : '低库存', key: 'low' },
         { header: en ? 'Last movement' : '最近变动时间', key: 'lastMoveTime', width: 20 },
         { header: en ? 'Last document' : '最近变动单据', key: 'lastSourceNo', width: 20 },
-      ];
+      ].map((c) => ({ ...c, kind: 'text' as const }));
       const rows = records.map((r) => ({
-        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])),
+        ...r,
         price: Number(formatMoney(r.price)),
         low: r.quantity <= filters.threshold ? (en ? 'yes' : '是') : '',
       }));
       const buffer = await workbookBuffer(en ? 'Stock' : '库存', columns, rows);
-      return sendXlsx(reply, en ? 'stock-on-hand' : '库存查询', buffer);
+      return sendWorkbook(reply, buffer, en ? 'stock-on-hand' : '库存查询');
     },
   );
 
-  app.get(
+  api.get(
     '/blade-psi/depositorystock/list',
     {
-      config: {
-        access: { button: ['depositorystock', 'depositorylog', 'depositorycheck', 'deliveryorder'] },
-      },
+      config: { access: stockAccess },
+      schema: { querystring: overviewQuery, response: answers.of(pageOf(stockRow)) },
     },
     async (req) => {
       const actor = psiActor(app, req);
-      const size = Math.max(1, positiveInt(req, 'size', 10, 500));
-      const current = Math.max(1, positiveInt(req, 'current', 1, 1_000_000));
-      const filters = stockFilters(req);
+      const size = Math.max(1, positiveInt(req.query, 'size', 10, 500));
+      const current = Math.max(1, positiveInt(req.query, 'current', 1, 1_000_000));
+      const filters = stockFilters(req.query);
       const threshold = filters.threshold;
       const page = stockQuery(app, actor, filters, size, (current - 1) * size);
       return ok(
@@ -327,82 +413,104 @@ export function registerOverviewRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/blade-psi/dashboard/summary', { config: { access: 'user' } }, async (req) => {
-    const actor = psiActor(app, req);
-    const now = new Date();
-    const today = todayText(now);
-    const weeks = Math.max(1, positiveInt(req, 'weeks', 8, 52));
-    if (actor.kind === 'platform') {
-      const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
-      return ok(
-        {
-          kind: actor.kind,
-          yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor),
-          purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor),
-          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor),
-          deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor),
-          today: { day: today, ...movementsOn(app, actor, today, null) },
-          lowStock: {
-            total: lowStock.total,
-            threshold: LOW_STOCK,
-            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+  api.get(
+    '/blade-psi/dashboard/summary',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: z.looseObject({
+          weeks: z.string().optional().describe('weeks of history, 1..52 (default 8)'),
+        }),
+        response: answers.of(dashboard),
+      },
+    },
+    async (req) => {
+      const actor = psiActor(app, req);
+      const now = new Date();
+      const today = todayText(now);
+      const weeks = Math.max(1, positiveInt(req.query, 'weeks', 8, 52));
+      if (actor.kind === 'platform') {
+        const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
+        return ok(
+          {
+            kind: actor.kind,
+            yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor),
+            purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor),
+            depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor),
+            deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor),
+            today: { day: today, ...movementsOn(app, actor, today, null) },
+            lowStock: {
+              total: lowStock.total,
+              threshold: LOW_STOCK,
+              records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+            },
+            weekly: weekly(app, actor, 'psi_purchase_order_yypt', null, weeks, now),
           },
-          weekly: weekly(app, actor, 'psi_purchase_order_yypt', null, weeks, now),
-        },
-        req.lang,
-      );
-    }
-    if (actor.kind === 'depository') {
-      const scope = { column: 'depository_id', ids: actor.depositoryIds };
-      const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
-      return ok(
-        {
-          kind: actor.kind,
-          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor, scope),
-          deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor, scope),
-          purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor, scope),
-          checkStatus: countsBy(app, 'psi_depository_check', 'check_status', actor, scope),
-          today: { day: today, ...movementsOn(app, actor, today, actor.depositoryIds) },
-          lowStock: {
-            total: lowStock.total,
-            threshold: LOW_STOCK,
-            records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+          req.lang,
+        );
+      }
+      if (actor.kind === 'depository') {
+        const scope = { column: 'depository_id', ids: actor.depositoryIds };
+        const lowStock = stockQuery(app, actor, { low: true, threshold: LOW_STOCK }, 10, 0);
+        return ok(
+          {
+            kind: actor.kind,
+            depositoryOrderStatus: countsBy(
+              app,
+              'psi_purchase_order_depository',
+              'order_status',
+              actor,
+              scope,
+            ),
+            deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor, scope),
+            purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor, scope),
+            checkStatus: countsBy(app, 'psi_depository_check', 'check_status', actor, scope),
+            today: { day: today, ...movementsOn(app, actor, today, actor.depositoryIds) },
+            lowStock: {
+              total: lowStock.total,
+              threshold: LOW_STOCK,
+              records: lowStock.records.map((r) => wireStock(r, LOW_STOCK)),
+            },
+            weekly: weekly(app, actor, 'psi_purchase_order_depository', scope, weeks, now),
           },
-          weekly: weekly(app, actor, 'psi_purchase_order_depository', scope, weeks, now),
-        },
-        req.lang,
-      );
-    }
-    if (actor.kind === 'school' && actor.schoolId) {
-      const scope = { column: 'school_id', ids: [actor.schoolId] };
-      const school = prepareNumbers(
-        app.ctx.sqlite,
-        `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
+          req.lang,
+        );
+      }
+      if (actor.kind === 'school' && actor.schoolId) {
+        const scope = { column: 'school_id', ids: [actor.schoolId] };
+        const school = prepareNumbers(
+          app.ctx.sqlite,
+          `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
          FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).get(big(actor.schoolId), actor.tenantId) as
-        { schoolName: string; schoolCode: string; balance: number } | undefined;
-      const progress = app.ctx.sqlite
-        .prepare(
+        ).get(big(actor.schoolId), actor.tenantId) as
+          { schoolName: string; schoolCode: string; balance: number } | undefined;
+        const progress = prepareNumbers(
+          app.ctx.sqlite,
           `SELECT CAST(id AS TEXT) AS id, order_no AS orderNo, order_status AS orderStatus, pay_status AS payStatus,
                   total_quantity AS totalQuantity, delivered_quantity AS deliveredQuantity,
                   total_amount AS totalAmount, submit_time AS submitTime
            FROM psi_purchase_order_yypt WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
            ORDER BY submit_time DESC, id DESC LIMIT 8`,
-        )
-        .safeIntegers(false)
-        .all(actor.tenantId, big(actor.schoolId)) as { totalAmount: number }[];
-      return ok(
-        {
-          kind: actor.kind,
-          school: school ? { id: actor.schoolId, ...school, balance: formatMoney(school.balance) } : null,
-          yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor, scope),
-          depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor, scope),
-          orders: progress.map((o) => ({ ...o, totalAmount: formatMoney(o.totalAmount) })),
-          weekly: weekly(app, actor, 'psi_purchase_order_yypt', scope, weeks, now),
-        },
-        req.lang,
-      );
-    }
-    return ok({ kind: 'none' }, req.lang);
-  });
+        ).all(actor.tenantId, big(actor.schoolId)) as { totalAmount: number }[];
+        return ok(
+          {
+            kind: actor.kind,
+            school: school ? { id: actor.schoolId, ...school, balance: formatMoney(school.balance) } : null,
+            yyptStatus: countsBy(app, 'psi_purchase_order_yypt', 'order_status', actor, scope),
+            depositoryOrderStatus: countsBy(
+              app,
+              'psi_purchase_order_depository',
+              'order_status',
+              actor,
+              scope,
+            ),
+            orders: progress.map((o) => ({ ...o, totalAmount: formatMoney(o.totalAmount) })),
+            weekly: weekly(app, actor, 'psi_purchase_order_yypt', scope, weeks, now),
+          },
+          req.lang,
+        );
+      }
+      return ok({ kind: 'none' }, req.lang);
+    },
+  );
 }

@@ -6,7 +6,7 @@ import {
   canActForDepository,
   fail,
   nowText,
-  requirePlatform,
+  requireTenantAdmin,
   tx,
   type PsiActor,
   type PsiEnv,
@@ -158,7 +158,7 @@ export interface AuditInput {
 
 /** `purchaseorder/approveAudit`: platform audit, 1 → 2 or 1 → 8 (a reject needs a remark). */
 export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   defaultAccess,
+  emptyData,
   fill,
   messages,
   purchaseOrderResource,
@@ -25,7 +26,10 @@ import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { allows } from '../../core/access';
 import { forbidden } from '../../core/errors';
-import { actorOf, bodyOf } from '../../core/crud';
+import { actorOf, queryId, scopedCrudRoutes, scopedRowSchema, submitCodes } from '../../core/crud';
+import { answers, formBody, listQuery, submitBody } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+import { findOne, listAll, listPage, wire } from '../../core/scoped-list';
 import { big, fail, tx, type PsiActor, type PsiEnv } from './env';
 import {
   auditSchema,
@@ -43,11 +47,10 @@ import {
   parseBody,
   perLang,
   psiActor,
+  psiCrud,
   textValue,
 } from './http';
-import { findOne, listAll, listPage, wire, type ListSpec } from './lists';
-import { specs } from './specs';
-import { queryId, readRoutes, writeRoutes } from './routes-common';
+import { specs, type PsiSpec } from './specs';
 import {
   approvePurchaseAudit,
   approveStorage,
@@ -223,16 +226,14 @@ const clean = <T extends Dict>(v: T) =>
 
 /** A named action (`submitPurchaseOrder`, …) admits the add or edit codes by the presence of `id`. */
 function requireSubmitButton(app: FastifyInstance, req: FastifyRequest, def: ResourceDef, hasId: boolean) {
-  const declared = defaultAccess(def).submit;
-  const codes = typeof declared === 'object' && 'button' in declared ? [declared.button].flat() : [];
-  const needed = codes.filter((c) => !c.endsWith(hasId ? '_add' : '_edit'));
-  if (!allows(app, actorOf(req), { button: needed })) throw forbidden();
+  const codes = submitCodes(def);
+  if (!allows(app, actorOf(req), { button: hasId ? codes.edit : codes.add })) throw forbidden();
 }
 
 const submitAccess = (def: ResourceDef): Access => defaultAccess(def).submit;
 
 interface LineConfig<I extends Dict> {
-  spec: ListSpec;
+  spec: PsiSpec;
   /** the body key and the column of the header id */
   parentKey: string;
   parentColumn: string;
@@ -258,7 +259,10 @@ function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
     if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     return row.parent;
   };
-  writeRoutes(app, cfg.spec.def, {
+  scopedCrudRoutes(app, cfg.spec, {
+    ...psiCrud(app),
+    submitted: emptyData,
+    body: { [cfg.parentKey]: z.unknown().optional().describe('the document a new line joins') },
     submit: (req, id, body) => {
       const actor = psiActor(app, req);
       const lang = req.lang;
@@ -314,28 +318,97 @@ function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
   });
 }
 
-/** `listByOrderId`-style reads: the live lines of one visible header, in `sort` order. */
-function linesOf(
+/**
+ * `listByOrderId`-style reads: the live lines of one visible header, in `sort` order. The header id
+ * may come under any of `names` (the seed's `pirchaseId` spelling too).
+ */
+function linesRoute(
   app: FastifyInstance,
-  req: FastifyRequest,
-  spec: ListSpec,
+  url: string,
+  access: Access,
+  spec: PsiSpec,
   column: string,
-  parentId: string,
+  names: string[],
 ) {
-  const rows = listAll(app.ctx.sqlite, spec, psiActor(app, req), {}, 5000, {
-    sql: `"${column}" = ?`,
-    params: [BigInt(parentId)],
-  });
-  return ok(
-    rows.map((r) => wire(spec.def, r)),
-    req.lang,
+  const query = z.looseObject(
+    Object.fromEntries(
+      names.map((n) => [n, z.string().optional().describe('the document whose lines to list')]),
+    ),
+  );
+  typed(app).get(
+    url,
+    { config: { access }, schema: { querystring: query, response: answers.list(scopedRowSchema(spec)) } },
+    async (req) => {
+      const parentId = queryId(req.query, names);
+      const rows = listAll(app.ctx.sqlite, spec, psiActor(app, req), {}, 5000, {
+        sql: `"${column}" = ?`,
+        params: [BigInt(parentId)],
+      });
+      return ok(
+        rows.map((r) => wire(spec.def, r)),
+        req.lang,
+      );
+    },
   );
 }
 
+const described = (shape: Record<string, string>) =>
+  Object.fromEntries(Object.entries(shape).map(([k, d]) => [k, z.unknown().optional().describe(d)]));
+
+/** A document's lines in a submit body (absent: keep the lines on an edit). */
+const detailsField = (line: Record<string, string>) =>
+  z
+    .array(z.looseObject(described(line)))
+    .optional()
+    .describe("the document's lines (absent: unchanged)");
+
+const VERSION = 'the version read (optimistic lock)';
+const orderLine = { goodsId: 'the book', quantity: 'copies', remark: 'a note' };
+const orderBody = { version: z.unknown().optional().describe(VERSION), details: detailsField(orderLine) };
+const purchaseBody = {
+  version: z.unknown().optional().describe(VERSION),
+  details: detailsField({ ...orderLine, discount: 'the purchase discount (0.7200)' }),
+};
+const deliveryBody = {
+  version: z.unknown().optional().describe(VERSION),
+  details: detailsField({
+    sourceDetailId: 'the 配送单 line delivered',
+    quantity: 'copies',
+    remark: 'a note',
+  }),
+};
+const auditBody = formBody(
+  described({
+    id: 'the document',
+    pass: 'true to pass, false to send back',
+    auditRemark: "the reviewer's note",
+    version: VERSION,
+  }),
+);
+const checkBody = {
+  depositoryId: 'the depository counted (a platform user chooses)',
+  checkId: 'the open stocktake to save into (absent: a new one)',
+  checkDate: 'the day of the count (yyyy-MM-dd)',
+  remark: 'a note',
+  complete: 'true to complete the stocktake (posts the differences)',
+  version: VERSION,
+};
+const checkDetails = detailsField({
+  goodsId: 'the book',
+  countedQuantity: 'copies counted',
+  remark: 'a note',
+});
+
 export function registerDocumentRoutes(app: FastifyInstance) {
   const env = liveEnv(app);
-  const detail = (req: FastifyRequest, spec: ListSpec, id: string) =>
+  const api = typed(app);
+  const hooks = psiCrud(app);
+  const detail = (req: FastifyRequest, spec: PsiSpec, id: string) =>
     findOne(app.ctx.sqlite, spec, psiActor(app, req), id);
+  const action = <B extends z.ZodType>(spec: PsiSpec, access: Access, body: B) => ({
+    config: { access },
+    schema: { body, response: answers.maybe(scopedRowSchema(spec)) },
+  });
 
   // ------------------------------------------------------------------ 采购入库单
   const submitPurchase = (req: FastifyRequest, body: Dict) => {
@@ -347,24 +420,29 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.purchase, saved.id);
   };
-  readRoutes(app, specs.purchase);
-  writeRoutes(app, purchaseOrderResource, {
+  scopedCrudRoutes(app, specs.purchase, {
+    ...hooks,
+    body: purchaseBody,
     submit: (req, _id, body) => submitPurchase(req, body),
     remove: (req, ids) => removePurchaseOrders(env, psiActor(app, req), ids),
   });
-  app.post(
+  api.post(
     '/blade-psi/purchasedetail/submitPurchaseOrder',
-    { config: { access: submitAccess(purchaseOrderResource) } },
+    action(
+      specs.purchase,
+      submitAccess(purchaseOrderResource),
+      submitBody(purchaseOrderResource, purchaseBody),
+    ),
     async (req) => {
-      requireSubmitButton(app, req, purchaseOrderResource, !!bodyOf(req).id);
-      return ok(await write(app, () => submitPurchase(req, bodyOf(req))), req.lang);
+      requireSubmitButton(app, req, purchaseOrderResource, !!req.body.id);
+      return ok(await write(app, () => submitPurchase(req, req.body)), req.lang);
     },
   );
-  app.post(
+  api.post(
     '/blade-psi/purchaseorder/approveAudit',
-    { config: { access: { button: 'purchaseorder_audit' } } },
+    action(specs.purchase, { button: 'purchaseorder_audit' }, auditBody),
     async (req) => {
-      const body = parseBody(auditSchema(req.lang), bodyOf(req));
+      const body = parseBody(auditSchema(req.lang), req.body);
       const saved = await write(app, () => {
         approvePurchaseAudit(env, psiActor(app, req), {
           id: body.id!,
@@ -377,11 +455,18 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       return ok(saved, req.lang);
     },
   );
-  app.post(
+  api.post(
     '/blade-psi/purchaseorder/approveStorage',
-    { config: { access: { button: 'purchaseorder_storage' } } },
+    action(
+      specs.purchase,
+      { button: 'purchaseorder_storage' },
+      formBody({
+        ...described({ id: 'the document', storageRemark: "the receiver's note", version: VERSION }),
+        details: detailsField({ detailId: 'the line', receivedQuantity: 'copies received' }),
+      }),
+    ),
     async (req) => {
-      const body = parseBody(storageSchema(req.lang), bodyOf(req));
+      const body = parseBody(storageSchema(req.lang), req.body);
       const saved = await write(app, () => {
         approveStorage(env, psiActor(app, req), {
           id: body.id!,
@@ -397,12 +482,13 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       return ok(saved, req.lang);
     },
   );
-  readRoutes(app, specs.purchaseDetail);
-  app.get(
+  linesRoute(
+    app,
     '/blade-psi/purchasedetail/listByOrderId',
-    { config: { access: { menu: 'purchaseorder' } } },
-    async (req) =>
-      linesOf(app, req, specs.purchaseDetail, 'purchase_id', queryId(req, ['pirchaseId', 'purchaseId'])),
+    { menu: 'purchaseorder' },
+    specs.purchaseDetail,
+    'purchase_id',
+    ['pirchaseId', 'purchaseId'],
   );
   lineRoutes(app, {
     spec: specs.purchaseDetail,
@@ -424,24 +510,29 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     const saved = submitYyptOrder(env, psiActor(app, req), input as Parameters<typeof submitYyptOrder>[2]);
     return detail(req, specs.yypt, saved.id);
   };
-  readRoutes(app, specs.yypt);
-  writeRoutes(app, purchaseOrderYyptResource, {
+  scopedCrudRoutes(app, specs.yypt, {
+    ...hooks,
+    body: orderBody,
     submit: (req, _id, body) => submitYypt(req, body),
     remove: (req, ids) => removeYyptOrders(env, psiActor(app, req), ids),
   });
-  app.post(
+  api.post(
     '/blade-psi/purchasedetailyypt/submitPurchaseOrderYypt',
-    { config: { access: submitAccess(purchaseOrderYyptResource) } },
+    action(
+      specs.yypt,
+      submitAccess(purchaseOrderYyptResource),
+      submitBody(purchaseOrderYyptResource, orderBody),
+    ),
     async (req) => {
-      requireSubmitButton(app, req, purchaseOrderYyptResource, !!bodyOf(req).id);
-      return ok(await write(app, () => submitYypt(req, bodyOf(req))), req.lang);
+      requireSubmitButton(app, req, purchaseOrderYyptResource, !!req.body.id);
+      return ok(await write(app, () => submitYypt(req, req.body)), req.lang);
     },
   );
-  app.post(
+  api.post(
     '/blade-psi/purchaseorderyypt/approveAudit',
-    { config: { access: { button: ['purchaseorderyypt_audit', 'order_yy_audit'] } } },
+    action(specs.yypt, { button: ['purchaseorderyypt_audit', 'order_yy_audit'] }, auditBody),
     async (req) => {
-      const body = parseBody(auditSchema(req.lang), bodyOf(req));
+      const body = parseBody(auditSchema(req.lang), req.body);
       const saved = await write(app, () => {
         approveYyptAudit(env, psiActor(app, req), {
           id: body.id!,
@@ -454,12 +545,13 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       return ok(saved, req.lang);
     },
   );
-  readRoutes(app, specs.yyptDetail);
-  app.get(
+  linesRoute(
+    app,
     '/blade-psi/purchasedetailyypt/listByOrderId',
-    { config: { access: defaultAccess(purchaseDetailYyptResource).list } },
-    async (req) =>
-      linesOf(app, req, specs.yyptDetail, 'purchase_id', queryId(req, ['purchaseId', 'pirchaseId'])),
+    defaultAccess(purchaseDetailYyptResource).list,
+    specs.yyptDetail,
+    'purchase_id',
+    ['purchaseId', 'pirchaseId'],
   );
   lineRoutes(app, {
     spec: specs.yyptDetail,
@@ -485,24 +577,29 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.pod, saved.id);
   };
-  readRoutes(app, specs.pod);
-  writeRoutes(app, purchaseOrderDepositoryResource, {
+  scopedCrudRoutes(app, specs.pod, {
+    ...hooks,
+    body: orderBody,
     submit: (req, _id, body) => submitDirect(req, body),
     remove: (req, ids) => removeDepositoryOrders(env, psiActor(app, req), ids),
   });
-  app.post(
+  api.post(
     '/blade-psi/purchasedetaildepository/submitPurchaseOrderDepository',
-    { config: { access: submitAccess(purchaseOrderDepositoryResource) } },
+    action(
+      specs.pod,
+      submitAccess(purchaseOrderDepositoryResource),
+      submitBody(purchaseOrderDepositoryResource, orderBody),
+    ),
     async (req) => {
-      requireSubmitButton(app, req, purchaseOrderDepositoryResource, !!bodyOf(req).id);
-      return ok(await write(app, () => submitDirect(req, bodyOf(req))), req.lang);
+      requireSubmitButton(app, req, purchaseOrderDepositoryResource, !!req.body.id);
+      return ok(await write(app, () => submitDirect(req, req.body)), req.lang);
     },
   );
-  app.post(
+  api.post(
     '/blade-psi/purchaseorderdepository/approveAuditDepository',
-    { config: { access: { button: 'purchaseorderdepository_audit' } } },
+    action(specs.pod, { button: 'purchaseorderdepository_audit' }, auditBody),
     async (req) => {
-      const body = parseBody(auditSchema(req.lang), bodyOf(req));
+      const body = parseBody(auditSchema(req.lang), req.body);
       const saved = await write(app, () => {
         approveAuditDepository(env, psiActor(app, req), {
           id: body.id!,
@@ -515,17 +612,24 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       return ok(saved, req.lang);
     },
   );
-  app.get(
+  api.get(
     '/blade-psi/purchaseorderdepository/purchaseOrderDepository',
-    { config: { access: { menu: 'purchaseorderdepository' } } },
-    async (req) => ok(listPage(app.ctx.sqlite, specs.pod, psiActor(app, req), req.query as Dict), req.lang),
+    {
+      config: { access: { menu: 'purchaseorderdepository' } },
+      schema: {
+        querystring: listQuery(purchaseOrderDepositoryResource),
+        response: answers.page(scopedRowSchema(specs.pod)),
+      },
+    },
+    async (req) => ok(listPage(app.ctx.sqlite, specs.pod, psiActor(app, req), req.query), req.lang),
   );
-  readRoutes(app, specs.podDetail);
-  app.get(
+  linesRoute(
+    app,
     '/blade-psi/purchasedetaildepository/listByOrderId',
-    { config: { access: { menu: 'purchaseorderdepository' } } },
-    async (req) =>
-      linesOf(app, req, specs.podDetail, 'purchase_id', queryId(req, ['purchaseId', 'pirchaseId'])),
+    { menu: 'purchaseorderdepository' },
+    specs.podDetail,
+    'purchase_id',
+    ['purchaseId', 'pirchaseId'],
   );
   lineRoutes(app, {
     spec: specs.podDetail,
@@ -551,24 +655,33 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.delivery, saved.id);
   };
-  readRoutes(app, specs.delivery);
-  writeRoutes(app, deliveryOrderResource, {
+  scopedCrudRoutes(app, specs.delivery, {
+    ...hooks,
+    body: deliveryBody,
     submit: (req, _id, body) => submitDelivery(req, body),
     remove: (req, ids) => removeDeliveries(env, psiActor(app, req), ids),
   });
-  app.post(
+  api.post(
     '/blade-psi/deliverydetail/submitDeliveryOrder',
-    { config: { access: submitAccess(deliveryOrderResource) } },
+    action(
+      specs.delivery,
+      submitAccess(deliveryOrderResource),
+      submitBody(deliveryOrderResource, deliveryBody),
+    ),
     async (req) => {
-      requireSubmitButton(app, req, deliveryOrderResource, !!bodyOf(req).id);
-      return ok(await write(app, () => submitDelivery(req, bodyOf(req))), req.lang);
+      requireSubmitButton(app, req, deliveryOrderResource, !!req.body.id);
+      return ok(await write(app, () => submitDelivery(req, req.body)), req.lang);
     },
   );
-  app.post(
+  api.post(
     '/blade-psi/deliveryorder/approveDelivery',
-    { config: { access: { button: 'deliveryorder_delivery' } } },
+    action(
+      specs.delivery,
+      { button: 'deliveryorder_delivery' },
+      formBody(described({ id: 'the document', deliveryRemark: "the shipper's note", version: VERSION })),
+    ),
     async (req) => {
-      const body = parseBody(deliverBody(req.lang), bodyOf(req));
+      const body = parseBody(deliverBody(req.lang), req.body);
       const saved = await write(app, () => {
         approveDelivery(env, psiActor(app, req), {
           id: body.id!,
@@ -580,11 +693,13 @@ export function registerDocumentRoutes(app: FastifyInstance) {
       return ok(saved, req.lang);
     },
   );
-  readRoutes(app, specs.deliveryDetail);
-  app.get(
+  linesRoute(
+    app,
     '/blade-psi/deliverydetail/listByOrderId',
-    { config: { access: { menu: 'deliveryorder' } } },
-    async (req) => linesOf(app, req, specs.deliveryDetail, 'delivery_id', queryId(req, ['deliveryId'])),
+    { menu: 'deliveryorder' },
+    specs.deliveryDetail,
+    'delivery_id',
+    ['deliveryId'],
   );
   lineRoutes(app, {
     spec: specs.deliveryDetail,
@@ -615,17 +730,35 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     });
     return { ...detail(req, specs.check, result.id), bookChanged: result.bookChanged };
   };
-  app.post(
+  const bookChanged = z
+    .array(
+      z.object({
+        goodsId: z.string(),
+        isbn: z.string(),
+        goodsName: z.string(),
+        bookQuantityAtSave: z.number().int(),
+        bookQuantity: z.number().int(),
+      }),
+    )
+    .describe('lines whose stock moved since the last save (on completion)');
+  const checkAnswer = z.union([scopedRowSchema(specs.check, { bookChanged }), z.object({ bookChanged })]);
+  api.post(
     '/blade-psi/depositoryinfo/saveCheckList',
     {
       config: {
         access: { button: ['depositorycheck_add', 'depositorycheck_edit', 'depositorycheck_complete'] },
       },
+      schema: {
+        body: formBody({ ...described(checkBody), details: checkDetails }),
+        response: answers.of(checkAnswer),
+      },
     },
-    async (req) => ok(await write(app, () => check(req, bodyOf(req))), req.lang),
+    async (req) => ok(await write(app, () => check(req, req.body)), req.lang),
   );
-  readRoutes(app, specs.check);
-  writeRoutes(app, depositoryCheckResource, {
+  scopedCrudRoutes(app, specs.check, {
+    ...hooks,
+    body: { ...described(checkBody), details: checkDetails },
+    submitted: checkAnswer,
     submit: (req, id, body) => {
       const { id: _id, ...rest } = body;
       if (rest.complete) throw badRequest('paramType', { name: 'complete' });
@@ -633,11 +766,13 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     },
     remove: (req, ids) => removeChecks(env, psiActor(app, req), ids),
   });
-  readRoutes(app, specs.checkDetail);
-  app.get(
+  linesRoute(
+    app,
     '/blade-psi/depositorycheckdetail/listByCheckId',
-    { config: { access: { menu: 'depositorycheck' } } },
-    async (req) => linesOf(app, req, specs.checkDetail, 'check_id', queryId(req, ['checkId'])),
+    { menu: 'depositorycheck' },
+    specs.checkDetail,
+    'check_id',
+    ['checkId'],
   );
   lineRoutes(app, {
     spec: specs.checkDetail,

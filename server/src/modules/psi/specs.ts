@@ -19,16 +19,22 @@ import {
 } from '@psi/db/model';
 import type { SqlWhere } from '../../core/filters';
 import { declareScopeCodes } from '../../core/data';
+import type { ListSpec } from '../../core/scoped-list';
+import type { PsiActor } from './env';
 import {
   depositoryScope,
   everyone,
   lineScope,
   orderScope,
+  overrideScopeFilters,
   platformOnly,
   schoolScope,
-  type ListSpec,
-  type ScopeFn,
-} from './lists';
+  type PsiScope,
+} from './scopes';
+
+/** A PSI resource's list spec; a scoped user's school or depository filters are its own (DOMAIN.md 3.8). */
+export type PsiSpec = ListSpec<PsiActor>;
+const psi = (spec: Omit<PsiSpec, 'narrow'>): PsiSpec => ({ ...spec, narrow: overrideScopeFilters });
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const big = (ids: string[]) => ids.map((i) => BigInt(i));
@@ -56,7 +62,7 @@ function goodsFilters(query: Record<string, unknown>): { where: SqlWhere; rest: 
 }
 
 /** Depositories: the platform sees all, a depository user its own, a school those serving it. */
-const depositoryInfoScope: ScopeFn = (a) => {
+const depositoryInfoScope: PsiScope = (a) => {
   if (a.kind === 'platform') return { sql: '1', params: [] };
   if (a.kind === 'depository' && a.depositoryIds.length)
     return { sql: `id IN (${marks(a.depositoryIds.length)})`, params: big(a.depositoryIds) };
@@ -69,7 +75,7 @@ const depositoryInfoScope: ScopeFn = (a) => {
 };
 
 /** Schools: a depository user sees the schools it serves (default depository or region). */
-const schoolInfoScope: ScopeFn = (a) => {
+const schoolInfoScope: PsiScope = (a) => {
   if (a.kind === 'platform') return { sql: '1', params: [] };
   if (a.kind === 'school' && a.schoolId) return { sql: 'id = ?', params: [BigInt(a.schoolId)] };
   if (a.kind === 'depository' && a.depositoryIds.length) {
@@ -84,98 +90,97 @@ const schoolInfoScope: ScopeFn = (a) => {
 };
 
 export const specs = {
-  goods: {
+  goods: psi({
     def: goodsInfoResource,
     table: schema.goodsInfo,
     scope: everyone,
     filters: goodsFilters,
-  },
-  depository: {
+  }),
+  depository: psi({
     def: depositoryInfoResource,
     table: schema.depositoryInfo,
     scope: depositoryInfoScope,
     extra: userAccount('psi_depository_info'),
-  },
-  school: {
+  }),
+  school: psi({
     def: schoolInfoResource,
     table: schema.schoolInfo,
     scope: schoolInfoScope,
     extra: `${userAccount('psi_school_info')}, ${depositoryName('psi_school_info')}`,
-  },
-  roster: {
+  }),
+  roster: psi({
     def: schoolYyptInfoResource,
     table: schema.schoolYyptInfo,
     scope: platformOnly,
-  },
-  log: {
+  }),
+  log: psi({
     def: depositoryLogResource,
     table: schema.depositoryLog,
     scope: depositoryScope(),
     extra: depositoryName('psi_depository_log'),
-  },
-  statement: {
+  }),
+  statement: psi({
     def: accountStatementResource,
     table: schema.accountStatement,
     scope: schoolScope(),
     extra: schoolName('psi_account_statement'),
-  },
-  check: {
+  }),
+  check: psi({
     def: depositoryCheckResource,
     table: schema.depositoryCheck,
     scope: depositoryScope(),
     extra: depositoryName('psi_depository_check'),
-  },
-  checkDetail: {
+  }),
+  checkDetail: psi({
     def: depositoryCheckDetailResource,
     table: schema.depositoryCheckDetail,
     scope: lineScope('check_id', 'psi_depository_check', depositoryScope()),
-  },
-  purchase: {
+  }),
+  purchase: psi({
     def: purchaseOrderResource,
     table: schema.purchaseOrder,
     scope: depositoryScope(),
     extra: depositoryName('psi_purchase_order'),
-  },
-  purchaseDetail: {
+  }),
+  purchaseDetail: psi({
     def: purchaseDetailResource,
     table: schema.purchaseDetail,
     scope: lineScope('purchase_id', 'psi_purchase_order', depositoryScope()),
-  },
-  yypt: {
+  }),
+  yypt: psi({
     def: purchaseOrderYyptResource,
     table: schema.purchaseOrderYypt,
     scope: orderScope,
     extra: `${schoolName('psi_purchase_order_yypt')}, ${depositoryName('psi_purchase_order_yypt')}`,
-  },
-  yyptDetail: {
+  }),
+  yyptDetail: psi({
     def: purchaseDetailYyptResource,
     table: schema.purchaseDetailYypt,
     scope: lineScope('purchase_id', 'psi_purchase_order_yypt', orderScope),
-  },
-  pod: {
+  }),
+  pod: psi({
     def: purchaseOrderDepositoryResource,
     table: schema.purchaseOrderDepository,
     scope: orderScope,
     extra: `${schoolName('psi_purchase_order_depository')}, ${depositoryName('psi_purchase_order_depository')}`,
-  },
-  podDetail: {
+  }),
+  podDetail: psi({
     def: purchaseDetailDepositoryResource,
     table: schema.purchaseDetailDepository,
     scope: lineScope('purchase_id', 'psi_purchase_order_depository', orderScope),
-  },
-  delivery: {
+  }),
+  delivery: psi({
     def: deliveryOrderResource,
     table: schema.deliveryOrder,
     scope: orderScope,
     extra: `${schoolName('psi_delivery_order')}, ${depositoryName('psi_delivery_order')}`,
-  },
-  deliveryDetail: {
+  }),
+  deliveryDetail: psi({
     def: deliveryDetailResource,
     table: schema.deliveryDetail,
     scope: lineScope('delivery_id', 'psi_delivery_order', orderScope),
-  },
-} satisfies Record<string, ListSpec>;
+  }),
+} satisfies Record<string, PsiSpec>;
 
 // the data scopes of each resource narrow its table wherever the data layer reads or writes it
-for (const spec of Object.values(specs) as ListSpec[])
-  declareScopeCodes(spec.table, [spec.def.permission, spec.def.key]);
+for (const spec of Object.values(specs)) declareScopeCodes(spec.table, [spec.def.permission, spec.def.key]);

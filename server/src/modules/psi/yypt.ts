@@ -15,7 +15,16 @@ import {
   purchaseOrderDepository,
   purchaseOrderYypt,
 } from '@psi/db/schema';
-import { big, canActForSchool, fail, nowText, requirePlatform, tx, type PsiActor, type PsiEnv } from './env';
+import {
+  big,
+  canActForSchool,
+  fail,
+  nowText,
+  requireTenantAdmin,
+  tx,
+  type PsiActor,
+  type PsiEnv,
+} from './env';
 import { insertRow, nextDocNo, updateRow, type Writer } from './rows';
 import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
 import {
@@ -129,7 +138,7 @@ export function approveYyptAudit(
   actor: PsiActor,
   input: AuditInput,
 ): { depositoryOrderId?: string } {
-  requirePlatform(actor);
+  requireTenantAdmin(actor);
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   return tx(env, () => {

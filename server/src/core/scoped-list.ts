@@ -1,73 +1,55 @@
 import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { tableFields, type Lang, type ResourceDef } from '@psi/db/model';
+import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
-import { DISCOUNT_FIELDS } from '@psi/db/model';
-import { prepare, rowScopeWhere } from '../../core/data';
-import { buildFilters, buildOrder, type SqlWhere } from '../../core/filters';
-import { pageOf, parsePage, type Page } from '../../core/page';
-import { tableMeta, type TableMeta } from '../../core/table-meta';
-import { toWireRow } from '../../core/serialize';
-import type { PsiActor } from './env';
-import type { SheetColumn } from './excel';
+import { prepare, rowScopeWhere } from './data';
+import { buildFilters, buildOrder, type SqlWhere } from './filters';
+import { pageOf, parsePage, type Page } from './page';
+import { tableMeta, type TableMeta } from './table-meta';
+import { toWireRow } from './serialize';
+import type { SheetColumn } from './export';
+import type { DataScopeRule } from './grants';
+
+/**
+ * The list engine of resources whose visibility a module decides row by row (the PSI documents: a
+ * depository sees its own orders, a school its own): a spec names the resource, its table, the
+ * module's row scope (`ScopeFn`), joined display columns and own filters; the engine adds the
+ * tenant, soft delete, the caller's data scope and the declared filters, pages through an index
+ * (deep pages from remembered keys), and keeps totals and pages until the next write.
+ */
 
 export interface Clause {
   sql: string;
   params: unknown[];
 }
 
-/** Which rows of a resource an actor sees: a clause, `''`-free `{sql: '1'}` for all, or null for none. */
-export type ScopeFn = (actor: PsiActor) => Clause | null;
+/** Who reads: the tenant, and what the data scope of the roles needs. */
+export interface ScopedActor {
+  tenantId: string;
+  userId: string;
+  deptId: string;
+  dataScopes?: DataScopeRule[];
+}
 
-export interface ListSpec {
+/** Which rows of a resource an actor sees: a clause, `ALL_ROWS`, or null for none. */
+export type ScopeFn<A> = (actor: A) => Clause | null;
+
+/** The clause of a scope that shows every row of the tenant. */
+export const ALL_ROWS: Clause = { sql: '1', params: [] };
+
+export interface ListSpec<A extends ScopedActor = ScopedActor> {
   def: ResourceDef;
   table: SQLiteTable;
-  scope: ScopeFn;
+  scope: ScopeFn<A>;
   /** joined display columns, e.g. `(SELECT …) AS "schoolName"` */
   extra?: string;
   /** resource-specific filters; returns the query without the keys it consumed */
   filters?: (query: Record<string, unknown>) => { where: SqlWhere; rest: Record<string, unknown> };
+  /** rewrites the actor's filters before they apply (a scoped user's own ids in place of others) */
+  narrow?: (actor: A, query: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const ALL: Clause = { sql: '1', params: [] };
-const ids = (list: string[]) => list.map((i) => BigInt(i));
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-/** Rows whose `column` is one of the actor's depositories (platform: all). */
-export const depositoryScope =
-  (column = 'depository_id'): ScopeFn =>
-  (a) =>
-    a.kind === 'platform'
-      ? ALL
-      : a.kind === 'depository' && a.depositoryIds.length
-        ? { sql: `${column} IN (${marks(a.depositoryIds.length)})`, params: ids(a.depositoryIds) }
-        : null;
-
-/** Rows of the actor's school (platform: all). */
-export const schoolScope =
-  (column = 'school_id'): ScopeFn =>
-  (a) =>
-    a.kind === 'platform'
-      ? ALL
-      : a.kind === 'school' && a.schoolId
-        ? { sql: `${column} = ?`, params: [BigInt(a.schoolId)] }
-        : null;
-
-/** Orders: the platform sees all, a depository its own, a school its own. */
-export const orderScope: ScopeFn = (a) => depositoryScope()(a) ?? schoolScope()(a);
-
-export const everyone: ScopeFn = () => ALL;
-export const platformOnly: ScopeFn = (a) => (a.kind === 'platform' ? ALL : null);
-
-/** Lines are visible when their header is. */
-export const lineScope =
-  (parentColumn: string, headerTable: string, header: ScopeFn): ScopeFn =>
-  (a) => {
-    const h = header(a);
-    if (!h) return null;
-    if (h === ALL) return ALL;
-    return { sql: `${parentColumn} IN (SELECT id FROM ${headerTable} WHERE ${h.sql})`, params: h.params };
-  };
 
 interface CachedTotal {
   stamp: string;
@@ -94,7 +76,7 @@ function writeStamp(sqlite: Database.Database): string {
  * `COUNT(*)` of a filtered list, cached until the next write to the database, so paging through
  * an unchanged list costs an index seek per page instead of a count over every row.
  */
-function countOf(sqlite: Database.Database, spec: ListSpec, where: Clause): number {
+function countOf(sqlite: Database.Database, spec: ListSpec<never>, where: Clause): number {
   let cache = totals.get(sqlite);
   if (!cache) totals.set(sqlite, (cache = new Map()));
   const key = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}`;
@@ -114,38 +96,20 @@ function countOf(sqlite: Database.Database, spec: ListSpec, where: Clause): numb
   return total;
 }
 
-const SCOPE_KEYS: Record<string, string[]> = {
-  school: ['schoolId', 'school_id'],
-  depository: ['depositoryId', 'depository_id'],
-};
-
 /**
- * DOMAIN.md 3.8: a scoped user's `schoolId` / `depositoryId` filter is replaced with its own. A school
- * user's school filter is dropped (the scope already is its school); a depository user's depository
- * filter stays only when it names one of its own depositories (narrowing among them), else it is
- * dropped and the scope shows its own depositories.
+ * The condition of a list: live rows of the actor's tenant, the spec's row scope, the actor's data
+ * scope, the spec's own filters and the declared filters of the query (after `narrow`); null when
+ * the scope shows the actor nothing.
  */
-export function overrideScopeFilters(
-  actor: PsiActor,
-  query: Record<string, unknown>,
-): Record<string, unknown> {
-  const names = SCOPE_KEYS[actor.kind];
-  if (!names) return query;
-  const own = new Set(actor.kind === 'school' ? [] : actor.depositoryIds);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
-    const base = names.find((n) => key === n || key.startsWith(`${n}_`));
-    if (base === undefined) out[key] = value;
-    else if ((key === base || key === `${base}_equal`) && own.has(String(value).trim())) out[key] = value;
-  }
-  return out;
-}
-
-export function whereFor(spec: ListSpec, actor: PsiActor, raw: Record<string, unknown>): Clause | null {
+export function whereFor<A extends ScopedActor>(
+  spec: ListSpec<A>,
+  actor: A,
+  raw: Record<string, unknown>,
+): Clause | null {
   const scope = spec.scope(actor);
   if (!scope) return null;
   const meta = tableMeta(spec.table);
-  const query = overrideScopeFilters(actor, raw);
+  const query = spec.narrow ? spec.narrow(actor, raw) : raw;
   const own = spec.filters?.(query);
   const filters = buildFilters(spec.def, meta, own?.rest ?? query);
   const rows = rowScopeWhere(meta, actor);
@@ -169,7 +133,11 @@ export function whereFor(spec: ListSpec, actor: PsiActor, raw: Record<string, un
   };
 }
 
-function mapRows(meta: TableMeta, spec: ListSpec, raw: Record<string, unknown>[]): Record<string, unknown>[] {
+function mapRows(
+  meta: TableMeta,
+  spec: ListSpec<never>,
+  raw: Record<string, unknown>[],
+): Record<string, unknown>[] {
   return raw.map((r) => {
     const row = meta.mapRow(r);
     for (const k of Object.keys(r)) if (!meta.byKey.has(k)) row[k] = r[k];
@@ -184,7 +152,7 @@ export function wire(def: ResourceDef, row: Record<string, unknown>): Record<str
   return toWireRow(out, def);
 }
 
-const selectOf = (meta: TableMeta, spec: ListSpec) =>
+const selectOf = (meta: TableMeta, spec: ListSpec<never>) =>
   `SELECT ${meta.selectList}${spec.extra ? `, ${spec.extra}` : ''} FROM "${meta.name}"`;
 
 const ANCHOR_STEP = 1000;
@@ -218,7 +186,7 @@ function after(name: string, where: Clause, key: [string, bigint], limit: number
  */
 function pageIds(
   sqlite: Database.Database,
-  spec: ListSpec,
+  spec: ListSpec<never>,
   where: Clause,
   order: string,
   offset: number,
@@ -263,10 +231,10 @@ const pageCache = new WeakMap<
 >();
 
 /** Blade's paged list over a spec: scope, declared filters, allowlisted sort, cached total. */
-export function listPage(
+export function listPage<A extends ScopedActor>(
   sqlite: Database.Database,
-  spec: ListSpec,
-  actor: PsiActor,
+  spec: ListSpec<A>,
+  actor: A,
   query: Record<string, unknown>,
 ): Page<Record<string, unknown>> {
   const q = parsePage(query);
@@ -289,7 +257,7 @@ export function listPage(
 
 function readPage(
   sqlite: Database.Database,
-  spec: ListSpec,
+  spec: ListSpec<never>,
   where: Clause,
   order: string,
   q: { current: number; size: number },
@@ -319,10 +287,10 @@ function readPage(
 }
 
 /** Every row of a filtered list (for `listByOrderId`-style reads and exports), capped. */
-export function listAll(
+export function listAll<A extends ScopedActor>(
   sqlite: Database.Database,
-  spec: ListSpec,
-  actor: PsiActor,
+  spec: ListSpec<A>,
+  actor: A,
   query: Record<string, unknown>,
   limit: number,
   extraWhere?: Clause,
@@ -339,10 +307,10 @@ export function listAll(
 }
 
 /** One visible row by id, or null (another tenant's, another school's and a deleted row alike). */
-export function findOne(
+export function findOne<A extends ScopedActor>(
   sqlite: Database.Database,
-  spec: ListSpec,
-  actor: PsiActor,
+  spec: ListSpec<A>,
+  actor: A,
   id: string,
 ): Record<string, unknown> | null {
   const rows = listAll(sqlite, spec, actor, {}, 1, { sql: '"id" = ?', params: [BigInt(id)] });
@@ -356,21 +324,6 @@ export function exportColumns(def: ResourceDef, lang: Lang): SheetColumn[] {
     key: f.name,
     kind: f.kind === 'money' ? 'money' : f.kind === 'number' ? 'number' : 'text',
   }));
-}
-
-/** Dictionary codes → labels for an export (Chinese labels, as the dictionaries store them). */
-export function dictLabels(sqlite: Database.Database, def: ResourceDef): Map<string, Map<string, string>> {
-  const out = new Map<string, Map<string, string>>();
-  for (const f of def.fields) {
-    if (!f.dict) continue;
-    const rows = prepare(
-      sqlite,
-      `SELECT d.dict_key AS k, d.dict_value AS v FROM blade_dict d JOIN blade_dict p ON p.id = d.parent_id
-       WHERE p.code = ? AND p.parent_id = 0 AND d.is_deleted = 0`,
-    ).all(f.dict.code) as { k: string; v: string }[];
-    out.set(f.name, new Map(rows.map((r) => [r.k, r.v])));
-  }
-  return out;
 }
 
 export function exportRow(
