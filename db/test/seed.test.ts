@@ -66,7 +66,7 @@ describe('seed minimal', () => {
     expect(verifyPassword(admin.password, 'admin')).toBe(false);
   });
 
-  it('seeds the tenant and the saber client', () => {
+  it('seeds the tenant and the saber and sword clients', () => {
     const [tenant] = handle.db.select().from(schema.tenant).all();
     expect(tenant).toMatchObject({ tenantId: '000000', tenantName: '管理组', domain: '', accountNumber: -1 });
     expect(tenant.expireTime).toBeNull();
@@ -81,6 +81,13 @@ describe('seed minimal', () => {
     expect(client.authorizedGrantTypes.split(',')).toEqual(
       expect.arrayContaining(['password', 'refresh_token', 'captcha', 'social', 'authorization_code']),
     );
+    // the public Sword client's own credentials, beside Saber's
+    const clients = handle.db.select().from(schema.client).all();
+    expect(clients.find((c) => c.clientId === 'sword')).toMatchObject({
+      clientSecret: 'sword_secret',
+      accessTokenValidity: 3600,
+      authorizedGrantTypes: client.authorizedGrantTypes,
+    });
   });
 
   it('fills the audit columns of seeded rows', () => {
