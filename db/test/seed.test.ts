@@ -70,7 +70,8 @@ describe('seed minimal', () => {
     const [tenant] = handle.db.select().from(schema.tenant).all();
     expect(tenant).toMatchObject({ tenantId: '000000', tenantName: '管理组', domain: '', accountNumber: -1 });
     expect(tenant.expireTime).toBeNull();
-    const [client] = handle.db.select().from(schema.client).all();
+    const clients = handle.db.select().from(schema.client).all();
+    const client = clients.find((c) => c.clientId === 'saber')!;
     expect(client).toMatchObject({
       clientId: 'saber',
       clientSecret: 'saber_secret',
@@ -82,7 +83,6 @@ describe('seed minimal', () => {
       expect.arrayContaining(['password', 'refresh_token', 'captcha', 'social', 'authorization_code']),
     );
     // the public Sword client's own credentials, beside Saber's
-    const clients = handle.db.select().from(schema.client).all();
     expect(clients.find((c) => c.clientId === 'sword')).toMatchObject({
       clientSecret: 'sword_secret',
       accessTokenValidity: 3600,
