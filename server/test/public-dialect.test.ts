@@ -27,7 +27,7 @@ async function captchaKey(app: FastifyInstance): Promise<string> {
 async function saberSignIn(
   app: FastifyInstance,
   cipher: string,
-  opts: { account?: string; tenantId?: string; headers?: Dict } = {},
+  opts: { account?: string; tenantId?: string | null; headers?: Dict } = {},
 ) {
   const key = await captchaKey(app);
   return app.inject({
@@ -35,7 +35,7 @@ async function saberSignIn(
     url: '/api/blade-auth/token',
     headers: { authorization: BASIC, 'captcha-key': key, 'captcha-code': CAPTCHA, ...(opts.headers ?? {}) },
     query: {
-      tenantId: opts.tenantId ?? '000000',
+      ...(opts.tenantId === null ? {} : { tenantId: opts.tenantId ?? '000000' }),
       account: opts.account ?? 'admin',
       password: cipher,
       grantType: 'captcha',
@@ -150,16 +150,24 @@ describe('the public SpringBlade dialect: sign-in', () => {
     expect(noClient.json()).toMatchObject({ code: 401, success: false, msg: '客户端认证失败!' });
   });
 
-  it('signs in to the tenant of the Tenant-Id header', async () => {
+  it('signs in to the tenant of the tenantId parameter, else of the Tenant-Id header', async () => {
     const app = await testApp();
     addTenant(app, '100002');
     const key = await publicKeyOf(app);
-    const res = await saberSignIn(app, encrypt('secret', key), {
-      tenantId: '000000',
+    const byHeader = await saberSignIn(app, encrypt('secret', key), {
+      tenantId: null,
       headers: { 'tenant-id': '100002' },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ data: { tenantId: '100002', authority: 'admin' } });
+    expect(byHeader.statusCode, byHeader.body).toBe(200);
+    expect(byHeader.json()).toMatchObject({ data: { tenantId: '100002', authority: 'admin' } });
+    const byParameter = await saberSignIn(app, encrypt('secret', key), {
+      tenantId: '100002',
+      headers: { 'tenant-id': '000000' },
+    });
+    expect(byParameter.json()).toMatchObject({ code: 200, data: { tenantId: '100002' } });
+    // the platform's admin is not the tenant's
+    const platform = await saberSignIn(app, encrypt('admin', key), { tenantId: '100002' });
+    expect(platform.statusCode).toBe(400);
   });
 
   it('rotates the pair on refresh: the new refresh token works, the spent one is refused', async () => {
@@ -376,5 +384,32 @@ describe('the public SpringBlade dialect: services', () => {
       expect(ops[0].tags, path).toEqual(['springblade-public']);
     }
     expect(Object.values(doc.paths['/blade-user/list'])[0].tags).toEqual(['blade-user']);
+  });
+});
+
+describe('the SM2 key pair from the settings', () => {
+  it('derives the public key, refuses a pair that does not belong together, keeps a generated one', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { sm2KeysFor } = await import('../src/modules/auth/sm2');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-sm2-'));
+    try {
+      const pair = sm2.generateKeyPairHex();
+      expect(sm2KeysFor(dir, pair.privateKey)).toEqual(pair);
+      expect(sm2KeysFor(dir, pair.privateKey, pair.publicKey)).toEqual(pair);
+      const other = sm2.generateKeyPairHex();
+      expect(() => sm2KeysFor(dir, pair.privateKey, other.publicKey)).toThrow(/does not belong/);
+      expect(() => sm2KeysFor(dir, undefined, pair.publicKey)).toThrow(/without SM2_PRIVATE_KEY/);
+      expect(() => sm2KeysFor(dir, 'not hex')).toThrow(/hex/);
+      // nothing written while the settings name the pair; then one generated pair, kept
+      expect(fs.existsSync(path.join(dir, 'sm2-keys.json'))).toBe(false);
+      const generated = sm2KeysFor(dir);
+      expect(sm2KeysFor(dir)).toEqual(generated);
+      fs.writeFileSync(path.join(dir, 'sm2-keys.json'), '{"publicKey":"04","privateKey":"01"}');
+      expect(() => sm2KeysFor(dir)).toThrow(/usable SM2 key pair/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -158,7 +158,8 @@ export default async function publicDialectModule(app: FastifyInstance) {
             !captchas.verify(header(req, 'Captcha-Key'), header(req, 'Captcha-Code'))
           )
             throw new GrantError(400, 'badCaptcha');
-          const tenantId = header(req, 'Tenant-Id') || str(p.tenantId) || '000000';
+          // the parameter as Blade reads it; a client that sends only the header is heard too
+          const tenantId = str(p.tenantId) || header(req, 'Tenant-Id') || '000000';
           const account = str(p.account) ?? '';
           if (!account) throw new GrantError(400, 'badCredentials');
           // a ciphertext that does not decrypt is a wrong password: counted towards the lockout
