@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sm2 } from 'sm-crypto';
-import { addTenant, BASIC, CAPTCHA, call, login, testApp } from './helpers';
+import { verifyPassword } from '@psi/db/password';
+import { addTenant, BASIC, CAPTCHA, call, login, md5, testApp } from './helpers';
 
 const SWORD = `Basic ${Buffer.from('sword:sword_secret').toString('base64')}`;
 type Dict = Record<string, unknown>;
@@ -265,6 +266,18 @@ describe('the public SpringBlade dialect: services', () => {
     expect(viaSystem.json()).toMatchObject({ code: 200, data: { account: 'saber_user' } });
     const template = await call(app, token, { method: 'GET', url: '/api/blade-system/user/export-template' });
     expect(template.statusCode).toBe(200);
+    // a guest's registration in plain text too: stored as the argon2id of the md5, pending approval
+    const guest = await call(app, token, {
+      method: 'POST',
+      url: '/api/blade-system/user/register-guest',
+      query: { tenantId: '000000', account: 'guest_plain', password: 'guest-pass', password2: 'guest-pass' },
+    });
+    expect(guest.json(), guest.body).toMatchObject({ code: 200 });
+    const stored = app.ctx.sqlite
+      .prepare("SELECT password, status FROM blade_user WHERE account = 'guest_plain'")
+      .get() as { password: string; status: number };
+    expect(Number(stored.status)).toBe(2);
+    expect(verifyPassword(stored.password, md5('guest-pass'))).toBe(true);
   });
 
   it('hands each dialect its own menu icons', async () => {
