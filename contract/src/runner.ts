@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ContractClient, median, type Answer, type CallOptions, type EndpointStat } from './http';
 import type { ContractValidator, Violation } from './validate';
 import type { Operation } from './document';
+import { publicDialectScenarios } from './public-dialect';
 
 export interface RunOptions {
   baseUrl: string;
@@ -433,6 +434,18 @@ export async function runContract(validator: ContractValidator, opts: RunOptions
       return `leave ${pid}: leader and HR approved`;
     });
   }
+
+  // ------------------------------------------------------------------ the public SpringBlade dialect
+  await publicDialectScenarios({
+    opts,
+    operations: validator.operations,
+    documented,
+    scenario,
+    ok,
+    refused: (method, path, o, status, code) => refused(method, path, o, status, code),
+    skip: (reason) => new Skip(reason),
+    refuse: (reason) => new Refusal(reason),
+  });
 
   // ------------------------------------------------------------------ error cases
   await scenario('error cases', async () => {

@@ -66,11 +66,12 @@ describe('seed minimal', () => {
     expect(verifyPassword(admin.password, 'admin')).toBe(false);
   });
 
-  it('seeds the tenant and the saber client', () => {
+  it('seeds the tenant and the saber and sword clients', () => {
     const [tenant] = handle.db.select().from(schema.tenant).all();
     expect(tenant).toMatchObject({ tenantId: '000000', tenantName: '管理组', domain: '', accountNumber: -1 });
     expect(tenant.expireTime).toBeNull();
-    const [client] = handle.db.select().from(schema.client).all();
+    const clients = handle.db.select().from(schema.client).all();
+    const client = clients.find((c) => c.clientId === 'saber')!;
     expect(client).toMatchObject({
       clientId: 'saber',
       clientSecret: 'saber_secret',
@@ -81,6 +82,12 @@ describe('seed minimal', () => {
     expect(client.authorizedGrantTypes.split(',')).toEqual(
       expect.arrayContaining(['password', 'refresh_token', 'captcha', 'social', 'authorization_code']),
     );
+    // the public Sword client's own credentials, beside Saber's
+    expect(clients.find((c) => c.clientId === 'sword')).toMatchObject({
+      clientSecret: 'sword_secret',
+      accessTokenValidity: 3600,
+      authorizedGrantTypes: client.authorizedGrantTypes,
+    });
   });
 
   it('fills the audit columns of seeded rows', () => {

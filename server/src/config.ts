@@ -5,6 +5,7 @@ import type { AppOptions } from './core/context';
 import { assertUsableSecret, generateSecret } from './core/jwt';
 import { booleanSetting } from './core/site';
 import { parseTrustProxy } from './core/security-headers';
+import { sm2KeysFor } from './modules/auth/sm2';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,5 +50,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     switchMode: booleanSetting('SWITCH_MODE', env.SWITCH_MODE),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sm2: upstream
+      ? undefined
+      : sm2KeysFor(
+          dataDir,
+          env.SM2_PRIVATE_KEY?.trim() || undefined,
+          env.SM2_PUBLIC_KEY?.trim() || undefined,
+        ),
   };
 }

@@ -24,6 +24,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // what a developer pastes into the public Saber (website.js) or Sword (defaultSettings.js) settings
+  if (config.sm2) console.log(`SM2 public key (auth.publicKey of Saber and Sword): ${config.sm2.publicKey}`);
 }
 
 main().catch((err: unknown) => {

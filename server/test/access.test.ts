@@ -13,6 +13,11 @@ describe('default deny over the whole route table', () => {
       [
         'GET /api/blade-auth/oauth/captcha',
         'GET /api/blade-system/menu/routes',
+        // the public SpringBlade dialect's: its sign-in, Sword's route guard, the SM2 public key
+        'GET /api/blade-auth/captcha',
+        'POST /api/blade-auth/token',
+        'GET /api/blade-system/menu/auth-routes',
+        'GET /api/blade-auth/public-key',
         'POST /api/blade-auth/oauth/token',
         'POST /api/blade-auth/oauth/token/refresh',
         ...routes

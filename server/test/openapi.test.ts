@@ -26,10 +26,16 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/blade-system/param/list']?.get).toBeDefined();
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/'))).toBe(false);
     expect(doc.paths['/healthz']).toBeUndefined();
-    const services = [...new Set(Object.keys(doc.paths).map((p) => p.split('/')[1]))].sort();
+    // one tag per Blade service, and the public SpringBlade dialect's routes under their own
+    const publicDialect = (p: string) =>
+      /^\/blade-auth\/(token|captcha|logout|public-key)$|^\/blade-system\/user\/|^\/blade-system\/menu\/auth-routes$|^\/blade-desk\/dashboard\//.test(
+        p,
+      );
+    const tagOf = (p: string) => (publicDialect(p) ? 'springblade-public' : p.split('/')[1]);
+    const services = [...new Set(Object.keys(doc.paths).map(tagOf))].sort();
     expect(doc.tags.map((t) => t.name)).toEqual(services);
     for (const [path, ops] of Object.entries(doc.paths))
-      for (const op of Object.values(ops)) expect(op.tags, path).toEqual([path.split('/')[1]]);
+      for (const op of Object.values(ops)) expect(op.tags, path).toEqual([tagOf(path)]);
     expect(doc.components.securitySchemes['Blade-Auth'].type).toBe('apiKey');
     expect(doc.components.securitySchemes.Basic.type).toBe('http');
     expect(doc.paths['/blade-auth/oauth/token'].post.security).toEqual([{ Basic: [] }]);

@@ -39,6 +39,11 @@ export interface FieldDef {
   kind: FieldKind;
   label: Text;
   required?: boolean;
+  /**
+   * A required field a client may leave out when adding: it then takes `defaultValue`, as Blade's
+   * column default does (the public Saber and Sword never send it). Sent empty it is still refused.
+   */
+  leftOutTakesDefault?: boolean;
   /** The message shown when a required value is missing (the seed's own texts). */
   message?: Text;
   pattern?: { regex: string; message: Text };
@@ -169,9 +174,16 @@ export function submitSchema(def: ResourceDef, lang: Lang, mode: 'add' | 'edit')
       ctx.addIssue({ code: 'custom', message: messages.invalidBody[lang] });
       return {};
     }
-    const body = raw as Record<string, unknown>;
+    let body = raw as Record<string, unknown>;
     for (const f of fields) {
       if (!f.required) continue;
+      if (
+        mode === 'add' &&
+        f.leftOutTakesDefault &&
+        f.defaultValue !== undefined &&
+        body[f.name] === undefined
+      )
+        body = { ...body, [f.name]: f.defaultValue };
       const missing = mode === 'add' ? isEmpty(body[f.name]) : f.name in body && isEmpty(body[f.name]);
       if (missing) ctx.addIssue({ code: 'custom', path: [f.name], message: requiredMessage(f, lang) });
     }

@@ -30,6 +30,11 @@ export interface AppOptions {
   switchMode?: boolean;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`); none by default. */
   trustProxy?: TrustProxy;
+  /**
+   * The SM2 key pair of the public SpringBlade dialect's password transport (`SM2_PRIVATE_KEY` /
+   * `SM2_PUBLIC_KEY`); without it the pair kept in (or generated into) `dataDir` is used.
+   */
+  sm2?: { publicKey: string; privateKey: string };
 }
 
 /** The signed-in caller, from a verified access token. */

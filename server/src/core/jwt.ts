@@ -40,6 +40,8 @@ export interface TokenClaims {
   sid?: string;
   /** The user's access generation when the token was issued. */
   gen?: number;
+  /** `public` when issued by the public SpringBlade token endpoint (`/blade-auth/token`). */
+  dialect?: 'public';
   jti: string;
   exp: number;
   nbf: number;

@@ -76,11 +76,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         : access === 'public'
           ? []
           : [{ 'Blade-Auth': [] }];
+      // a route may name its own tag (the public SpringBlade dialect); else its Blade service
+      const own = (out.schema as { tags?: string[] } | undefined)?.tags;
       return {
         url: path,
         schema: {
           ...(out.schema as object),
-          tags: [serviceOf(path)],
+          tags: own?.length ? own : [serviceOf(path)],
           security,
           operationId: operationId(String(route.method), path),
         } as never,
@@ -90,7 +92,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const doc = jsonSchemaTransformObject(input) as Record<string, unknown> & {
         paths?: Record<string, unknown>;
       };
-      const tags = [...new Set(Object.keys(doc.paths ?? {}).map(serviceOf))].sort();
+      const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
+        Object.values(item as Record<string, { tags?: string[] }>),
+      );
+      const tags = [...new Set(operations.flatMap((o) => o?.tags ?? []))].sort();
       return { ...doc, tags: tags.map((name) => ({ name })) } as never;
     },
   });

@@ -76,9 +76,13 @@ describe('uploads', () => {
     refused(await put('big.png', big), 413, 413, '文件大小不能超过5MB');
     refused(await get(user, `${OSS}/endpoint/file/600007/20250101/..%2F..%2Fpsi.db`), 400, 400);
     expect(uploads(dataDir)).toHaveLength(1);
-    // nothing else anywhere under DATA_DIR, and no attachment rows for the refused files
+    // nothing else anywhere under DATA_DIR (but the database and the SM2 key pair kept there), and
+    // no attachment rows for the refused files
     const everything = (fs.readdirSync(dataDir, { recursive: true }) as string[])
-      .filter((f) => fs.statSync(path.join(dataDir, f)).isFile() && !/^psi\.db(-wal|-shm)?$/.test(f))
+      .filter(
+        (f) =>
+          fs.statSync(path.join(dataDir, f)).isFile() && !/^(psi\.db(-wal|-shm)?|sm2-keys\.json)$/.test(f),
+      )
       .map((f) => path.join(dataDir, f));
     expect(everything).toEqual(uploads(dataDir));
     const attachRows = app.ctx.sqlite.prepare('SELECT original_name AS n FROM blade_attach').all();

@@ -202,6 +202,7 @@ export function issueTokens(
   deptWanted?: string,
   roleWanted?: string,
   sessionId: string = randomUUID(),
+  extraClaims: Pick<ClaimsInput, 'dialect'> = {},
 ) {
   const deptId = pickOwn(user.deptId, deptWanted);
   const roleId = pickOwn(user.roleId, roleWanted);
@@ -228,6 +229,7 @@ export function issueTokens(
     client_id: client.clientId,
     sid: sessionId,
     gen: ctx.revocation.currentGenerationOf(String(user.id)),
+    ...extraClaims,
   };
   const access = ctx.tokens.issue(claims, client.accessTokenValidity);
   const refresh = ctx.tokens.issue({ ...claims, token_type: 'refresh_token' }, client.refreshTokenValidity);

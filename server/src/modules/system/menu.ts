@@ -22,6 +22,8 @@ import {
   type TreeNode,
 } from './menu-service';
 import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
+import { dialectOf } from '../auth/dialect';
+import { withDialectIcons } from './public-menu';
 
 const ROOT_NAME = t('顶级', 'Top level');
 const CATEGORY = { 1: t('菜单', 'Menu'), 2: t('按钮', 'Button') } as Record<number, ReturnType<typeof t>>;
@@ -130,14 +132,15 @@ export function menuRoutes(app: FastifyInstance) {
     },
     async (req) => {
       if (!req.user) return ok(null, req.lang);
-      return ok(routesFor(sqlite, req.user, optionalId(req, 'topMenuId')), req.lang);
+      const routes = routesFor(sqlite, req.user, optionalId(req, 'topMenuId'));
+      return ok(withDialectIcons(dialectOf(app, req), routes), req.lang);
     },
   );
 
   app.get(
     '/blade-system/menu/buttons',
     { config: { access: 'user' }, schema: { response: answers.list(menuNodeSchema) } },
-    async (req) => ok(buttonsFor(sqlite, actorOf(req)), req.lang),
+    async (req) => ok(withDialectIcons(dialectOf(app, req), buttonsFor(sqlite, actorOf(req))), req.lang),
   );
 
   /**

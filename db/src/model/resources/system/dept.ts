@@ -45,6 +45,7 @@ export const deptResource = defineResource({
       ],
       search: 'equal',
       defaultValue: 1,
+      leftOutTakesDefault: true,
     },
     sortField(t('请输入部门排序', 'Please enter the sort order')),
     remarkField(),

@@ -65,6 +65,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
     min: 0,
     max: 1,
     defaultValue: 0,
+    leftOutTakesDefault: true,
     search: 'equal',
   },
   remarkField(),

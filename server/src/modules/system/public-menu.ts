@@ -1,0 +1,98 @@
+/**
+ * Menus for the public SpringBlade clients. Each menu keeps its antd icon (`source`, as our client
+ * renders it); the public clients get the icon names they render instead, chosen per dialect:
+ * Saber draws menus from its iconfont (`iconfont iconicon_…`) and buttons as antd names, Sword (antd 3)
+ * takes the kebab-case type of the same antd icon (`CloudUploadOutlined` → `cloud-upload`).
+ * Also Sword's `GET /blade-system/menu/auth-routes`.
+ */
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/envelope';
+import { answers } from '../../core/route-schemas';
+import type { Dialect } from '../auth/dialect';
+import { PUBLIC_DIALECT_TAG } from '../auth/public-dialect';
+import { allMenus, grantedForViewer, withAncestors } from './menu-service';
+
+/** Saber's iconfont class for an antd icon, as its seed menus use them. */
+const SABER_ICONS: Record<string, string> = {
+  DesktopOutlined: 'iconfont iconicon_airplay',
+  NotificationOutlined: 'iconfont iconicon_sms',
+  SettingOutlined: 'iconfont iconicon_setting',
+  UserOutlined: 'iconfont iconicon_principal',
+  ApartmentOutlined: 'iconfont iconicon_group',
+  TagsOutlined: 'iconfont iconicon_addresslist',
+  TagOutlined: 'iconfont iconicon_addresslist',
+  MenuOutlined: 'iconfont iconicon_subordinate',
+  TeamOutlined: 'iconfont iconicon_boss',
+  SafetyCertificateOutlined: 'iconfont icon-quanxian',
+  ControlOutlined: 'iconfont iconicon_community_line',
+  LayoutOutlined: 'iconfont icon-canshu',
+  FundProjectionScreenOutlined: 'iconfont icon-yanzhengma',
+  FileMarkdownOutlined: 'iconfont iconicon_study',
+  ProfileOutlined: 'iconfont iconicon_doc',
+  ToolOutlined: 'iconfont icon-wxbgongju',
+  CodeOutlined: 'iconfont iconicon_savememo',
+  MessageOutlined: 'iconfont iconicon_message',
+};
+/** Saber's own default menu icon, for antd icons its iconfont has no counterpart of. */
+const SABER_DEFAULT = 'iconfont icon-caidan';
+
+/** `CloudUploadOutlined` → `cloud-upload`: the antd 3 type of an antd 4+ icon component name. */
+export const antd3Type = (name: string) =>
+  name
+    .replace(/(Outlined|Filled|TwoTone)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/** The icon name a client of the dialect renders for a menu (category 1) or button (category 2). */
+export function iconFor(dialect: Dialect, source: string, category: number): string {
+  if (dialect === 'bladex' || !source) return source;
+  if (dialect === 'sword' || category !== 1) return antd3Type(source);
+  return SABER_ICONS[source] ?? SABER_DEFAULT;
+}
+
+interface IconNode {
+  source?: unknown;
+  category?: unknown;
+  children?: IconNode[];
+}
+
+/** A menu forest with each node's `source` as the dialect's client renders it (a copy; BladeX unchanged). */
+export function withDialectIcons<T extends IconNode>(dialect: Dialect, nodes: T[]): T[] {
+  if (dialect === 'bladex') return nodes;
+  return nodes.map((n) => ({
+    ...n,
+    source: iconFor(dialect, String(n.source ?? ''), Number(n.category ?? 1)),
+    ...(n.children ? { children: withDialectIcons(dialect, n.children) } : {}),
+  }));
+}
+
+const authRoutesSchema = z
+  .record(z.string(), z.object({ authority: z.array(z.string()) }))
+  .describe('menu path → the role aliases that may open it');
+
+export default async function publicMenuModule(app: FastifyInstance) {
+  /**
+   * Sword's route guard: for each menu path the caller may open, the caller's role aliases. Public as
+   * in Blade; an anonymous caller gets `{}` (Sword then leaves its routes unguarded and asks again
+   * after sign-in).
+   */
+  app.get(
+    '/blade-system/menu/auth-routes',
+    {
+      config: { access: 'public' },
+      schema: { tags: [PUBLIC_DIALECT_TAG], response: answers.of(authRoutesSchema) },
+    },
+    async (req) => {
+      const user = req.user;
+      if (!user) return ok({}, req.lang);
+      const menus = allMenus(app.ctx.sqlite);
+      const visible = withAncestors(menus, grantedForViewer(app.ctx.sqlite, user, menus));
+      const routes: Record<string, { authority: string[] }> = {};
+      for (const m of menus)
+        if (m.category === 1 && visible.has(m.id) && m.path.startsWith('/'))
+          routes[m.path] = { authority: [...user.roleAliases] };
+      return ok(routes, req.lang);
+    },
+  );
+}
