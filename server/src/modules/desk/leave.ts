@@ -9,9 +9,9 @@ import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { actorOf } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
-import { flowEngineOf } from '../flow/engine';
-import { callerOf, mayView } from '../flow/index';
-import { flowMessages as m } from '../flow/messages';
+import { flowEngineOf } from '../../core/flow/engine';
+import { callerOf, mayView } from '../../core/flow/caller';
+import { flowMessages as m } from '../../core/flow/messages';
 
 /** Role alias of the users a leave can be sent to (the seed's 部门经理). */
 export const LEAVE_APPROVER_ROLE = 'dept_leader';

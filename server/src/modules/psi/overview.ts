@@ -7,6 +7,7 @@ import { big, type PsiActor } from './env';
 import { workbookBuffer } from './excel';
 import { psiActor } from './http';
 import { EXPORT_LIMIT, sendXlsx } from './routes-common';
+import { LOW_STOCK } from '../../core/psi-actor';
 
 /**
  * Read-only views the screens need and the generic resources do not give: the current stock of a
@@ -16,7 +17,6 @@ import { EXPORT_LIMIT, sendXlsx } from './routes-common';
  */
 
 /** Stock at or below this many copies is shown as low (the screens highlight it). */
-export const LOW_STOCK = 50;
 
 type Dict = Record<string, unknown>;
 
