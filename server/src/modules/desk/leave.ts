@@ -4,7 +4,7 @@
  * names the detail screen shows; `approvers` lists the department leaders an applicant may choose.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatDateTime, nextId, normalizeDateTime, parseId } from '@psi/db/model';
+import { formatDateTime, nextId, normalizeDateTime, parseId, parseInteger } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { actorOf } from '../../core/crud';
@@ -53,9 +53,9 @@ export function registerLeave(app: FastifyInstance) {
       const problems: string[] = [];
       const definitionId = typeof b.processDefinitionId === 'string' ? b.processDefinitionId.trim() : '';
       if (!definitionId) problems.push(en ? 'Please choose the process' : '请选择流程');
-      const leaveType = Number(b.leaveType);
+      const leaveType = parseInteger(b.leaveType);
       const typeOk =
-        Number.isInteger(leaveType) &&
+        leaveType !== null &&
         !!sqlite
           .prepare(
             `SELECT 1 FROM blade_dict WHERE code = 'leave_type' AND parent_id <> 0 AND is_deleted = 0 AND dict_key = ?`,
@@ -73,8 +73,8 @@ export function registerLeave(app: FastifyInstance) {
       const taskUser = parseId(b.taskUser);
       if (!taskUser) problems.push(en ? 'Please select the approver' : '请选择审批人');
       if (problems.length) throw badRequest(problems.join('; '));
-      const days = Number(b.days);
-      if (!Number.isInteger(days) || days < 1 || days > 365) throw fail(m.leaveDays);
+      const days = parseInteger(b.days);
+      if (days === null || days < 1 || days > 365) throw fail(m.leaveDays);
       if (endTime! < startTime!) throw fail(m.leaveRange);
       if (!approvers(user.tenantId).some((a) => a.id === taskUser)) throw fail(m.leaveApprover);
 
