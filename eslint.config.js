@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -44,6 +45,54 @@ export default tseslint.config(
                 '@psi/db/password',
               ],
               message: 'The web imports only @psi/db/model.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Folders show the architecture: a page never reaches into another page folder (shared pieces live in
+    // components, api, stores or utils); a server module uses core and its own files, never another
+    // module's; core never imports a module.
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['web/src/**/*', 'server/src/**/*'],
+      'boundaries/elements': [
+        { type: 'web-page', pattern: 'web/src/pages/*', capture: ['page'] },
+        { type: 'server-module', pattern: 'server/src/modules/*', capture: ['module'] },
+        { type: 'server-core', pattern: 'server/src/core' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-page' } },
+              disallow: {
+                to: { element: { type: 'web-page', captured: { page: '!{{ from.captured.page }}' } } },
+              },
+              message:
+                'A page imports components, api, stores and shared libraries, never another page folder.',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: { type: 'server-module', captured: { module: '!{{ from.captured.module }}' } },
+                },
+              },
+              message: "A server module imports core and its own files, never another module's files.",
+            },
+            {
+              from: { element: { type: 'server-core' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message: 'Core never imports a module.',
             },
           ],
         },

@@ -113,3 +113,22 @@ describe('exact quantities and money', () => {
     assertInvariants(app.ctx.sqlite);
   });
 });
+
+describe('exact integers on the flow', () => {
+  it('refuses leave days and leave types written with tricks, and starts nothing', async () => {
+    const { flowUsers, leaveDefinition, startLeave } = await import('./flow/helpers');
+    const app = await testApp();
+    const u = await flowUsers(app);
+    const def = await leaveDefinition(u.employee);
+    const instances = () =>
+      Number((app.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM flow_instance').get() as { n: bigint }).n);
+    const before = instances();
+    for (const days of ['0x3', '3e0', ' 3', '+3', '03', 3.5, '3.0'])
+      refused(await startLeave(u.employee, def, u.ids.leader, { days }), 400, 400);
+    for (const leaveType of ['0x1', '1e0', '+1', '01'])
+      refused(await startLeave(u.employee, def, u.ids.leader, { leaveType }), 400, 400);
+    expect(instances()).toBe(before);
+    data(await startLeave(u.employee, def, u.ids.leader, { days: '3', leaveType: '1' }));
+    expect(instances()).toBe(before + 1);
+  });
+});

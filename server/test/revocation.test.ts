@@ -80,8 +80,11 @@ describe('taking access back', () => {
     }
 
     for (const name of ['disabled', 'removed', 'reset', 'changer', 'regranted', 'locked']) {
-      const res = await call(app, tokens[name].token, { method: 'GET', url: INFO });
-      expect({ name, status: res.statusCode }).toEqual({ name, status: 401 });
+      // refused on system, PSI and flow routes alike
+      for (const url of AREAS) {
+        const res = await call(app, tokens[name].token, { method: 'GET', url });
+        expect({ name, url, status: res.statusCode }).toEqual({ name, url, status: 401 });
+      }
       if (name === 'regranted') continue;
       // nor does the refresh token of that sign-in bring access back
       expect({ name, refresh: (await refresh(app, tokens[name].refresh)).statusCode }).toEqual({

@@ -59,6 +59,30 @@ function everyStoredText(app: FastifyInstance): { where: string; text: string }[
 }
 
 describe('tokens only where they belong', () => {
+  it('reads the access token from Blade-Auth only, never from Authorization: Bearer', async () => {
+    const { app } = await loggedApp();
+    const { token } = await login(app);
+    for (const url of [
+      '/api/blade-system/dict/list',
+      '/api/blade-psi/goodsinfo/list',
+      '/api/blade-flow/work/todo-list',
+      '/api/blade-user/export-template',
+    ]) {
+      const bearer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect({ url, status: bearer.statusCode }).toEqual({ url, status: 401 });
+      expect(bearer.json()).toMatchObject({ code: 401, success: false });
+      const blade = await app.inject({ method: 'GET', url, headers: { 'blade-auth': `bearer ${token}` } });
+      expect({ url, status: blade.statusCode }).toEqual({ url, status: 200 });
+      // the public clients send both: the Basic client in Authorization, the token in Blade-Auth
+      const both = await app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+      });
+      expect({ url, status: both.statusCode }).toEqual({ url, status: 200 });
+    }
+  });
+
   it('takes ?blade-auth= only on GET download routes', async () => {
     const { app } = await loggedApp();
     const { token } = await login(app);

@@ -149,3 +149,13 @@ describe('TRUST_PROXY', () => {
     expect(ips.map((r) => r.ip).sort()).toEqual(['203.0.113.0', '203.0.113.1', '203.0.113.2', '203.0.113.3']);
   });
 });
+
+describe('bounds on every request', () => {
+  it('caps the body and the time a client may take to send its request (slow clients are cut off)', async () => {
+    const app = await appWith();
+    expect(app.initialConfig.bodyLimit).toBe(2 * 1024 * 1024);
+    // the Node server cuts off a client that takes longer than this to send its whole request
+    expect(app.server.requestTimeout).toBeGreaterThan(0);
+    expect(app.server.requestTimeout).toBeLessThanOrEqual(60_000);
+  });
+});

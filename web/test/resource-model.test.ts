@@ -19,7 +19,7 @@ import {
   visibleColumns,
 } from '../src/components/resource/model';
 import { resourceForMenu } from '../src/components/resource/registry';
-import { dictScreens } from '../src/pages/dict/dict-screens';
+import { dictScreens } from '../src/components/dict/dict-screens';
 
 const field = (def: { fields: FieldDef[] }, name: string): FieldDef => {
   const found = def.fields.find((entry) => entry.name === name);

@@ -17,9 +17,9 @@ export function isDownloadRoute(method: string, routeUrl: string | undefined): b
 }
 
 /**
- * The token from `Blade-Auth: bearer …` or `Authorization: Bearer …`; from `?blade-auth=bearer …`
- * only on a download route (elsewhere a query token is ignored: URLs end up in histories, proxies
- * and logs).
+ * The token from `Blade-Auth: bearer …`; from `?blade-auth=bearer …` only on a download route
+ * (elsewhere a query token is ignored: URLs end up in histories, proxies and logs). `Authorization`
+ * carries the Basic client in Blade, so a bearer token there is not read.
  */
 export function tokenOf(req: FastifyRequest): string | null {
   const strip = (v: unknown) => {
@@ -29,8 +29,6 @@ export function tokenOf(req: FastifyRequest): string | null {
   };
   const header = req.headers['blade-auth'];
   if (header) return strip(header) ?? (typeof header === 'string' ? header.trim() : null);
-  const bearer = strip(req.headers.authorization);
-  if (bearer) return bearer;
   if (!isDownloadRoute(req.method, req.routeOptions.url)) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
   return strip(q);

@@ -52,11 +52,9 @@ export class SuperAdminCheck {
   }
 }
 
-/** The caller's `Blade-Auth` header, or a bearer token in `Authorization`. */
+/** The caller's `Blade-Auth` header (`Authorization` carries the Basic client, never the token). */
 function tokenOf(req: FastifyRequest): string | undefined {
   const blade = req.headers['blade-auth'];
   if (typeof blade === 'string' && blade.trim()) return blade.trim();
-  const auth = req.headers.authorization;
-  if (auth && /^bearer /i.test(auth)) return auth;
   return undefined;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '@psi/db/migrate';
 import { coalesce, type LiveEvent } from '../../src/core/live';
-import { LOW_STOCK } from '../../src/modules/psi/overview';
+import { LOW_STOCK } from '../../src/core/psi-actor';
 
 const event = (id: number, over: Partial<LiveEvent> = {}): LiveEvent => ({
   id,

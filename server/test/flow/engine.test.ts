@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers';
 import { data, get, post, refused } from '../system/helpers';
-import { flowEngineOf, type Caller } from '../../src/modules/flow/engine';
-import { parseBpmn, messageOf } from '../../src/modules/flow/bpmn';
-import { evaluateCondition, resolveList } from '../../src/modules/flow/expr';
+import { flowEngineOf, type Caller } from '../../src/core/flow/engine';
+import { parseBpmn, messageOf } from '../../src/core/flow/bpmn';
+import { evaluateCondition, resolveList } from '../../src/core/flow/expr';
 import { leaveProcessXml } from '@psi/db/seed';
 import { flowUsers, gatewayXml, leaveDefinition, list, startLeave, type FlowUsers } from './helpers';
 

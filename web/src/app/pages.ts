@@ -5,6 +5,8 @@ export const LoginPage = lazyPage(() => import('../pages/login'));
 export const LockPage = lazyPage(() => import('../pages/lock'));
 export const WelcomePage = lazyPage(() => import('../pages/wel'));
 export const DashboardPage = lazyPage(() => import('../pages/wel/dashboard'));
+/** The PSI figures of the signed-in role, shown inside the home tab (its own chunk). */
+export const PsiHomePanel = lazyPage(() => import('../pages/psi/home'));
 export const InfoPage = lazyPage(() => import('../pages/info'));
 export const DictHorizontalPage = lazyPage(() => import('../pages/dict/horizontal'));
 export const DictVerticalPage = lazyPage(() => import('../pages/dict/vertical'));

@@ -24,7 +24,7 @@ import {
   revokeReusedChain,
   spendRefreshToken,
   DEFAULT_AVATAR,
-} from './service';
+} from '../../core/sign-in';
 
 const str = (v: unknown) =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;

@@ -26,11 +26,10 @@ import {
   revokeRefreshTokens,
   revokeReusedChain,
   spendRefreshToken,
-} from './service';
+} from '../../core/sign-in';
 import { sm2Decrypt, sm2KeysFor, type Sm2Keys } from './sm2';
+import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 
-/** The OpenAPI tag of every route of the public dialect. */
-export const PUBLIC_DIALECT_TAG = 'springblade-public';
 const tags = [PUBLIC_DIALECT_TAG];
 
 const str = (v: unknown) =>

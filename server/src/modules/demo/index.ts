@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest, forbidden } from '../../core/errors';
-import { authenticateClient, issueTokens, loadUser } from '../auth/service';
+import { authenticateClient, issueTokens, loadUser } from '../../core/sign-in';
 import { canResetDemo, restoreDemo } from '../../seed/demo-reset';
 
 const notADemo = t(

@@ -9,8 +9,8 @@ import { prepare } from '../../core/data';
 import { ok } from '../../core/envelope';
 import { answers } from '../../core/route-schemas';
 import { actorOf } from '../../core/crud';
-import { DEFAULT_AVATAR } from '../auth/service';
-import { PUBLIC_DIALECT_TAG } from '../auth/public-dialect';
+import { DEFAULT_AVATAR } from '../../core/sign-in';
+import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 import { inboxOf, readerOf } from './inbox';
 
 const LATEST = 10;

@@ -7,8 +7,7 @@ import type Database from 'better-sqlite3';
 import { formatMoney, t, type Lang, type Text } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
 import { prepareNumbers } from '../../core/data';
-import { resolveActor, type PsiActor } from '../psi/env';
-import { LOW_STOCK } from '../psi/overview';
+import { LOW_STOCK, resolveActor, type PsiActor } from '../../core/psi-actor';
 
 import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
 

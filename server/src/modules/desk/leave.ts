@@ -4,14 +4,14 @@
  * names the detail screen shows; `approvers` lists the department leaders an applicant may choose.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatDateTime, nextId, normalizeDateTime, parseId } from '@psi/db/model';
+import { formatDateTime, nextId, normalizeDateTime, parseId, parseInteger } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { actorOf } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
-import { flowEngineOf } from '../flow/engine';
-import { callerOf, mayView } from '../flow/index';
-import { flowMessages as m } from '../flow/messages';
+import { flowEngineOf } from '../../core/flow/engine';
+import { callerOf, mayView } from '../../core/flow/caller';
+import { flowMessages as m } from '../../core/flow/messages';
 
 /** Role alias of the users a leave can be sent to (the seed's 部门经理). */
 export const LEAVE_APPROVER_ROLE = 'dept_leader';
@@ -53,9 +53,9 @@ export function registerLeave(app: FastifyInstance) {
       const problems: string[] = [];
       const definitionId = typeof b.processDefinitionId === 'string' ? b.processDefinitionId.trim() : '';
       if (!definitionId) problems.push(en ? 'Please choose the process' : '请选择流程');
-      const leaveType = Number(b.leaveType);
+      const leaveType = parseInteger(b.leaveType);
       const typeOk =
-        Number.isInteger(leaveType) &&
+        leaveType !== null &&
         !!sqlite
           .prepare(
             `SELECT 1 FROM blade_dict WHERE code = 'leave_type' AND parent_id <> 0 AND is_deleted = 0 AND dict_key = ?`,
@@ -73,8 +73,8 @@ export function registerLeave(app: FastifyInstance) {
       const taskUser = parseId(b.taskUser);
       if (!taskUser) problems.push(en ? 'Please select the approver' : '请选择审批人');
       if (problems.length) throw badRequest(problems.join('; '));
-      const days = Number(b.days);
-      if (!Number.isInteger(days) || days < 1 || days > 365) throw fail(m.leaveDays);
+      const days = parseInteger(b.days);
+      if (days === null || days < 1 || days > 365) throw fail(m.leaveDays);
       if (endTime! < startTime!) throw fail(m.leaveRange);
       if (!approvers(user.tenantId).some((a) => a.id === taskUser)) throw fail(m.leaveApprover);
 

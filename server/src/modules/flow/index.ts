@@ -14,9 +14,10 @@ import type { SessionUser } from '../../core/context';
 import { tableMeta } from '../../core/table-meta';
 import type { SqlWhere } from '../../core/filters';
 import { flowModel } from '@psi/db/schema';
-import { parseBpmn } from './bpmn';
-import { checkVariables, flowEngineOf, type Caller } from './engine';
-import { flowMessages as m } from './messages';
+import { parseBpmn } from '../../core/flow/bpmn';
+import { checkVariables, flowEngineOf } from '../../core/flow/engine';
+import { callerOf, mayView } from '../../core/flow/caller';
+import { flowMessages as m } from '../../core/flow/messages';
 import { FlowQueries, type ListFilter } from './queries';
 
 const VIEW_CODES = [
@@ -39,27 +40,6 @@ const DETAIL_CODES = [
 const MAX_XML = 1024 * 1024;
 
 const access = (a: Access) => ({ config: { access: a } });
-
-/**
- * Instances are shown to the users taking part in them (`FlowEngine.involved`) and to those who may
- * follow every instance (the `flow_follow` menu, the super-admin role).
- */
-export function mayView(app: FastifyInstance, req: FastifyRequest, instanceId: string): boolean {
-  const user = actorOf(req);
-  if (user.roleAliases.includes('administrator')) return true;
-  if (app.ctx.grants.codesFor(user.roleIds).has('flow_follow')) return true;
-  return flowEngineOf(app.ctx.sqlite).involved(callerOf(req), instanceId);
-}
-
-export const callerOf = (req: FastifyRequest): Caller => {
-  const u = actorOf(req);
-  return {
-    userId: u.userId,
-    tenantId: u.tenantId,
-    roleAliases: u.roleAliases,
-    realName: u.realName || u.userName,
-  };
-};
 
 const q = (req: FastifyRequest) => req.query as Record<string, unknown>;
 const body = (req: FastifyRequest): Record<string, unknown> => {

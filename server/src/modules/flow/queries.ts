@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { Lang } from '@psi/db/model';
 import { pageOf, type Page, type PageQuery } from '../../core/page';
-import type { Caller } from './engine';
+import type { Caller } from '../../core/flow/engine';
 
 type Row = Record<string, unknown>;
 

@@ -2,8 +2,6 @@ import type Database from 'better-sqlite3';
 import { formatDateTime, type Text } from '@psi/db/model';
 import { psiMessages, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { ApiError } from '../../core/errors';
-import type { DataScopeRule } from '../../core/grants';
-import { prepareNumbers } from '../../core/data';
 
 /**
  * What every PSI service runs against: the database and a clock. The HTTP routes use the wall
@@ -15,66 +13,11 @@ export interface PsiEnv {
   now: () => Date;
 }
 
-export type ActorKind = 'platform' | 'depository' | 'school' | 'none';
+import type { PsiActor } from '../../core/psi-actor';
 
-/**
- * The caller as the PSI domain sees it (DOMAIN.md 3.8): a platform admin acts for the whole
- * tenant; a depository user for the depositories bound to it by `user_id`; a school user for its
- * school. Anyone else only reads the catalogue.
- */
-export interface PsiActor {
-  tenantId: string;
-  userId: string;
-  deptId: string;
-  /** The Blade data scopes of the actor's roles: the data layer narrows rows by them. */
-  dataScopes?: DataScopeRule[];
-  kind: ActorKind;
-  depositoryIds: string[];
-  schoolId: string | null;
-}
-
-/** Role aliases that act for the whole tenant. */
-export const PLATFORM_ROLES = ['administrator', 'admin', 'yypt_admin'];
+export { PLATFORM_ROLES, resolveActor, type ActorKind, type PsiActor } from '../../core/psi-actor';
 
 export const big = (id: string | number | bigint): bigint => BigInt(id);
-
-export function resolveActor(
-  sqlite: Database.Database,
-  user: {
-    tenantId: string;
-    userId: string;
-    deptId: string;
-    roleAliases: string[];
-    dataScopes?: DataScopeRule[];
-  },
-): PsiActor {
-  const base = {
-    tenantId: user.tenantId,
-    userId: user.userId,
-    deptId: user.deptId,
-    dataScopes: user.dataScopes,
-  };
-  if (user.roleAliases.some((r) => PLATFORM_ROLES.includes(r)))
-    return { ...base, kind: 'platform', depositoryIds: [], schoolId: null };
-  const deps = (
-    prepareNumbers(
-      sqlite,
-      `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
-       WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0 ORDER BY sort, id`,
-    ).all(user.tenantId, big(user.userId)) as { id: string }[]
-  ).map((r) => r.id);
-  if (deps.length) return { ...base, kind: 'depository', depositoryIds: deps, schoolId: null };
-  const school = prepareNumbers(
-    sqlite,
-    `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
-  ).get(user.tenantId, big(user.userId)) as { id: string } | undefined;
-  if (school) return { ...base, kind: 'school', depositoryIds: [], schoolId: school.id };
-  if (user.roleAliases.includes('depository_admin'))
-    return { ...base, kind: 'depository', depositoryIds: [], schoolId: null };
-  if (user.roleAliases.includes('school_admin'))
-    return { ...base, kind: 'school', depositoryIds: [], schoolId: null };
-  return { ...base, kind: 'none', depositoryIds: [], schoolId: null };
-}
 
 /** A business refusal (HTTP 400, code 400) with a PSI message. */
 export const fail = (key: PsiMessageKey, params?: Record<string, string | number>) =>

@@ -10,6 +10,7 @@ import { answers } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import { big, type PsiActor } from './env';
 import { psiActor } from './http';
+import { LOW_STOCK } from '../../core/psi-actor';
 
 /**
  * Read-only views the screens need and the generic resources do not give: the current stock of a
@@ -19,7 +20,6 @@ import { psiActor } from './http';
  */
 
 /** Stock at or below this many copies is shown as low (the screens highlight it). */
-export const LOW_STOCK = 50;
 
 /** The query parameters of the stock views and the dashboard, each a single text value. */
 const overviewQuery = z.looseObject({

@@ -22,7 +22,7 @@ import {
   type TreeNode,
 } from './menu-service';
 import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
-import { dialectOf } from '../auth/dialect';
+import { dialectOf } from '../../core/dialect';
 import { withDialectIcons } from './public-menu';
 
 const ROOT_NAME = t('顶级', 'Top level');

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope';
 import { answers } from '../../core/route-schemas';
-import type { Dialect } from '../auth/dialect';
-import { PUBLIC_DIALECT_TAG } from '../auth/public-dialect';
+import type { Dialect } from '../../core/dialect';
+import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 import { allMenus, grantedForViewer, withAncestors } from './menu-service';
 
 /** Saber's iconfont class for an antd icon, as its seed menus use them. */

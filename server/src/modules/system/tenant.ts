@@ -15,12 +15,14 @@ import {
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
+import { paramValue, tenantLimitTexts } from '../../core/tenant-rules';
 import { actorOf, idsParam } from '../../core/crud';
 import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
 import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
 
 export const tenantTexts = {
+  ...tenantLimitTexts,
   superAdminOnly: t('仅平台超级管理员可操作租户', 'Only the platform super-admin may manage tenants'),
   platformTenant: t('不可删除平台租户', 'The platform tenant cannot be removed'),
   tenantIdTaken: t('租户ID已存在', 'The tenant ID is taken'),
@@ -32,49 +34,12 @@ export const tenantTexts = {
   packageMissing: t('产品包不存在', 'The package does not exist'),
   datasourceMissing: t('数据源不存在', 'The data source does not exist'),
   noIds: t('请选择至少一个租户', 'Please select at least one tenant'),
-  tenantMissing: t('租户不存在', 'The tenant does not exist'),
-  accountLimit: t('当前租户已到最大账号额度!', 'The tenant has reached its account limit!'),
-  expired: t('租户已过期', 'The tenant has expired'),
 };
-
-const paramValue = (app: FastifyInstance, key: string): string | undefined =>
-  (
-    prepare(
-      app.ctx.sqlite,
-      'SELECT param_value AS v FROM blade_param WHERE param_key = ? AND is_deleted = 0',
-    ).get(key) as { v: string } | undefined
-  )?.v;
-
-export { paramValue };
 
 /** Tenants are the platform's: only its super-admin manages them. */
 function requireSuperAdmin(user: SessionUser) {
   requirePlatform(user);
   if (!isAdministrator(user)) throw new ApiError(403, 403, tenantTexts.superAdminOnly);
-}
-
-/**
- * The account limit and expiry of a tenant, checked when a user is created: the tenant must not be
- * expired and must have room for `adding` more live accounts (`account_number` -1 is unlimited).
- */
-export function checkTenantCapacity(app: FastifyInstance, tenantId: string, adding = 1): void {
-  const row = prepare(
-    app.ctx.sqlite,
-    'SELECT account_number AS n, expire_time AS e, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-  ).get(tenantId) as { n: bigint; e: string | null; status: bigint } | undefined;
-  if (!row) throw badRequest(tenantTexts.tenantMissing);
-  if (Number(row.status) !== 1 || (row.e && row.e < formatDateTime())) throw badRequest(tenantTexts.expired);
-  const limit = Number(row.n);
-  if (limit < 0) return;
-  const used = Number(
-    (
-      prepare(
-        app.ctx.sqlite,
-        'SELECT COUNT(*) AS c FROM blade_user WHERE tenant_id = ? AND is_deleted = 0',
-      ).get(tenantId) as { c: bigint }
-    ).c,
-  );
-  if (used + adding > limit) throw badRequest(tenantTexts.accountLimit);
 }
 
 /** Removes grants of a tenant's roles that fall outside its package (after the package changes). */

@@ -19,7 +19,7 @@ import {
 import { usualLog } from '../../core/logs';
 import type { SessionUser } from '../../core/context';
 import { liveTenant, param } from '../../core/crud';
-import { checkTenantCapacity } from '../system/tenant';
+import { checkTenantCapacity } from '../../core/tenant-rules';
 import {
   accountTaken,
   checkAssignments,

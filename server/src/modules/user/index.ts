@@ -19,7 +19,7 @@ import { prepare, Repo, scopeOf } from '../../core/data';
 import { actorOf, idParam, idsParam, listFilters } from '../../core/crud';
 import { usualLog } from '../../core/logs';
 import { validationError } from '../../core/validation';
-import { clearFailures } from '../auth/service';
+import { clearFailures } from '../../core/sign-in';
 import {
   bodyId,
   bodyOf,
@@ -29,7 +29,7 @@ import {
   requireButton,
   targetTenant,
 } from '../../core/crud';
-import { checkTenantCapacity, paramValue } from '../system/tenant';
+import { checkTenantCapacity, paramValue } from '../../core/tenant-rules';
 import {
   accountTaken,
   checkAssignments,

@@ -6,7 +6,7 @@ import { toWireRow } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { hashPassword, md5Hex } from '@psi/db/password';
 import { isAdministrator, namesOf } from '../../core/crud';
-import { paramValue } from '../system/tenant';
+import { paramValue } from '../../core/tenant-rules';
 
 /** The initial password of new and reset accounts: the param `account.initPassword` (default 123456). */
 export const initPasswordHash = (app: FastifyInstance) =>

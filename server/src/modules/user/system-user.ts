@@ -12,8 +12,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { md5Hex } from '@psi/db/password';
 import userModule from './index';
-import { dialectOf } from '../auth/dialect';
-import { PUBLIC_DIALECT_TAG } from '../auth/public-dialect';
+import { dialectOf } from '../../core/dialect';
+import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 
 const BLADEX_PREFIX = '/blade-user/';
 const PUBLIC_PREFIX = '/blade-system/user/';

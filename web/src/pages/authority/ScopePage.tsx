@@ -6,9 +6,9 @@ import type { Lang, ResourceDef } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
 import { fetchTree } from '../../components/resource/api';
 import { ResourcePage } from '../../components/resource/ResourcePage';
-import { toTreeNodes } from '../system/shared/tree';
-import '../system/shared/i18n';
-import '../system/user/user.css';
+import { toTreeNodes } from '../../components/system/tree';
+import '../../components/system/i18n';
+import '../../components/system/user.css';
 
 function filterTree(nodes: readonly TreeNode[], text: string): TreeNode[] {
   if (!text) return [...nodes];

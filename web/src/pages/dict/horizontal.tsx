@@ -1,5 +1,5 @@
 import { dictResource } from '@psi/db/model';
-import { DictManager } from './DictManager';
+import { DictManager } from '../../components/dict/DictManager';
 
 /** /dict-horizontal/index: dictionaries on the left, the chosen dictionary's entries on the right. */
 export default function DictHorizontalPage() {

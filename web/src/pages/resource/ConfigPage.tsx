@@ -7,9 +7,9 @@ import type { ResourceDef } from '@psi/db/model';
 import { postData } from '../../api/request';
 import type { Row } from '../../components/resource/model';
 import { ResourcePage } from '../../components/resource/ResourcePage';
-import { ActionDialog } from '../system/shared/ActionDialog';
-import { useCan } from '../system/shared/util';
-import '../system/shared/i18n';
+import { ActionDialog } from '../../components/system/ActionDialog';
+import { useCan } from '../../components/system/util';
+import '../../components/system/i18n';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
 const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;

@@ -6,8 +6,8 @@ import { attachResource } from '@psi/db/model';
 import { uploadFile } from '../../components/resource/api';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { site } from '../../config/site';
-import { downloadFile, useCan } from '../system/shared/util';
-import '../system/shared/i18n';
+import { downloadFile, useCan } from '../../components/system/util';
+import '../../components/system/i18n';
 
 /** The path of a stored file's link for the API client (which adds the API base itself). */
 function apiPath(link: string): string {

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, useSession } from '../../stores/session';
-import { lazyPage } from '../../app/lazy-page';
+import { PsiHomePanel as PsiHome } from '../../app/pages';
 import './wel.css';
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
@@ -25,9 +25,6 @@ function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   }
   return <Link to={leaf.href}>{label}</Link>;
 }
-
-/** The PSI figures of the signed-in role (its own chunk, with the chart library loaded on demand). */
-const PsiHome = lazyPage(() => import('../psi/home'));
 
 /** Home tab: who is signed in, under which tenant and role, and where they can go. */
 export default function WelcomePage() {

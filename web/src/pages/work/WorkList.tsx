@@ -4,10 +4,10 @@ import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../stores/session';
-import { claimTask, useFlowCategories, workList, type FlowRow } from '../flow/api';
-import { FlowChartDialog, type FlowChartTarget } from '../flow/components/FlowChartDialog';
-import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../flow/components/ListToolbar';
-import { detailPath, formPath, handlePath } from '../flow/components/routes';
+import { claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
+import { FlowChartDialog, type FlowChartTarget } from '../../components/flow/FlowChartDialog';
+import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../../components/flow/ListToolbar';
+import { detailPath, formPath, handlePath } from '../../components/flow/routes';
 import '../../i18n/flow';
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';

@@ -20,8 +20,8 @@ import { getData, postData } from '../../../api/request';
 import type { TreeNode } from '../../../api/types';
 import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type Row } from '../../../components/resource/model';
-import { useCan } from '../../system/shared/util';
-import '../../system/shared/i18n';
+import { useCan } from '../../../components/system/util';
+import '../../../components/system/i18n';
 import './region.css';
 
 const def = regionResource;

@@ -8,7 +8,7 @@ import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { flowableModdle } from './flowable-moddle';
 import { subsetModelingModule } from './subset-modeling';
 import { translateModule } from './bpmn-translate';
-import './bpmn.css';
+import '../../../components/flow/bpmn.css';
 
 export interface BpmnModelerHandle {
   /** The diagram as XML, with the process id and name set to the model's key and name. */

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelDetail } from '../api';
+import { modelDetail } from '../../../api/flow';
 
-const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
+const BpmnCanvas = lazy(() => import('../../../components/flow/BpmnCanvas'));
 
 /** A saved model's diagram, read-only. */
 export function ModelDiagramDialog({ modelId, onClose }: { modelId: string | null; onClose: () => void }) {

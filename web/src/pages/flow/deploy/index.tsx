@@ -25,15 +25,15 @@ import {
   managerList,
   useFlowCategories,
   type FlowRow,
-} from '../api';
-import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
+} from '../../../api/flow';
+import { FlowChartDialog, type FlowChartTarget } from '../../../components/flow/FlowChartDialog';
 import {
   ListActions,
   ListSearchBar,
   useCategoryLabel,
   useFlowList,
   type ListSearch,
-} from '../components/ListToolbar';
+} from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
 
 interface UploadForm {

@@ -3,10 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session';
-import { deleteInstance, followList, type FlowRow } from '../api';
-import { FlowChartDialog, type FlowChartTarget } from '../components/FlowChartDialog';
-import { HistoryTable } from '../components/HistoryTable';
-import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../components/ListToolbar';
+import { deleteInstance, followList, type FlowRow } from '../../../api/flow';
+import { FlowChartDialog, type FlowChartTarget } from '../../../components/flow/FlowChartDialog';
+import { HistoryTable } from '../../../components/flow/HistoryTable';
+import {
+  ListActions,
+  ListSearchBar,
+  useFlowList,
+  type ListSearch,
+} from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
 
 const statusColor: Record<string, string> = {

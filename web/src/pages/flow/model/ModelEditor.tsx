@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelDetail, submitModel, useFlowCategories } from '../api';
+import { modelDetail, submitModel, useFlowCategories } from '../../../api/flow';
 import { blankDiagram } from '../components/flowable-moddle';
 import type { BpmnModelerHandle } from '../components/BpmnModeler';
 

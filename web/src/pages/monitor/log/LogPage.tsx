@@ -8,8 +8,8 @@ import { fetchDetail } from '../../../components/resource/api';
 import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useCan } from '../../system/shared/util';
-import '../../system/shared/i18n';
+import { useCan } from '../../../components/system/util';
+import '../../../components/system/i18n';
 import './log.css';
 
 /** Long text of a log (parameters, data, stack) in a readable block; JSON is indented. */

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../../api/request';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
-import { testId, toTreeNodes } from '../shared/tree';
-import '../shared/i18n';
+import { testId, toTreeNodes } from '../../../components/system/tree';
+import '../../../components/system/i18n';
 
 interface GrantTree {
   menu: TreeNode[];

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { roleResource } from '@psi/db/model';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useCan } from '../shared/util';
+import { useCan } from '../../../components/system/util';
 import { RoleGrantDialog } from './RoleGrantDialog';
-import '../shared/i18n';
+import '../../../components/system/i18n';
 
 /** Roles (/authority/role): the tree list with the grant dialog of menus, data scopes and api scopes. */
 export default function RolePage() {

@@ -9,9 +9,9 @@ import { getData, postData } from '../../../api/request';
 import type { Page } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { ActionDialog } from '../shared/ActionDialog';
-import { useCan } from '../shared/util';
-import '../shared/i18n';
+import { ActionDialog } from '../../../components/system/ActionDialog';
+import { useCan } from '../../../components/system/util';
+import '../../../components/system/i18n';
 
 type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: Row };
 

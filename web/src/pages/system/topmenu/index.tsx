@@ -9,10 +9,10 @@ import { getData, postData } from '../../../api/request';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { toTreeNodes } from '../shared/tree';
-import { ActionDialog } from '../shared/ActionDialog';
-import { useCan } from '../shared/util';
-import '../shared/i18n';
+import { toTreeNodes } from '../../../components/system/tree';
+import { ActionDialog } from '../../../components/system/ActionDialog';
+import { useCan } from '../../../components/system/util';
+import '../../../components/system/i18n';
 
 function leaves(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
   for (const node of nodes) {

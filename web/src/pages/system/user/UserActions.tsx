@@ -7,10 +7,10 @@ import { userResource, type Lang } from '@psi/db/model';
 import { getData, postData } from '../../../api/request';
 import { fetchTree } from '../../../components/resource/api';
 import type { Row } from '../../../components/resource/model';
-import { downloadFile, idList } from '../shared/util';
-import { testId, toSelectNodes } from '../shared/tree';
-import { ActionDialog } from '../shared/ActionDialog';
-import '../shared/i18n';
+import { downloadFile, idList } from '../../../components/system/util';
+import { testId, toSelectNodes } from '../../../components/system/tree';
+import { ActionDialog } from '../../../components/system/ActionDialog';
+import '../../../components/system/i18n';
 
 /** `grant` (userIds, roleIds): the roles of the user's tenant. */
 export function UserRoleDialog({

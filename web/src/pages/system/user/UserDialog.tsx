@@ -15,8 +15,8 @@ import {
   type FormMode,
   type Row,
 } from '../../../components/resource/model';
-import { useIsSuperAdmin } from '../shared/util';
-import '../shared/i18n';
+import { useIsSuperAdmin } from '../../../components/system/util';
+import '../../../components/system/i18n';
 
 const def = userResource;
 const field = (name: string): FieldDef => {

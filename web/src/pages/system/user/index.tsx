@@ -16,12 +16,12 @@ import { fetchTree } from '../../../components/resource/api';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useSession } from '../../../stores/session';
-import { useCan, useIsSuperAdmin } from '../shared/util';
+import { useCan, useIsSuperAdmin } from '../../../components/system/util';
 import { UserImportDialog, UserPlatformDialog, UserRoleDialog } from './UserActions';
 import { UserDialog, useTenantOptions } from './UserDialog';
-import { toTreeNodes } from '../shared/tree';
-import '../shared/i18n';
-import './user.css';
+import { toTreeNodes } from '../../../components/system/tree';
+import '../../../components/system/i18n';
+import '../../../components/system/user.css';
 
 /** The list's own add and edit (password twice, phone checks, tenant); the engine keeps view and delete. */
 const listDef = adaptResource(userResource, {

@@ -6,8 +6,8 @@ import { codeResource } from '@psi/db/model';
 import { postData } from '../../../api/request';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { downloadFile, useCan } from '../../system/shared/util';
-import '../../system/shared/i18n';
+import { downloadFile, useCan } from '../../../components/system/util';
+import '../../../components/system/i18n';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
 export default function CodePage() {

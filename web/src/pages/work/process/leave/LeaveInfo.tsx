@@ -1,6 +1,6 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Leave } from '../../../flow/api';
+import type { Leave } from '../../../../api/flow';
 
 const statusColor: Record<string, string> = {
   running: 'processing',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { leaveDetail } from '../../../flow/api';
+import { leaveDetail } from '../../../../api/flow';
 
 export function useLeave(businessId: string | undefined) {
   return useQuery({

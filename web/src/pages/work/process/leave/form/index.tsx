@@ -5,8 +5,8 @@ import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space 
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { leaveApprovers, startLeave, useLeaveTypes } from '../../../../flow/api';
-import { FlowChartDialog, type FlowChartTarget } from '../../../../flow/components/FlowChartDialog';
+import { leaveApprovers, startLeave, useLeaveTypes } from '../../../../../api/flow';
+import { FlowChartDialog, type FlowChartTarget } from '../../../../../components/flow/FlowChartDialog';
 import '../../../../../i18n/flow';
 
 interface LeaveForm {

@@ -5,7 +5,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../../../stores/session';
-import { completeTask } from '../../../../flow/api';
+import { completeTask } from '../../../../../api/flow';
 import { LeaveCard } from '../LeaveCard';
 import { useLeave } from '../useLeave';
 import '../../../../../i18n/flow';

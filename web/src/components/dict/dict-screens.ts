@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@psi/db/model';
-import { adaptResource } from '../../components/resource/model';
+import { adaptResource } from '../resource/model';
 
 /**
  * The two lists of a dictionary declaration (spec "Dictionary screens"), adapted in the web layer:

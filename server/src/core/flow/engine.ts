@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { formatDateTime, nextId, type Text } from '@psi/db/model';
-import { ApiError, otherTenant } from '../../core/errors';
+import { ApiError, otherTenant } from '../errors';
 import { parseBpmn, type FlowNode, type ProcessModel } from './bpmn';
 import { evaluateCondition, ExpressionError, resolveList, type Value, type Variables } from './expr';
 import { flowMessages as m } from './messages';

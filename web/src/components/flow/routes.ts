@@ -1,4 +1,4 @@
-import type { FlowRow } from '../api';
+import type { FlowRow } from '../../api/flow';
 
 /** Form routes of a process category: `/work/process/<route>/<step>/…` (seed: routeValue = remark). */
 export function formPath(route: string, processDefinitionId: string) {

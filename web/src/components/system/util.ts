@@ -1,8 +1,8 @@
-import { RequestError } from '../../../api/errors';
-import { failureText, request } from '../../../api/request';
-import { fileNameOf } from '../../../components/resource/api';
-import { rolesOf, useSession } from '../../../stores/session';
-import { notifyError } from '../../../utils/feedback';
+import { RequestError } from '../../api/errors';
+import { failureText, request } from '../../api/request';
+import { fileNameOf } from '../resource/api';
+import { rolesOf, useSession } from '../../stores/session';
+import { notifyError } from '../../utils/feedback';
 
 /** The platform super-admin: tenant 000000 holding the `administrator` role. */
 export function useIsSuperAdmin(): boolean {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { historyFlowList, type HistoryRow } from '../api';
+import { historyFlowList, type HistoryRow } from '../../api/flow';
 
 /** The approval history of an instance: who handled each step, when, with which result and comment. */
 export function HistoryTable({ processInstanceId }: { processInstanceId: string }) {

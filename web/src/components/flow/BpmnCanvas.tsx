@@ -4,7 +4,7 @@ import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
-import type { FlowNode } from '../api';
+import type { FlowNode } from '../../api/flow';
 import './bpmn.css';
 
 export interface BpmnCanvasProps {

@@ -1,5 +1,5 @@
 import type { TreeDataNode } from 'antd';
-import type { TreeNode } from '../../../api/types';
+import type { TreeNode } from '../../api/types';
 
 /** Server tree nodes as antd Tree data, keyed by id. */
 export function toTreeNodes(nodes: readonly TreeNode[] = []): TreeDataNode[] {

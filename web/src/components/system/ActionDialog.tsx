@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../../components/resource/model';
+import type { Row } from '../resource/model';
 import { testId } from './tree';
 
 interface ActionDialogProps<T extends Row> {

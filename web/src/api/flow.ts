@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getData, postData } from '../../api/request';
-import type { Page } from '../../api/types';
+import { getData, postData } from './request';
+import type { Page } from './types';
 
 /** Calls of the workflow service (`/blade-flow`) and of the leave process (`/blade-desk/process/leave`). */
 

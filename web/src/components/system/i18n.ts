@@ -1,5 +1,5 @@
-import { i18n } from '../../../i18n';
-import '../../../i18n/shell';
+import { i18n } from '../../i18n';
+import '../../i18n/shell';
 
 /** Messages of the system management screens (users, roles, tenants, resources, logs, develop). */
 const zh = {

@@ -3,8 +3,8 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../api/types';
-import { useFlowCategories, type FlowRow, type Params } from '../api';
+import type { Page } from '../../api/types';
+import { useFlowCategories, type FlowRow, type Params } from '../../api/flow';
 
 export interface ListSearch {
   processDefinitionName?: string;

@@ -6,7 +6,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Lang, Text } from '@psi/db/model';
-import { ApiError } from '../../core/errors';
+import { ApiError } from '../errors';
 import { checkList, compile, ExpressionError } from './expr';
 import { flowMessages as m } from './messages';
 

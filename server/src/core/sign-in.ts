@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
-import { prepare } from '../../core/data';
-import type { AppContext } from '../../core/context';
-import type { ClaimsInput, TokenClaims } from '../../core/jwt';
+import { prepare } from './data';
+import type { AppContext } from './context';
+import type { ClaimsInput, TokenClaims } from './jwt';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 const LOCK_AFTER = 5;

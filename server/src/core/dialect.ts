@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tokenOf } from '../../core/access';
+import { tokenOf } from './access';
 
 /**
  * The dialect a request speaks, told by its token: one issued by the public SpringBlade endpoint
@@ -14,3 +14,6 @@ export function dialectOf(app: FastifyInstance, req: FastifyRequest): Dialect {
   if (claims?.dialect !== 'public') return 'bladex';
   return claims.client_id === 'sword' ? 'sword' : 'saber';
 }
+
+/** The OpenAPI tag of every route of the public dialect. */
+export const PUBLIC_DIALECT_TAG = 'springblade-public';

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelView } from '../api';
+import { modelView } from '../../api/flow';
 
 const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
 
