@@ -152,3 +152,55 @@ export const answers = {
   maybe: <T extends z.ZodType>(row: T) => ({ 200: envelopeOf(z.union([row, emptyData])) }),
   done: () => ({ 200: envelopeOf(emptyData) }),
 };
+
+/** The query string of a route that reads none (extra keys are ignored, as Blade does). */
+export const noQuery = z.looseObject({}).describe('no parameters');
+
+/** The body of a call that reads none (a form call may still send `{}` or nothing). */
+export const noBody = formBody({});
+
+/** A binary answer (a spreadsheet, a file) as the document shows it: its media type, bytes. */
+export function binaryAnswer(mediaType: string, description: string) {
+  return {
+    200: {
+      description,
+      content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
+    },
+  };
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A tree of rows (`forest()`): every node says `hasChildren`, and nests its `children` when it has any. */
+export function forestOf<T extends z.ZodRawShape>(shape: T): z.ZodType {
+  const node: z.ZodType = z.looseObject({
+    ...shape,
+    hasChildren: z.boolean(),
+    get children() {
+      return z.array(node).optional();
+    },
+  });
+  return node;
+}
+
+/** An optional id parameter (`parentId`, `topMenuId`): absent, empty, or a valid id. */
+export const optionalIdValue = z
+  .union([z.string(), z.number()], { error: 'paramType' })
+  .superRefine((v, ctx) => {
+    if (v !== '' && parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+  })
+  .optional();
+
+/**
+ * The parameters of a Blade form call, read from the query string or the form body alike (each
+ * described once): `{querystring, body}` of the route schema.
+ */
+export function formParams(fields: Record<string, string>) {
+  const query: Record<string, z.ZodOptional<z.ZodString>> = {};
+  const body: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
+  for (const [name, what] of Object.entries(fields)) {
+    query[name] = z.string().optional().describe(what);
+    body[name] = z.unknown().optional().describe(what);
+  }
+  return { querystring: z.looseObject(query), body: formBody(body) };
+}
