@@ -21,7 +21,8 @@ import { tableMeta } from './table-meta';
 
 const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
 
-const missingOrType = (iss: { input?: unknown }) =>
+/** A missing value is `paramMissing`, any other wrong one `paramType` (each naming the parameter). */
+export const missingOrType = (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
 
 /** A query or form id (a snowflake as decimal text). */
@@ -218,3 +219,8 @@ export function uploadBody(fields: Record<string, string> = {}) {
 }
 /** `consumes` of an upload route, for the document. */
 export const MULTIPART = ['multipart/form-data'];
+
+/** A server-sent event stream, as the document shows it. */
+export function eventStreamAnswer(description: string) {
+  return { 200: { description, content: { 'text/event-stream': { schema: z.string() } } } };
+}
