@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { z } from 'zod';
 import { afterAll, afterEach, expect } from 'vitest';
 import { hashPassword } from '@psi/db/password';
+import { writeDefaultReports } from '@psi/db/seed';
 import { formatDateTime, nextId } from '@psi/db/model';
 import { buildApp } from '../src/app';
 
@@ -115,7 +116,7 @@ export function call(app: FastifyInstance, token: string | null, opts: InjectOpt
 }
 
 /**
- * A second tenant with an admin (role alias `admin`) and a plain user, written directly so the
+ * A second tenant with an admin (role alias `admin`) and the default reports, written directly so the
  * foundation tests do not depend on the tenant API.
  */
 export function addTenant(app: FastifyInstance, tenantId: string, grants: string[] = []) {
@@ -145,6 +146,8 @@ export function addTenant(app: FastifyInstance, tenantId: string, grants: string
     `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, user_type, create_time, update_time, status, is_deleted)
      VALUES (?, ?, 'admin', ?, '租户管理员', '租户管理员', ?, '', '', 1, ?, ?, 1, 0)`,
   ).run(BigInt(userId), tenantId, hashPassword(md5('secret')), roleId, now, now);
+  const audit = { createUser: userId, createDept: '', createTime: now, updateUser: userId, updateTime: now };
+  writeDefaultReports(app.ctx.db, tenantId, { ...audit, status: 1, isDeleted: 0 });
   app.ctx.grants.clear();
   return { roleId, userId };
 }

@@ -161,13 +161,10 @@ export const noQuery = z.looseObject({}).describe('no parameters');
 export const noBody = formBody({});
 
 /** A binary answer (a spreadsheet, a file) as the document shows it: its media type, bytes. */
-export function binaryAnswer(mediaType: string, description: string) {
-  return {
-    200: {
-      description,
-      content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
-    },
-  };
+export function binaryAnswer(mediaTypes: string | string[], description: string) {
+  const content: Record<string, { schema: z.ZodType }> = {};
+  for (const type of [mediaTypes].flat()) content[type] = { schema: z.string().meta({ format: 'binary' }) };
+  return { 200: { description, content } };
 }
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

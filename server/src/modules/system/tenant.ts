@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { tenant as tenantTable, tenantPackage as packageTable } from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
+import { writeDefaultReports } from '@psi/db/seed';
 import {
   formatDateTime,
   normalizeDateTime,
@@ -118,8 +119,8 @@ function newTenantId(app: FastifyInstance): string {
 /**
  * What a new tenant starts with (Blade's TenantServiceImpl): an `admin` role granted the menus of the
  * param `tenant.default.menuCode` (with their pages and buttons, within the tenant's package), a
- * department named after the tenant, a `ceo` post and an `admin` user whose password is the param
- * `tenant.default.password`.
+ * department named after the tenant, a `ceo` post, an `admin` user whose password is the param
+ * `tenant.default.password`, and the default saved reports.
  */
 function provisionTenant(
   app: FastifyInstance,
@@ -168,6 +169,15 @@ function provisionTenant(
   if (allowed) granted = new Set([...granted].filter((id) => allowed.has(id)));
   const add = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
   for (const m of granted) add.run(BigInt(nextId()), BigInt(m), BigInt(roleId));
+  writeDefaultReports(app.ctx.db, tenantId, {
+    createUser: user.userId,
+    createDept: deptId,
+    createTime: now,
+    updateUser: user.userId,
+    updateTime: now,
+    status: 1,
+    isDeleted: 0,
+  });
 }
 
 export function tenantRoutes(app: FastifyInstance) {
