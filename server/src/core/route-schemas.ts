@@ -207,9 +207,9 @@ export function formParams(fields: Record<string, string>) {
  * A multipart upload (`readUpload` reads it, the parser does not): the document shows the file and
  * its form fields; the validator only sees the (absent) parsed body.
  */
-export function uploadBody(fields: Record<string, string> = {}) {
+export function uploadBody(fields: Record<string, string> = {}, fileField = 'file') {
   const shape: Record<string, z.ZodType> = {
-    file: z.unknown().optional().meta({ type: 'string', format: 'binary' }).describe('the file'),
+    [fileField]: z.unknown().optional().meta({ type: 'string', format: 'binary' }).describe('the file'),
   };
   for (const [name, what] of Object.entries(fields)) shape[name] = z.unknown().optional().describe(what);
   return formBody(shape);
