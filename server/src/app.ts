@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { queryOf } from './core/request';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -91,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Repeated query keys never reach a handler (the JSON parser refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
-    for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) {
+    for (const [k, v] of Object.entries(queryOf(req))) {
       if (Array.isArray(v)) throw badRequest('paramType', { name: k });
     }
   });

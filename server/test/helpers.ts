@@ -61,8 +61,12 @@ function checkAnswers(app: FastifyInstance) {
     const o = typeof opts === 'string' ? { url: opts, method: 'GET' } : opts;
     const url = typeof o.url === 'string' ? o.url : String(o.path ?? '');
     const route = match(String(o.method ?? 'GET').toUpperCase(), url);
-    const responses = route?.schema?.response as Record<string, z.ZodType> | undefined;
-    const schema = responses?.[String(res.statusCode)];
+    const responses = route?.schema?.response as
+      Record<string, z.ZodType | { content: Record<string, { schema: z.ZodType }> }> | undefined;
+    const declared = responses?.[String(res.statusCode)];
+    // an answer declared per media type (files, streams) is checked when it is the JSON one
+    const schema =
+      declared && 'content' in declared ? declared.content['application/json']?.schema : declared;
     if (schema && String(res.headers['content-type'] ?? '').includes('json')) {
       const result = schema.safeParse(res.json());
       if (!result.success)

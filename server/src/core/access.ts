@@ -1,4 +1,5 @@
 import { isDocumentationRoute } from './openapi';
+import { queryOf } from './request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE, type Access } from '@psi/db/model';
 import { forbidden, unauthorized } from './errors';
@@ -32,7 +33,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   const bearer = strip(req.headers.authorization);
   if (bearer) return bearer;
   if (!isDownloadRoute(req.method, req.routeOptions.url)) return null;
-  const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const q = queryOf(req)['blade-auth'];
   return strip(q);
 }
 

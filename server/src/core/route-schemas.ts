@@ -169,15 +169,20 @@ export function binaryAnswer(mediaTypes: string | string[], description: string)
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A tree of rows (`forest()`): every node says `hasChildren`, and nests its `children` when it has any. */
-export function forestOf<T extends z.ZodRawShape>(shape: T): z.ZodType {
-  const node: z.ZodType = z.looseObject({
-    ...shape,
-    hasChildren: z.boolean(),
-    get children() {
-      return z.array(node).optional();
-    },
-  });
+/**
+ * A tree of rows (`forest()`): every node says `hasChildren`, and nests its `children` when it has
+ * any. Recursive, so it is a named component of the document: build it once, at module level.
+ */
+export function forestOf<T extends z.ZodRawShape>(id: string, shape: T): z.ZodType {
+  const node: z.ZodType = z
+    .looseObject({
+      ...shape,
+      hasChildren: z.boolean(),
+      get children() {
+        return z.array(node).optional();
+      },
+    })
+    .meta({ id });
   return node;
 }
 

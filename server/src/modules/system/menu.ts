@@ -144,6 +144,8 @@ const decoratedShape = {
   actionName: z.string(),
   isOpenName: z.string(),
 };
+const menuListNode = forestOf('MenuListNode', decoratedShape);
+const menuLazyNode = forestOf('MenuLazyNode', menuRowShape);
 /** The grant dialogs' trees and the keys granted: menus, data scopes, api scopes. */
 const grantTrees = z.object({
   menu: z.array(treeNodeSchema),
@@ -261,7 +263,7 @@ export function menuRoutes(app: FastifyInstance) {
     '/blade-system/menu/menu-list',
     {
       config: { access: { menu: 'menu' } },
-      schema: { querystring: menuSearch, response: answers.list(forestOf(decoratedShape)) },
+      schema: { querystring: menuSearch, response: answers.list(menuListNode) },
     },
     async (req) => {
       const rows = filtered(req.query, true);
@@ -277,7 +279,7 @@ export function menuRoutes(app: FastifyInstance) {
         querystring: menuSearch.extend({
           parentId: optionalIdValue.describe('the parent whose children to list (none: the whole tree)'),
         }),
-        response: answers.list(forestOf(menuRowShape)),
+        response: answers.list(menuLazyNode),
       },
     },
     async (req) => {
