@@ -59,6 +59,7 @@ export { ADMIN_ACCOUNT, ADMIN_TENANT_ID } from './seed/system';
 export { LEAVE_PROCESS, leaveProcessXml } from './seed/flow';
 export { readReportFixtures, reportContent, writeDefaultReports, type ReportFixture } from './seed/reports';
 export type { AuditStamp } from './seed/system';
+export { loadSystemFixtures, type SystemFixtures } from './seed/fixtures';
 
 /** True once the tenant table has a row: the seed (or a restore) has run. */
 export function isSeeded(handle: DatabaseHandle): boolean {

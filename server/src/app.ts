@@ -15,6 +15,7 @@ import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
 import { registerSchemaCompilers } from './core/schema';
 import { registerOpenApi } from './core/openapi';
+import { fixtureExamples } from './openapi-examples';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { AccessRevocation } from './core/revocation';
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, fixtureExamples);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);
