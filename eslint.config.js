@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    // handlers read the typed `req.query` / `req.body` of their route schema; shared readers use core/request.ts
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'TSAsExpression > MemberExpression.expression[object.name=/^(req|request)$/][property.name=/^(query|body)$/]',
+          message:
+            'Declare a querystring/body schema on the route and read the typed req.query / req.body (core/request.ts for shared readers).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './client';
 import * as schema from './schema/index';
 import { flowWriteSteps } from './seed/flow';
 import { loadSystemFixtures } from './seed/fixtures';
+import { readReportFixtures, writeDefaultReports } from './seed/reports';
 import {
   auditStampFor,
   buildSystemRows,
@@ -56,6 +57,9 @@ export interface SeedOptions {
 
 export { ADMIN_ACCOUNT, ADMIN_TENANT_ID } from './seed/system';
 export { LEAVE_PROCESS, leaveProcessXml } from './seed/flow';
+export { readReportFixtures, reportContent, writeDefaultReports, type ReportFixture } from './seed/reports';
+export type { AuditStamp } from './seed/system';
+export { loadSystemFixtures, type SystemFixtures } from './seed/fixtures';
 
 /** True once the tenant table has a row: the seed (or a restore) has run. */
 export function isSeeded(handle: DatabaseHandle): boolean {
@@ -76,9 +80,16 @@ export function seed(handle: DatabaseHandle, kind: SeedKind = 'minimal', opts: S
   const fixtures = loadSystemFixtures(opts.fixturesDir);
   const audit = auditStampFor(findSeedAdmin(fixtures.users), opts.now ?? new Date());
   // hash passwords and resolve grants before taking the write lock
+  const reports = readReportFixtures(opts.fixturesDir);
   const steps = [
     ...systemWriteSteps(handle.db, buildSystemRows(fixtures, audit)),
     ...flowWriteSteps(handle.db, audit, opts.fixturesDir),
+    {
+      table: 'reports',
+      write: () => {
+        for (const t of fixtures.tenants) writeDefaultReports(handle.db, t.tenantId, audit, reports);
+      },
+    },
   ];
   const layers = layersFor(kind, opts);
   const context: SeedContext = { handle, kind, audit, onProgress };

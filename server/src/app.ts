@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { queryOf } from './core/request';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -14,6 +15,7 @@ import type { AppContext, AppOptions } from './core/context';
 import { registerErrorHandling } from './core/error-handler';
 import { registerSchemaCompilers } from './core/schema';
 import { registerOpenApi } from './core/openapi';
+import { fixtureExamples } from './openapi-examples';
 import { createTokenService } from './core/jwt';
 import { GrantCache } from './core/grants';
 import { AccessRevocation } from './core/revocation';
@@ -91,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Repeated query keys never reach a handler (the JSON parser refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
-    for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) {
+    for (const [k, v] of Object.entries(queryOf(req))) {
       if (Array.isArray(v)) throw badRequest('paramType', { name: k });
     }
   });
@@ -100,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, fixtureExamples);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { z } from 'zod';
 import { afterAll, afterEach, expect } from 'vitest';
 import { hashPassword } from '@psi/db/password';
+import { writeDefaultReports } from '@psi/db/seed';
 import { formatDateTime, nextId } from '@psi/db/model';
 import { buildApp } from '../src/app';
 
@@ -60,8 +61,12 @@ function checkAnswers(app: FastifyInstance) {
     const o = typeof opts === 'string' ? { url: opts, method: 'GET' } : opts;
     const url = typeof o.url === 'string' ? o.url : String(o.path ?? '');
     const route = match(String(o.method ?? 'GET').toUpperCase(), url);
-    const responses = route?.schema?.response as Record<string, z.ZodType> | undefined;
-    const schema = responses?.[String(res.statusCode)];
+    const responses = route?.schema?.response as
+      Record<string, z.ZodType | { content: Record<string, { schema: z.ZodType }> }> | undefined;
+    const declared = responses?.[String(res.statusCode)];
+    // an answer declared per media type (files, streams) is checked when it is the JSON one
+    const schema =
+      declared && 'content' in declared ? declared.content['application/json']?.schema : declared;
     if (schema && String(res.headers['content-type'] ?? '').includes('json')) {
       const result = schema.safeParse(res.json());
       if (!result.success)
@@ -115,7 +120,7 @@ export function call(app: FastifyInstance, token: string | null, opts: InjectOpt
 }
 
 /**
- * A second tenant with an admin (role alias `admin`) and a plain user, written directly so the
+ * A second tenant with an admin (role alias `admin`) and the default reports, written directly so the
  * foundation tests do not depend on the tenant API.
  */
 export function addTenant(app: FastifyInstance, tenantId: string, grants: string[] = []) {
@@ -145,6 +150,8 @@ export function addTenant(app: FastifyInstance, tenantId: string, grants: string
     `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, user_type, create_time, update_time, status, is_deleted)
      VALUES (?, ?, 'admin', ?, '租户管理员', '租户管理员', ?, '', '', 1, ?, ?, 1, 0)`,
   ).run(BigInt(userId), tenantId, hashPassword(md5('secret')), roleId, now, now);
+  const audit = { createUser: userId, createDept: '', createTime: now, updateUser: userId, updateTime: now };
+  writeDefaultReports(app.ctx.db, tenantId, { ...audit, status: 1, isDeleted: 0 });
   app.ctx.grants.clear();
   return { roleId, userId };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { CONTRACT_FILE, renderDocument } from '../src/openapi';
-import { testApp } from './helpers';
+import { call, login, testApp } from './helpers';
 
 interface Doc {
   openapi: string;
@@ -13,6 +13,10 @@ interface Doc {
     Record<string, { tags: string[]; security: unknown[]; responses: Record<string, unknown> }>
   >;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string }> };
+}
+
+interface OperationWithExamples {
+  responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }>;
 }
 
 describe('the OpenAPI document', () => {
@@ -46,6 +50,32 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Page).toMatchObject({
       required: ['records', 'total', 'size', 'current', 'pages'],
     });
+  });
+
+  it('shows examples from the seed fixtures that are exactly what the seeded server answers', async () => {
+    const app = await testApp();
+    const doc = (await app.inject({ method: 'GET', url: '/v3/api-docs' })).json() as {
+      paths: Record<string, Record<string, OperationWithExamples>>;
+    };
+    const { token } = await login(app);
+    const queries: Record<string, string> = { '/blade-system/dict/dictionary': '?code=sex' };
+    const shown = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.responses['200']?.content?.['application/json']?.examples)
+        .map(([method, op]) => ({
+          method,
+          path,
+          value: op.responses['200'].content!['application/json'].examples!.demo.value,
+        })),
+    );
+    expect(shown.length).toBeGreaterThanOrEqual(5);
+    for (const { method, path, value } of shown) {
+      const res = await call(app, token, {
+        method: method.toUpperCase() as 'GET',
+        url: `/api${path}${queries[path] ?? ''}`,
+      });
+      expect(res.json(), `${method} ${path}`).toEqual(value);
+    }
   });
 
   it('passes an OpenAPI 3.1 validator', async () => {

@@ -1,4 +1,5 @@
 import { isDocumentationRoute } from './openapi';
+import { queryOf } from './request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE, type Access } from '@psi/db/model';
 import { forbidden, unauthorized } from './errors';
@@ -30,7 +31,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   const header = req.headers['blade-auth'];
   if (header) return strip(header) ?? (typeof header === 'string' ? header.trim() : null);
   if (!isDownloadRoute(req.method, req.routeOptions.url)) return null;
-  const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const q = queryOf(req)['blade-auth'];
   return strip(q);
 }
 

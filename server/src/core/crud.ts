@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bodyOf, queryOf } from './request';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import {
@@ -66,10 +67,7 @@ export const actorOf = (req: FastifyRequest): SessionUser => {
 
 /** `ids` from the query string or an urlencoded/JSON body, as Blade's form calls send them. */
 export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
-  const q = (req.query as Record<string, unknown>)[name];
-  const b =
-    req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[name] : undefined;
-  const raw = q ?? b;
+  const raw = queryOf(req)[name] ?? bodyOf(req)[name];
   if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
   const ids = parseIdList(raw);
   if (!ids) throw badRequest('paramType', { name });
@@ -77,7 +75,7 @@ export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
 }
 
 export function idParam(req: FastifyRequest, name = 'id'): string {
-  const raw = (req.query as Record<string, unknown>)[name];
+  const raw = queryOf(req)[name];
   if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
   const id = parseId(raw);
   if (!id) throw badRequest('paramType', { name });
@@ -98,7 +96,7 @@ export function listFilters(
   source?: Record<string, unknown>,
 ): SqlWhere {
   const user = actorOf(req);
-  const query = { ...(source ?? (req.query as Record<string, unknown>)) };
+  const query = { ...(source ?? queryOf(req)) };
   // the tenant scope is the server's: only the platform super-admin may narrow by tenant
   if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
   return buildFilters(def, meta, query);
@@ -224,15 +222,11 @@ export function bodyId(body: unknown): string | null {
   return id;
 }
 
-export const bodyOf = (req: FastifyRequest): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : {};
+export { bodyOf };
 
 /** A form or query parameter (Blade's form calls send either). */
 export function param(req: FastifyRequest, name: string): string | undefined {
-  const q = (req.query as Record<string, unknown>)[name];
-  const v = q ?? bodyOf(req)[name];
+  const v = queryOf(req)[name] ?? bodyOf(req)[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

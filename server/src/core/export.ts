@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryOf } from './request';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { loadExcel } from './excel-library';
@@ -208,7 +209,7 @@ export function registerExport(
   const access = options.access ?? defaultAccess(def).export;
   app.get(`${def.api}/export`, { config: { access } }, async (req, reply) => {
     const actor = actorOf(req);
-    const query = req.query as Record<string, unknown>;
+    const query = queryOf(req);
     const rows = repo
       .list(
         scopeOf(def.tenant, actor),

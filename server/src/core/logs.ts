@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { bodyOf, queryOf } from './request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDateTime, messages, nextId } from '@psi/db/model';
 import { prepare } from './data';
@@ -63,7 +64,7 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 function paramsOf(req: FastifyRequest): string {
-  const query = (req.query as Record<string, unknown> | undefined) ?? {};
+  const query = queryOf(req);
   const body = req.isMultipart() ? undefined : req.body;
   const data: Record<string, unknown> = { ...query };
   if (body !== undefined && body !== null) data.body = body;
@@ -108,8 +109,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** The tenant and account of a request: the signed-in user's, else what a sign-in names. */
 function whoOf(req: FastifyRequest): { tenantId: string; account: string } {
   if (req.user) return { tenantId: req.user.tenantId, account: req.user.account };
-  const q = (req.query as Record<string, unknown> | undefined) ?? {};
-  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const q = queryOf(req);
+  const b = bodyOf(req);
   const tenantId = str(req.headers['tenant-id']) || str(q.tenantId) || str(b.tenantId) || '000000';
   return { tenantId: tenantId.slice(0, 12), account: (str(q.username) || str(b.username)).slice(0, 64) };
 }
@@ -234,8 +235,8 @@ export function registerRequestLogging(app: FastifyInstance): void {
     if (!route || !route.startsWith('/api/') || req.method === 'GET' || req.method === 'HEAD') return;
     if (TOKEN_ROUTES.has(route)) {
       if (route !== '/api/blade-auth/oauth/token') return;
-      const q = (req.query as Record<string, unknown> | undefined) ?? {};
-      const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const q = queryOf(req);
+      const b = bodyOf(req);
       const grant = str(q.grant_type) || str(b.grant_type);
       if (grant !== 'password' && grant !== 'captcha') return;
       const who = whoOf(req);

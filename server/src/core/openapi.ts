@@ -24,6 +24,19 @@ const operationId = (method: string, path: string) =>
     .map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : '')))
     .join('_');
 
+type Operation = { responses?: Record<string, { content?: Record<string, { examples?: unknown }> }> };
+
+/** Puts each example on its operation's JSON 200 answer (an example for an unknown operation is a bug). */
+function addExamples(paths: Record<string, unknown>, examples: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(examples)) {
+    const [method, path] = key.split(' ');
+    const op = (paths[path] as Record<string, Operation> | undefined)?.[method];
+    const json = op?.responses?.['200']?.content?.['application/json'];
+    if (!json) throw new Error(`example for an undocumented answer: ${key}`);
+    json.examples = { demo: { summary: 'from the seed fixtures', value } };
+  }
+}
+
 const TOKEN_PATHS = new Set(['/blade-auth/oauth/token', '/blade-auth/token']);
 
 /**
@@ -33,7 +46,11 @@ const TOKEN_PATHS = new Set(['/blade-auth/oauth/token', '/blade-auth/token']);
  * page as shared components. Served at `GET /v3/api-docs` with Swagger UI at `/doc.html`.
  * Registered before the modules: it learns routes as they are added.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  /** Example answers keyed `<method> <path>`, read when the document is first built. */
+  examples: () => Record<string, unknown> = () => ({}),
+): Promise<void> {
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {
     openapi: {
@@ -92,6 +109,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const doc = jsonSchemaTransformObject(input) as Record<string, unknown> & {
         paths?: Record<string, unknown>;
       };
+      addExamples(doc.paths ?? {}, examples());
       const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
         Object.values(item as Record<string, { tags?: string[] }>),
       );

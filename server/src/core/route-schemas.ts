@@ -21,7 +21,8 @@ import { tableMeta } from './table-meta';
 
 const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
 
-const missingOrType = (iss: { input?: unknown }) =>
+/** A missing value is `paramMissing`, any other wrong one `paramType` (each naming the parameter). */
+export const missingOrType = (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
 
 /** A query or form id (a snowflake as decimal text). */
@@ -152,3 +153,76 @@ export const answers = {
   maybe: <T extends z.ZodType>(row: T) => ({ 200: envelopeOf(z.union([row, emptyData])) }),
   done: () => ({ 200: envelopeOf(emptyData) }),
 };
+
+/** The query string of a route that reads none (extra keys are ignored, as Blade does). */
+export const noQuery = z.looseObject({}).describe('no parameters');
+
+/** The body of a call that reads none (a form call may still send `{}` or nothing). */
+export const noBody = formBody({});
+
+/** A binary answer (a spreadsheet, a file) as the document shows it: its media type, bytes. */
+export function binaryAnswer(mediaTypes: string | string[], description: string) {
+  const content: Record<string, { schema: z.ZodType }> = {};
+  for (const type of [mediaTypes].flat()) content[type] = { schema: z.string().meta({ format: 'binary' }) };
+  return { 200: { description, content } };
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A tree of rows (`forest()`): every node says `hasChildren`, and nests its `children` when it has
+ * any. Recursive, so it is a named component of the document: build it once, at module level.
+ */
+export function forestOf<T extends z.ZodRawShape>(id: string, shape: T): z.ZodType {
+  const node: z.ZodType = z
+    .looseObject({
+      ...shape,
+      hasChildren: z.boolean(),
+      get children() {
+        return z.array(node).optional();
+      },
+    })
+    .meta({ id });
+  return node;
+}
+
+/** An optional id parameter (`parentId`, `topMenuId`): absent, empty, or a valid id. */
+export const optionalIdValue = z
+  .union([z.string(), z.number()], { error: 'paramType' })
+  .superRefine((v, ctx) => {
+    if (v !== '' && parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+  })
+  .optional();
+
+/**
+ * The parameters of a Blade form call, read from the query string or the form body alike (each
+ * described once): `{querystring, body}` of the route schema.
+ */
+export function formParams(fields: Record<string, string>) {
+  const query: Record<string, z.ZodOptional<z.ZodString>> = {};
+  const body: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
+  for (const [name, what] of Object.entries(fields)) {
+    query[name] = z.string().optional().describe(what);
+    body[name] = z.unknown().optional().describe(what);
+  }
+  return { querystring: z.looseObject(query), body: formBody(body) };
+}
+
+/**
+ * A multipart upload (`readUpload` reads it, the parser does not): the document shows the file and
+ * its form fields; the validator only sees the (absent) parsed body.
+ */
+export function uploadBody(fields: Record<string, string> = {}, fileField = 'file') {
+  const shape: Record<string, z.ZodType> = {
+    [fileField]: z.unknown().optional().meta({ type: 'string', format: 'binary' }).describe('the file'),
+  };
+  for (const [name, what] of Object.entries(fields)) shape[name] = z.unknown().optional().describe(what);
+  return formBody(shape);
+}
+/** `consumes` of an upload route, for the document. */
+export const MULTIPART = ['multipart/form-data'];
+
+/** A server-sent event stream, as the document shows it. */
+export function eventStreamAnswer(description: string) {
+  return { 200: { description, content: { 'text/event-stream': { schema: z.string() } } } };
+}

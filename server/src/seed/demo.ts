@@ -12,7 +12,7 @@ import { prepareNumbers } from '../core/data';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import type { SeedContext } from '@psi/db/seed';
+import { writeDefaultReports, type SeedContext } from '@psi/db/seed';
 import * as schema from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
 import { goodsInfoResource, nextId, parseMoney, termOf, today as todayIn } from '@psi/db/model';
@@ -193,6 +193,7 @@ function writeSystemRows(ctx: SeedContext, fixture: DemoFixture): Map<string, Te
     db.insert(schema.tenant)
       .values({ id: nextId(), ...t, domain: '', accountNumber: -1, ...audit })
       .run();
+    writeDefaultReports(db, t.tenantId, audit);
     tenant.deptId = nextId();
     db.insert(schema.dept)
       .values({

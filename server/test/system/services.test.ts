@@ -207,6 +207,42 @@ describe('reports', () => {
   });
 });
 
+describe('reports are written when a tenant is created, never when read', () => {
+  it('reading the list writes nothing, even for a tenant without reports', async () => {
+    const app = await testApp();
+    addTenant(app, '600016', ['reportlist']);
+    // a tenant whose reports are gone physically: the list must not bring them back
+    app.ctx.sqlite.prepare("DELETE FROM blade_report_file WHERE tenant_id = '600016'").run();
+    const rows = () =>
+      app.ctx.sqlite
+        .prepare('SELECT id, tenant_id, name, update_time FROM blade_report_file ORDER BY id')
+        .all();
+    const before = rows();
+    const other = as(app, (await login(app, 'admin', 'secret', '600016')).token);
+    const REPORT = '/api/blade-report/report/rest';
+    expect(data<{ total: number }>(await get(other, `${REPORT}/list`)).total).toBe(0);
+    const admin = await adminClient(app);
+    expect(data<{ total: number }>(await get(admin, `${REPORT}/list`)).total).toBe(2);
+    expect(rows()).toEqual(before);
+  });
+
+  it('the seed and the tenant service give every tenant the default reports', async () => {
+    const app = await testApp();
+    const names = (tenantId: string) =>
+      (
+        app.ctx.sqlite
+          .prepare('SELECT name FROM blade_report_file WHERE tenant_id = ? AND is_deleted = 0 ORDER BY name')
+          .all(tenantId) as { name: string }[]
+      ).map((r) => r.name);
+    expect(names('000000')).toEqual(['库存汇总', '征订单汇总'].sort());
+    const admin = await adminClient(app);
+    const tenant = data<{ tenantId: string }>(
+      await post(admin, '/api/blade-system/tenant/submit', { tenantName: '报表租户', linkman: '赵六' }),
+    );
+    expect(names(tenant.tenantId)).toEqual(['库存汇总', '征订单汇总'].sort());
+  });
+});
+
 describe('reports over the demo data', () => {
   it('run as the saved list queries they describe, with every column present', async () => {
     const app = await testApp({ seed: 'demo' });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { captchaSchema, tokenBodySchema, tokenFailureSchema } from '@psi/db/model';
-import { answers, formBody } from '../../core/route-schemas';
+import { answers, formBody, noQuery } from '../../core/route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime, nextId, type Lang } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf } from '../../core/crud';
 import { tokenOf } from '../../core/access';
 import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
+import { typed } from '../../core/schema';
 import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
 import {
@@ -30,13 +30,10 @@ const str = (v: unknown) =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 /** Token endpoint parameters arrive in the query string or an urlencoded body (Saber sends `params`). */
-function paramsOf(req: FastifyRequest): Record<string, unknown> {
-  const body =
-    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-      ? (req.body as Record<string, unknown>)
-      : {};
-  return { ...body, ...(req.query as Record<string, unknown>) };
-}
+const paramsOf = (req: { query: GrantParams; body: GrantParams }): GrantParams => ({
+  ...req.body,
+  ...req.query,
+});
 
 const header = (req: FastifyRequest, name: string) => str(req.headers[name.toLowerCase()]);
 
@@ -57,9 +54,15 @@ const grantParams = {
   scope: z.string().optional(),
   type: z.string().optional(),
 };
+const grantQuery = z.looseObject({
+  ...grantParams,
+  key: z.string().optional().describe('captcha key (or the Captcha-Key header)'),
+  code: z.string().optional().describe('captcha text (or the Captcha-Code header)'),
+});
+type GrantParams = z.output<typeof grantQuery>;
 const tokenSchema = {
-  querystring: z.looseObject(grantParams),
-  body: formBody(grantParams),
+  querystring: grantQuery,
+  body: formBody(grantQuery.shape),
   response: { 200: tokenBodySchema, 400: tokenFailureSchema, 401: tokenFailureSchema },
 };
 
@@ -84,18 +87,28 @@ const userInfoSchema = z.looseObject({
   userType: z.number(),
 });
 
+/** The web's error log entries (`POST /blade-auth/oauth/logout`): a list, anything else is refused. */
+const clientErrorsBody = z
+  .array(
+    z.unknown().describe('one entry: {type, message, stack, info, url, time}; non-objects are skipped'),
+    { error: 'invalidBody' },
+  )
+  .describe('the web error log');
+
 export default async function authModule(app: FastifyInstance) {
   const captchas = new CaptchaStore(app.ctx.options.captchaFixed);
   const limit = { max: app.ctx.options.authRateLimit ?? 120, timeWindow: '1 minute' };
 
   app.get(
     '/blade-auth/oauth/captcha',
-    { config: { access: 'public', rateLimit: limit }, schema: { response: answers.of(captchaSchema) } },
+    {
+      config: { access: 'public', rateLimit: limit },
+      schema: { querystring: noQuery, response: answers.of(captchaSchema) },
+    },
     async (req) => ok(captchas.create(), req.lang),
   );
 
-  const token = async (req: FastifyRequest, reply: FastifyReply, forcedGrant?: string) => {
-    const p = paramsOf(req);
+  const token = async (p: GrantParams, req: FastifyRequest, reply: FastifyReply, forcedGrant?: string) => {
     try {
       const client = authenticateClient(app.ctx, req.headers.authorization);
       const grant = forcedGrant ?? str(p.grant_type) ?? '';
@@ -162,20 +175,20 @@ export default async function authModule(app: FastifyInstance) {
     }
   };
 
-  app.post(
+  typed(app).post(
     '/blade-auth/oauth/token',
     { config: { access: 'public', rateLimit: limit }, schema: tokenSchema },
-    (req, reply) => token(req, reply),
+    (req, reply) => token(paramsOf(req), req, reply),
   );
-  app.post(
+  typed(app).post(
     '/blade-auth/oauth/token/refresh',
     { config: { access: 'public', rateLimit: limit }, schema: tokenSchema },
-    (req, reply) => token(req, reply, 'refresh_token'),
+    (req, reply) => token(paramsOf(req), req, reply, 'refresh_token'),
   );
 
   app.get(
     '/blade-auth/oauth/user-info',
-    { config: { access: 'user' }, schema: { response: answers.maybe(userInfoSchema) } },
+    { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.maybe(userInfoSchema) } },
     async (req) => {
       const me = actorOf(req);
       const row = prepare(
@@ -213,7 +226,8 @@ export default async function authModule(app: FastifyInstance) {
     },
   );
 
-  app.get('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
+  const plain = { querystring: noQuery, response: answers.done() };
+  app.get('/blade-auth/oauth/logout', { config: { access: 'user' }, schema: plain }, async (req) => {
     revokeRefreshTokens(app.ctx, actorOf(req).userId);
     // the access token presented ends now, not when it expires
     const claims = app.ctx.tokens.verify(tokenOf(req) ?? '');
@@ -223,43 +237,47 @@ export default async function authModule(app: FastifyInstance) {
   });
 
   /** The web's error log, uploaded by the user: stored as error logs of kind `web`. */
-  app.post('/blade-auth/oauth/logout', { config: { access: 'user' } }, async (req) => {
-    const entries = req.body;
-    if (!Array.isArray(entries)) throw badRequest('invalidBody');
-    const me = actorOf(req);
-    const insert = prepare(
-      app.ctx.sqlite,
-      `INSERT INTO blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip, stack_trace,
+  typed(app).post(
+    '/blade-auth/oauth/logout',
+    { config: { access: 'user' }, schema: { body: clientErrorsBody, response: answers.done() } },
+    async (req) => {
+      const entries = req.body;
+      const me = actorOf(req);
+      const insert = prepare(
+        app.ctx.sqlite,
+        `INSERT INTO blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip, stack_trace,
          exception_name, message, params, time, create_by, create_time) VALUES (?, ?, 'web', 'web', 'GET', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    // a client log may quote a URL, a request or a response: secrets in it never reach the table
-    const text = (v: unknown, max: number) =>
-      scrubText(
-        typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(redact(v)).slice(0, max),
       );
-    app.ctx.sqlite.transaction(() => {
-      for (const e of entries.slice(0, 200) as Record<string, unknown>[]) {
-        if (!e || typeof e !== 'object') continue;
-        insert.run(
-          BigInt(nextId()),
-          me.tenantId,
-          text(e.url, 1000),
-          text(req.headers['user-agent'], 1000),
-          req.ip,
-          text(e.stack, 20000),
-          text(e.type, 100),
-          text(e.message, 4000),
-          text(e.info, 4000),
-          text(e.time, 64),
-          me.account,
-          formatDateTime(),
+      // a client log may quote a URL, a request or a response: secrets in it never reach the table
+      const text = (v: unknown, max: number) =>
+        scrubText(
+          typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(redact(v)).slice(0, max),
         );
-      }
-    })();
-    return done(req.lang);
-  });
+      app.ctx.sqlite.transaction(() => {
+        for (const e of entries.slice(0, 200)) {
+          if (!e || typeof e !== 'object' || Array.isArray(e)) continue;
+          const entry = e as Record<string, unknown>;
+          insert.run(
+            BigInt(nextId()),
+            me.tenantId,
+            text(entry.url, 1000),
+            text(req.headers['user-agent'], 1000),
+            req.ip,
+            text(entry.stack, 20000),
+            text(entry.type, 100),
+            text(entry.message, 4000),
+            text(entry.info, 4000),
+            text(entry.time, 64),
+            me.account,
+            formatDateTime(),
+          );
+        }
+      })();
+      return done(req.lang);
+    },
+  );
 
-  app.get('/blade-auth/oauth/clear-cache', { config: { access: 'user' } }, async (req) => {
+  app.get('/blade-auth/oauth/clear-cache', { config: { access: 'user' }, schema: plain }, async (req) => {
     app.ctx.grants.clear();
     return done(req.lang);
   });

@@ -29,6 +29,7 @@ import {
 } from '../../core/sign-in';
 import { sm2Decrypt, sm2KeysFor, type Sm2Keys } from './sm2';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
+import { bodyOf, queryOf } from '../../core/request';
 
 const tags = [PUBLIC_DIALECT_TAG];
 
@@ -37,11 +38,7 @@ const str = (v: unknown) =>
 
 /** Spring's `@RequestParam`s: the query string and an urlencoded body, merged (Saber the first, Sword the second). */
 function paramsOf(req: FastifyRequest): Record<string, unknown> {
-  const body =
-    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-      ? (req.body as Record<string, unknown>)
-      : {};
-  return { ...body, ...(req.query as Record<string, unknown>) };
+  return { ...bodyOf(req), ...queryOf(req) };
 }
 
 const header = (req: FastifyRequest, name: string) => str(req.headers[name.toLowerCase()]);

@@ -12,6 +12,43 @@ import { toWireRow } from '../../core/serialize';
 import { flowEngineOf } from '../../core/flow/engine';
 import { callerOf, mayView } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
+import { z } from 'zod';
+import { answers, formBody, noQuery } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+const approverSchema = z.object({ id: z.string(), account: z.string(), realName: z.string() });
+const startBody = formBody({
+  processDefinitionId: z.unknown().optional().describe('the leave process definition'),
+  leaveType: z.unknown().optional().describe('a key of the leave_type dictionary'),
+  startTime: z.unknown().optional().describe('yyyy-MM-dd HH:mm:ss'),
+  endTime: z.unknown().optional().describe('yyyy-MM-dd HH:mm:ss'),
+  days: z.unknown().optional().describe('1..365'),
+  reason: z.unknown().optional().describe('up to 500 characters'),
+  taskUser: z.unknown().optional().describe('the approver (one of `approvers`)'),
+});
+const startedSchema = z.object({
+  businessId: z.string(),
+  processInstanceId: z.string(),
+  processDefinitionId: z.string(),
+});
+const leaveDetailSchema = z.looseObject({
+  id: z.string(),
+  tenantId: z.string(),
+  processDefinitionId: z.string(),
+  processInstanceId: z.string(),
+  leaveType: z.number(),
+  leaveTypeName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  days: z.number(),
+  reason: z.string(),
+  taskUser: z.string(),
+  taskUserName: z.string(),
+  applyUser: z.string(),
+  applyUserName: z.string(),
+  applyTime: z.string(),
+  processStatus: z.string().describe('running, finished or deleted'),
+});
 
 /** Role alias of the users a leave can be sent to (the seed's 部门经理). */
 export const LEAVE_APPROVER_ROLE = 'dept_leader';
@@ -39,16 +76,22 @@ export function registerLeave(app: FastifyInstance) {
 
   app.get(
     '/blade-desk/process/leave/approvers',
-    { config: { access: { button: 'work_start_start' } } },
+    {
+      config: { access: { button: 'work_start_start' } },
+      schema: { querystring: noQuery, response: answers.list(approverSchema) },
+    },
     async (req) => ok(approvers(actorOf(req).tenantId), req.lang),
   );
 
-  app.post(
+  typed(app).post(
     '/blade-desk/process/leave/start-process',
-    { config: { access: { button: 'work_start_start' } } },
+    {
+      config: { access: { button: 'work_start_start' } },
+      schema: { body: startBody, response: answers.of(startedSchema) },
+    },
     async (req) => {
       const user = actorOf(req);
-      const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const b = req.body;
       const en = req.lang === 'en';
       const problems: string[] = [];
       const definitionId = typeof b.processDefinitionId === 'string' ? b.processDefinitionId.trim() : '';
@@ -132,16 +175,27 @@ export function registerLeave(app: FastifyInstance) {
     },
   );
 
-  app.get('/blade-desk/process/leave/detail', { config: { access: { menu: 'work' } } }, async (req) => {
-    const raw = (req.query as Record<string, unknown>).businessId;
-    const id = parseId(raw);
-    if (!id)
-      throw badRequest(raw === undefined || raw === '' ? 'paramMissing' : 'paramType', {
-        name: 'businessId',
-      });
-    const row = sqlite
-      .prepare(
-        `SELECT CAST(l.id AS TEXT) AS id, l.tenant_id AS tenantId, l.process_definition_id AS processDefinitionId,
+  typed(app).get(
+    '/blade-desk/process/leave/detail',
+    {
+      config: { access: { menu: 'work' } },
+      schema: {
+        querystring: z.looseObject({
+          businessId: z.string().optional().describe('the leave request (required)'),
+        }),
+        response: answers.of(leaveDetailSchema),
+      },
+    },
+    async (req) => {
+      const raw = req.query.businessId;
+      const id = parseId(raw);
+      if (!id)
+        throw badRequest(raw === undefined || raw === '' ? 'paramMissing' : 'paramType', {
+          name: 'businessId',
+        });
+      const row = sqlite
+        .prepare(
+          `SELECT CAST(l.id AS TEXT) AS id, l.tenant_id AS tenantId, l.process_definition_id AS processDefinitionId,
            CAST(l.process_instance_id AS TEXT) AS processInstanceId, l.leave_type AS leaveType,
            COALESCE((SELECT d.dict_value FROM blade_dict d WHERE d.code = 'leave_type' AND d.parent_id <> 0
                      AND d.is_deleted = 0 AND d.dict_key = CAST(l.leave_type AS TEXT)), '') AS leaveTypeName,
@@ -153,16 +207,17 @@ export function registerLeave(app: FastifyInstance) {
            COALESCE((SELECT CASE i.state WHEN 1 THEN 'running' WHEN 2 THEN 'finished' ELSE 'deleted' END
                      FROM flow_instance i WHERE i.id = l.process_instance_id), '') AS processStatus
          FROM blade_process_leave l WHERE l.id = ? AND l.tenant_id = ? AND l.is_deleted = 0`,
-      )
-      .get(BigInt(id), actorOf(req).tenantId) as Record<string, unknown> | undefined;
-    // the applicant, the approver and everyone taking part in its instance (or following all of them)
-    const user = actorOf(req);
-    const visible =
-      row &&
-      (row.applyUser === user.userId ||
-        row.taskUser === user.userId ||
-        (row.processInstanceId !== null && mayView(app, req, row.processInstanceId as string)));
-    if (!row || !visible) throw fail(m.leaveNotFound);
-    return ok(toWireRow({ ...row, leaveType: Number(row.leaveType), days: Number(row.days) }), req.lang);
-  });
+        )
+        .get(BigInt(id), actorOf(req).tenantId) as Record<string, unknown> | undefined;
+      // the applicant, the approver and everyone taking part in its instance (or following all of them)
+      const user = actorOf(req);
+      const visible =
+        row &&
+        (row.applyUser === user.userId ||
+          row.taskUser === user.userId ||
+          (row.processInstanceId !== null && mayView(app, req, row.processInstanceId as string)));
+      if (!row || !visible) throw fail(m.leaveNotFound);
+      return ok(toWireRow({ ...row, leaveType: Number(row.leaveType), days: Number(row.days) }), req.lang);
+    },
+  );
 }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { inboxItemSchema, inboxListSchema } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
 import { ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
+import { eventStreamAnswer, formBody, missingOrType, noQuery } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
 import { coalesce, liveHubOf, type LiveEvent } from '../../core/live';
 import { actorOf } from '../../core/crud';
 import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
@@ -27,14 +28,17 @@ export const inboxQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-const readTab = z.enum(['message', 'notice']);
+const readTab = z.enum(['message', 'notice'], { error: missingOrType });
 const idText = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], { error: 'paramType' })
   .transform(String)
-  .pipe(z.string().regex(/^\d{1,19}$/));
+  .pipe(z.string().regex(/^\d{1,19}$/, 'paramType'));
 
-export const readBodySchema = z.object({ tab: readTab, ids: z.array(idText).min(1).max(500) });
-export const readAllBodySchema = z.object({ tab: readTab });
+export const readBodySchema = formBody({
+  tab: readTab,
+  ids: z.array(idText, { error: missingOrType }).min(1, 'paramType').max(500, 'paramType'),
+});
+export const readAllBodySchema = formBody({ tab: readTab });
 
 const itemSchema = inboxItemSchema;
 const listSchema = inboxListSchema;
@@ -50,18 +54,6 @@ export const streamEventSchema = z.object({
   tabs: z.array(z.enum(['todo', 'message', 'notice'])),
   messages: z.array(itemSchema),
 });
-
-function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue.path[0] ?? 'body');
-    const given = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
-    const missing = given === undefined || given === '';
-    throw badRequest(missing ? 'paramMissing' : 'paramType', { name });
-  }
-  return parsed.data;
-}
 
 /** Whether an outbox row concerns a reader: same tenant, and its role and scope (DOMAIN.md 3.8). */
 export function concerns(reader: Reader, e: LiveEvent): boolean {
@@ -98,20 +90,30 @@ export async function registerNoticeLive(app: FastifyInstance) {
   // streams end before the server stops listening, so shutdown never waits on them
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get('/blade-desk/notice/inbox', { config: { access: 'user' } }, async (req) => {
-    const page = parseWith(inboxQuerySchema, req.query);
-    return ok(inboxOf(sqlite, readerOf(sqlite, actorOf(req)), req.lang, page), req.lang);
-  });
+  const api = typed(app);
+  api.get(
+    '/blade-desk/notice/inbox',
+    {
+      config: { access: 'user' },
+      schema: { querystring: inboxQuerySchema, response: { 200: inboxResponseSchema } },
+    },
+    async (req) => ok(inboxOf(sqlite, readerOf(sqlite, actorOf(req)), req.lang, req.query), req.lang),
+  );
 
-  app.post('/blade-desk/notice/inbox/read', { config: { access: 'user' } }, async (req) => {
-    const body = parseWith(readBodySchema, req.body);
-    return ok({ changed: markRead(sqlite, actorOf(req), body.tab, body.ids) }, req.lang);
-  });
+  api.post(
+    '/blade-desk/notice/inbox/read',
+    { config: { access: 'user' }, schema: { body: readBodySchema, response: { 200: readResponseSchema } } },
+    async (req) => ok({ changed: markRead(sqlite, actorOf(req), req.body.tab, req.body.ids) }, req.lang),
+  );
 
-  app.post('/blade-desk/notice/inbox/read-all', { config: { access: 'user' } }, async (req) => {
-    const body = parseWith(readAllBodySchema, req.body);
-    return ok({ changed: markRead(sqlite, actorOf(req), body.tab, null) }, req.lang);
-  });
+  api.post(
+    '/blade-desk/notice/inbox/read-all',
+    {
+      config: { access: 'user' },
+      schema: { body: readAllBodySchema, response: { 200: readResponseSchema } },
+    },
+    async (req) => ok({ changed: markRead(sqlite, actorOf(req), req.body.tab, null) }, req.lang),
+  );
 
   // opening a notice (its detail, whichever screen asks) marks it read for the reader
   app.addHook('preSerialization', async (req, _reply, payload) => {
@@ -124,7 +126,16 @@ export async function registerNoticeLive(app: FastifyInstance) {
 
   app.get(
     '/blade-desk/notice/stream',
-    { sse: { kind: 'only' }, config: { access: 'user' } },
+    {
+      sse: { kind: 'only' },
+      config: { access: 'user' },
+      schema: {
+        querystring: noQuery,
+        response: eventStreamAnswer(
+          'events `ready` ({position, resumed}) and `inbox` (the tabs that changed and new messages); send Last-Event-ID to resume',
+        ),
+      },
+    },
     async (req, reply) => {
       const user: SessionUser = actorOf(req);
       const reader = readerOf(sqlite, user);

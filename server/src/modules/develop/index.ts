@@ -7,6 +7,19 @@ import { prepare } from '../../core/data';
 import { actorOf } from '../../core/crud';
 import { crudRoutes, param, requirePlatform } from '../../core/crud';
 import { generateZip, type CodeRow } from './generator';
+import { z } from 'zod';
+import { answers, binaryAnswer, formParams, idListValue, noQuery } from '../../core/route-schemas';
+
+const datasourceChoice = z.object({ id: z.string(), name: z.string(), driverClass: z.string() });
+const genParams = formParams({
+  ids: 'comma-joined code generator rows',
+  system: 'the client stack (ours is the only one)',
+});
+const genSchema = {
+  querystring: genParams.querystring.extend({ ids: idListValue.optional() }),
+  body: genParams.body,
+  response: binaryAnswer('application/zip', 'the generated files as a zip'),
+};
 
 const texts = {
   copySuffix: t('-copy', '-copy'),
@@ -20,7 +33,10 @@ export default async function developModule(app: FastifyInstance) {
 
   app.get(
     '/blade-develop/datasource/select',
-    { config: { access: { button: ['datasource', 'code', 'tenant_datasource'] } } },
+    {
+      config: { access: { button: ['datasource', 'code', 'tenant_datasource'] } },
+      schema: { querystring: noQuery, response: answers.list(datasourceChoice) },
+    },
     async (req) => {
       const rows = prepare(
         sqlite,
@@ -46,28 +62,44 @@ export default async function developModule(app: FastifyInstance) {
   });
 
   /** `id`: a copy of the row whose module name ends with `-copy`. */
-  app.post('/blade-develop/code/copy', { config: { access: { button: 'code_copy' } } }, async (req) => {
-    const me = actorOf(req);
-    requirePlatform(me);
-    const raw = param(req, 'id');
-    const id = raw ? parseId(raw) : null;
-    if (!id) throw badRequest(raw ? 'paramType' : 'paramMissing', { name: 'id' });
-    const row = repo.findById({ tenantId: null }, id);
-    if (!row) throw badRequest('recordNotFound');
-    const copy = Object.fromEntries(
-      Object.entries(row).filter(
-        ([k]) =>
-          !['id', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted'].includes(
-            k,
-          ),
-      ),
-    );
-    const newId = repo.insert(
-      { ...copy, codeName: `${String(row.codeName)}${texts.copySuffix[req.lang]}` },
-      me,
-    );
-    return ok({ id: newId }, req.lang);
-  });
+  app.post(
+    '/blade-develop/code/copy',
+    {
+      config: { access: { button: 'code_copy' } },
+      schema: {
+        ...formParams({ id: 'the row to copy' }),
+        response: answers.of(z.object({ id: z.string() })),
+      },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      requirePlatform(me);
+      const raw = param(req, 'id');
+      const id = raw ? parseId(raw) : null;
+      if (!id) throw badRequest(raw ? 'paramType' : 'paramMissing', { name: 'id' });
+      const row = repo.findById({ tenantId: null }, id);
+      if (!row) throw badRequest('recordNotFound');
+      const copy = Object.fromEntries(
+        Object.entries(row).filter(
+          ([k]) =>
+            ![
+              'id',
+              'createUser',
+              'createDept',
+              'createTime',
+              'updateUser',
+              'updateTime',
+              'isDeleted',
+            ].includes(k),
+        ),
+      );
+      const newId = repo.insert(
+        { ...copy, codeName: `${String(row.codeName)}${texts.copySuffix[req.lang]}` },
+        me,
+      );
+      return ok({ id: newId }, req.lang);
+    },
+  );
 
   /** `ids` (+ `system`, the client stack; ours is the only one): a zip of the generated files. */
   const genCode = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -95,6 +127,8 @@ export default async function developModule(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .send(zip);
   };
-  app.get('/blade-develop/code/gen-code', { config: { access: { button: 'code_gen' } } }, genCode);
-  app.post('/blade-develop/code/gen-code', { config: { access: { button: 'code_gen' } } }, genCode);
+  const genAccess = { access: { button: 'code_gen' } };
+  const { body: _body, ...genQuerySchema } = genSchema;
+  app.get('/blade-develop/code/gen-code', { config: genAccess, schema: genQuerySchema }, genCode);
+  app.post('/blade-develop/code/gen-code', { config: genAccess, schema: genSchema }, genCode);
 }

@@ -19,6 +19,33 @@ import { checkVariables, flowEngineOf } from '../../core/flow/engine';
 import { callerOf, mayView } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
 import { FlowQueries, type ListFilter } from './queries';
+import { z } from 'zod';
+import {
+  answers,
+  formParams,
+  idQuery,
+  idsBody,
+  idsQuery,
+  MULTIPART,
+  pageQuery,
+  uploadBody,
+} from '../../core/route-schemas';
+import {
+  completeBody,
+  deployedRow,
+  deploymentIdsQuery,
+  deploymentRow,
+  doneRow,
+  flowListQuery,
+  historyRow,
+  instanceRow,
+  modelBody,
+  modelDetail,
+  modelRow,
+  modelView,
+  startableRow,
+  taskRow,
+} from './schemas';
 
 const VIEW_CODES = [
   'work_start_view',
@@ -39,9 +66,12 @@ const DETAIL_CODES = [
 ];
 const MAX_XML = 1024 * 1024;
 
-const access = (a: Access) => ({ config: { access: a } });
+/** A route's access rule and schemas. */
+const route = (a: Access, schema: Record<string, unknown>) => ({ config: { access: a }, schema });
 
-const q = (req: FastifyRequest) => req.query as Record<string, unknown>;
+/** The (schema-checked) query string as a plain record. */
+const q = (req: FastifyRequest): Record<string, unknown> =>
+  req.query && typeof req.query === 'object' ? Object.fromEntries(Object.entries(req.query)) : {};
 const body = (req: FastifyRequest): Record<string, unknown> => {
   const b = req.body;
   if (b && typeof b === 'object' && !Array.isArray(b)) return b as Record<string, unknown>;
@@ -121,88 +151,118 @@ export default async function flowModule(app: FastifyInstance) {
   };
 
   // ------------------------------------------------------------------ work lists and task actions
-  app.get('/blade-flow/work/start-list', access({ menu: 'work_start' }), async (req) =>
+  const listOf = (row: z.ZodType) => ({ querystring: flowListQuery, response: answers.page(row) });
+  app.get('/blade-flow/work/start-list', route({ menu: 'work_start' }, listOf(startableRow)), async (req) =>
     ok(queries.startList(actorOf(req).tenantId, listFilter(req), parsePage(q(req))), req.lang),
   );
-  app.get('/blade-flow/work/claim-list', access({ menu: 'work_claim' }), async (req) =>
+  app.get('/blade-flow/work/claim-list', route({ menu: 'work_claim' }, listOf(taskRow)), async (req) =>
     ok(queries.claimList(callerOf(req), listFilter(req), parsePage(q(req))), req.lang),
   );
-  app.get('/blade-flow/work/todo-list', access({ menu: 'work_todo' }), async (req) =>
+  app.get('/blade-flow/work/todo-list', route({ menu: 'work_todo' }, listOf(taskRow)), async (req) =>
     ok(queries.todoList(callerOf(req), listFilter(req), parsePage(q(req))), req.lang),
   );
-  app.get('/blade-flow/work/send-list', access({ menu: 'work_send' }), async (req) =>
+  app.get('/blade-flow/work/send-list', route({ menu: 'work_send' }, listOf(instanceRow)), async (req) =>
     ok(queries.sendList(callerOf(req), listFilter(req), parsePage(q(req))), req.lang),
   );
-  app.get('/blade-flow/work/done-list', access({ menu: 'work_done' }), async (req) =>
+  app.get('/blade-flow/work/done-list', route({ menu: 'work_done' }, listOf(doneRow)), async (req) =>
     ok(queries.doneList(callerOf(req), listFilter(req), parsePage(q(req))), req.lang),
   );
-  app.post('/blade-flow/work/claim-task', access({ button: 'work_claim_claim' }), async (req) => {
-    engine.claim(callerOf(req), idOf(req, 'taskId'));
-    return done(req.lang);
-  });
-  app.post('/blade-flow/work/complete-task', access({ button: 'work_todo_handle' }), async (req) => {
-    const b = body(req);
-    const taskId = parseId(b.taskId);
-    if (!taskId) throw badRequest(b.taskId === undefined ? 'paramMissing' : 'paramType', { name: 'taskId' });
-    const instanceId =
-      b.processInstanceId === undefined || b.processInstanceId === '' ? null : parseId(b.processInstanceId);
-    if (b.processInstanceId !== undefined && b.processInstanceId !== '' && !instanceId)
-      throw badRequest('paramType', { name: 'processInstanceId' });
-    if (b.flag === undefined) throw badRequest('paramMissing', { name: 'flag' });
-    const comment = b.comment === undefined || b.comment === null ? '' : String(b.comment).trim();
-    if (comment.length > 500) throw new ApiError(400, 400, m.commentTooLong);
-    engine.complete(callerOf(req), {
-      taskId,
-      processInstanceId: instanceId,
-      pass: flagOf(b.flag),
-      comment,
-      variables: checkVariables(b.variables),
-    });
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-flow/work/claim-task',
+    route(
+      { button: 'work_claim_claim' },
+      { ...formParams({ taskId: 'the task to claim' }), response: answers.done() },
+    ),
+    async (req) => {
+      engine.claim(callerOf(req), idOf(req, 'taskId'));
+      return done(req.lang);
+    },
+  );
+  app.post(
+    '/blade-flow/work/complete-task',
+    route({ button: 'work_todo_handle' }, { body: completeBody, response: answers.done() }),
+    async (req) => {
+      const b = body(req);
+      const taskId = parseId(b.taskId);
+      if (!taskId)
+        throw badRequest(b.taskId === undefined ? 'paramMissing' : 'paramType', { name: 'taskId' });
+      const instanceId =
+        b.processInstanceId === undefined || b.processInstanceId === '' ? null : parseId(b.processInstanceId);
+      if (b.processInstanceId !== undefined && b.processInstanceId !== '' && !instanceId)
+        throw badRequest('paramType', { name: 'processInstanceId' });
+      if (b.flag === undefined) throw badRequest('paramMissing', { name: 'flag' });
+      const comment = b.comment === undefined || b.comment === null ? '' : String(b.comment).trim();
+      if (comment.length > 500) throw new ApiError(400, 400, m.commentTooLong);
+      engine.complete(callerOf(req), {
+        taskId,
+        processInstanceId: instanceId,
+        pass: flagOf(b.flag),
+        comment,
+        variables: checkVariables(b.variables),
+      });
+      return done(req.lang);
+    },
+  );
 
   // ------------------------------------------------------------------ models
   const modelColumns = `CAST(id AS TEXT) AS id, tenant_id AS tenantId, model_key AS modelKey, name,
     COALESCE(category, '') AS category, COALESCE(description, '') AS description, version,
     create_time AS createTime, update_time AS updateTime`;
 
-  app.get('/blade-flow/model/list', access({ menu: 'flow_model' }), async (req) => {
-    const page = parsePage(q(req));
-    const tenantId = actorOf(req).tenantId;
-    const scoped = modelScope(actorOf(req));
-    const parts = ['tenant_id = ?', 'is_deleted = 0', ...scoped.clauses];
-    const params: unknown[] = [tenantId, ...scoped.params];
-    for (const [key, column] of [
-      ['modelKey', 'model_key'],
-      ['name', 'name'],
-    ] as const) {
-      const v = q(req)[key];
-      if (typeof v === 'string' && v.trim()) {
-        parts.push(`${column} LIKE ? ESCAPE '\\'`);
-        params.push(`%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      }
-    }
-    const where = parts.join(' AND ');
-    const total = Number(
-      (sqlite.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`).get(...params) as { n: bigint })
-        .n,
-    );
-    const rows = sqlite
-      .prepare(
-        `SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, page.size, (page.current - 1) * page.size) as Record<string, unknown>[];
-    return ok(
+  app.get(
+    '/blade-flow/model/list',
+    route(
+      { menu: 'flow_model' },
       {
-        records: rows.map((r) => toWireRow({ ...r, version: Number(r.version) })),
-        total,
-        size: page.size,
-        current: page.current,
-        pages: Math.ceil(total / page.size),
+        querystring: z.looseObject({
+          ...pageQuery,
+          modelKey: z.string().optional().describe('part of the model key'),
+          name: z.string().optional().describe('part of the name'),
+        }),
+        response: answers.page(modelRow),
       },
-      req.lang,
-    );
-  });
+    ),
+    async (req) => {
+      const page = parsePage(q(req));
+      const tenantId = actorOf(req).tenantId;
+      const scoped = modelScope(actorOf(req));
+      const parts = ['tenant_id = ?', 'is_deleted = 0', ...scoped.clauses];
+      const params: unknown[] = [tenantId, ...scoped.params];
+      for (const [key, column] of [
+        ['modelKey', 'model_key'],
+        ['name', 'name'],
+      ] as const) {
+        const v = q(req)[key];
+        if (typeof v === 'string' && v.trim()) {
+          parts.push(`${column} LIKE ? ESCAPE '\\'`);
+          params.push(`%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        }
+      }
+      const where = parts.join(' AND ');
+      const total = Number(
+        (
+          sqlite.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`).get(...params) as {
+            n: bigint;
+          }
+        ).n,
+      );
+      const rows = sqlite
+        .prepare(
+          `SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...params, page.size, (page.current - 1) * page.size) as Record<string, unknown>[];
+      return ok(
+        {
+          records: rows.map((r) => toWireRow({ ...r, version: Number(r.version) })),
+          total,
+          size: page.size,
+          current: page.current,
+          pages: Math.ceil(total / page.size),
+        },
+        req.lang,
+      );
+    },
+  );
 
   /** A model of the caller's tenant and data scope (one outside either does not exist for the caller). */
   const findModel = (actor: SessionUser, id: string) => {
@@ -216,7 +276,10 @@ export default async function flowModule(app: FastifyInstance) {
 
   app.get(
     '/blade-flow/model/detail',
-    access({ button: ['flow_model_view', 'flow_model_edit'] }),
+    route(
+      { button: ['flow_model_view', 'flow_model_edit'] },
+      { querystring: idQuery, response: answers.maybe(modelDetail) },
+    ),
     async (req) => {
       const row = findModel(actorOf(req), idParam(req));
       return ok(row && toWireRow({ ...row, version: Number(row.version) }), req.lang);
@@ -225,7 +288,10 @@ export default async function flowModule(app: FastifyInstance) {
 
   app.post(
     '/blade-flow/model/submit',
-    access({ button: ['flow_model_add', 'flow_model_edit'] }),
+    route(
+      { button: ['flow_model_add', 'flow_model_edit'] },
+      { body: modelBody, response: answers.of(modelDetail) },
+    ),
     async (req) => {
       const user = actorOf(req);
       const b = body(req);
@@ -312,142 +378,232 @@ export default async function flowModule(app: FastifyInstance) {
     },
   );
 
-  app.post('/blade-flow/model/remove', access({ button: 'flow_model_delete' }), async (req) => {
-    const user = actorOf(req);
-    const ids = idsParam(req);
-    sqlite.transaction(() => {
-      for (const id of ids) {
-        const res = sqlite
-          .prepare(
-            `UPDATE flow_model SET is_deleted = 1, update_user = ?, update_time = ?
+  app.post(
+    '/blade-flow/model/remove',
+    route(
+      { button: 'flow_model_delete' },
+      { querystring: idsQuery, body: idsBody, response: answers.done() },
+    ),
+    async (req) => {
+      const user = actorOf(req);
+      const ids = idsParam(req);
+      sqlite.transaction(() => {
+        for (const id of ids) {
+          const res = sqlite
+            .prepare(
+              `UPDATE flow_model SET is_deleted = 1, update_user = ?, update_time = ?
              WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(modelScope(user))}`,
-          )
-          .run(BigInt(user.userId), formatDateTime(), BigInt(id), user.tenantId, ...modelScope(user).params);
-        if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
-      }
-    })();
-    return done(req.lang);
-  });
+            )
+            .run(
+              BigInt(user.userId),
+              formatDateTime(),
+              BigInt(id),
+              user.tenantId,
+              ...modelScope(user).params,
+            );
+          if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
+        }
+      })();
+      return done(req.lang);
+    },
+  );
 
   /** Deploys a saved model (`modelId`, optional `category`, `tenantIds`) as the next version of its key. */
-  app.post('/blade-flow/model/deploy', access({ button: 'flow_model_deploy' }), async (req) => {
-    const user = actorOf(req);
-    const modelId = idOf(req, 'modelId');
-    const model = findModel(user, modelId);
-    if (!model) throw new ApiError(400, 400, m.modelNotFound);
-    const category = checkCategory(param(req, 'category') || (model.category as string) || null);
-    const tenants = targetTenants(req, param(req, 'tenantIds'));
-    const deployed = sqlite.transaction(() =>
-      tenants.map((tenantId) =>
-        engine.deploy(tenantId, model.xml as string, {
-          category,
-          modelId,
-          userId: user.userId,
-          resourceName: `${model.modelKey as string}.bpmn20.xml`,
-        }),
-      ),
-    )();
-    return ok(
-      deployed.map((d) => ({
-        deploymentId: d.id,
-        processDefinitionId: d.definitionId,
-        tenantId: d.tenantId,
-        version: d.version,
-      })),
-      req.lang,
-    );
-  });
+  const deployTargets = {
+    category: 'a routing key of the flow dictionary (default the model one)',
+    tenantIds: 'comma-joined tenants (platform super-admin; default the caller)',
+  };
+  app.post(
+    '/blade-flow/model/deploy',
+    route(
+      { button: 'flow_model_deploy' },
+      {
+        ...formParams({ modelId: 'the model to deploy', ...deployTargets }),
+        response: answers.list(deployedRow),
+      },
+    ),
+    async (req) => {
+      const user = actorOf(req);
+      const modelId = idOf(req, 'modelId');
+      const model = findModel(user, modelId);
+      if (!model) throw new ApiError(400, 400, m.modelNotFound);
+      const category = checkCategory(param(req, 'category') || (model.category as string) || null);
+      const tenants = targetTenants(req, param(req, 'tenantIds'));
+      const deployed = sqlite.transaction(() =>
+        tenants.map((tenantId) =>
+          engine.deploy(tenantId, model.xml as string, {
+            category,
+            modelId,
+            userId: user.userId,
+            resourceName: `${model.modelKey as string}.bpmn20.xml`,
+          }),
+        ),
+      )();
+      return ok(
+        deployed.map((d) => ({
+          deploymentId: d.id,
+          processDefinitionId: d.definitionId,
+          tenantId: d.tenantId,
+          version: d.version,
+        })),
+        req.lang,
+      );
+    },
+  );
 
   // ------------------------------------------------------------------ deployments
-  app.get('/blade-flow/manager/list', access({ menu: 'flow_deploy' }), async (req) => {
-    const key = typeof q(req).key === 'string' ? (q(req).key as string).trim() : undefined;
-    return ok(
-      queries.managerList(actorOf(req).tenantId, { ...listFilter(req), key }, parsePage(q(req))),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-flow/manager/list',
+    route(
+      { menu: 'flow_deploy' },
+      {
+        querystring: flowListQuery.extend({ key: z.string().optional().describe('the process key') }),
+        response: answers.page(deploymentRow),
+      },
+    ),
+    async (req) => {
+      const key = typeof q(req).key === 'string' ? (q(req).key as string).trim() : undefined;
+      return ok(
+        queries.managerList(actorOf(req).tenantId, { ...listFilter(req), key }, parsePage(q(req))),
+        req.lang,
+      );
+    },
+  );
 
-  app.post('/blade-flow/manager/change-state', access({ button: 'flow_deploy_state' }), async (req) => {
-    engine.changeState(actorOf(req).tenantId, required(req, 'processId'), required(req, 'state'));
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-flow/manager/change-state',
+    route(
+      { button: 'flow_deploy_state' },
+      {
+        ...formParams({ processId: 'the process definition', state: 'active or suspend' }),
+        response: answers.done(),
+      },
+    ),
+    async (req) => {
+      engine.changeState(actorOf(req).tenantId, required(req, 'processId'), required(req, 'state'));
+      return done(req.lang);
+    },
+  );
 
-  app.post('/blade-flow/manager/delete-deployment', access({ button: 'flow_deploy_delete' }), async (req) => {
-    engine.deleteDeployments(actorOf(req).tenantId, idsParam(req, 'deploymentIds'));
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-flow/manager/delete-deployment',
+    route(
+      { button: 'flow_deploy_delete' },
+      {
+        querystring: deploymentIdsQuery,
+        body: formParams({ deploymentIds: 'comma-joined deployments' }).body,
+        response: answers.done(),
+      },
+    ),
+    async (req) => {
+      engine.deleteDeployments(actorOf(req).tenantId, idsParam(req, 'deploymentIds'));
+      return done(req.lang);
+    },
+  );
 
   /** Multipart: `category`, `tenantIds` and one or more `files` (.bpmn / .bpmn20.xml). */
-  app.post('/blade-flow/manager/deploy-upload', access({ button: 'flow_deploy_upload' }), async (req) => {
-    const user = actorOf(req);
-    if (!req.isMultipart()) throw new ApiError(400, 400, m.noFiles);
-    const fields: Record<string, string> = {};
-    const files: { name: string; xml: string }[] = [];
-    for await (const part of req.parts({ limits: { fileSize: MAX_XML, files: 5 } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
-        continue;
+  app.post(
+    '/blade-flow/manager/deploy-upload',
+    route(
+      { button: 'flow_deploy_upload' },
+      {
+        consumes: MULTIPART,
+        body: uploadBody(deployTargets, 'files'),
+        response: answers.list(deployedRow),
+      },
+    ),
+    async (req) => {
+      const user = actorOf(req);
+      if (!req.isMultipart()) throw new ApiError(400, 400, m.noFiles);
+      const fields: Record<string, string> = {};
+      const files: { name: string; xml: string }[] = [];
+      for await (const part of req.parts({ limits: { fileSize: MAX_XML, files: 5 } })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value ?? '');
+          continue;
+        }
+        const name = part.filename || 'process.bpmn';
+        if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) {
+          part.file.resume();
+          throw new ApiError(400, 400, m.badFileType, { name });
+        }
+        let buffer: Buffer;
+        try {
+          buffer = await part.toBuffer();
+        } catch {
+          throw new ApiError(400, 400, m.fileTooLarge, { name });
+        }
+        if (part.file.truncated) throw new ApiError(400, 400, m.fileTooLarge, { name });
+        files.push({ name, xml: buffer.toString('utf8') });
       }
-      const name = part.filename || 'process.bpmn';
-      if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) {
-        part.file.resume();
-        throw new ApiError(400, 400, m.badFileType, { name });
-      }
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch {
-        throw new ApiError(400, 400, m.fileTooLarge, { name });
-      }
-      if (part.file.truncated) throw new ApiError(400, 400, m.fileTooLarge, { name });
-      files.push({ name, xml: buffer.toString('utf8') });
-    }
-    if (!files.length) throw new ApiError(400, 400, m.noFiles);
-    const category = checkCategory(fields.category?.trim() || null);
-    const tenants = targetTenants(req, fields.tenantIds);
-    for (const f of files) parseBpmn(f.xml);
-    const deployed = sqlite.transaction(() =>
-      tenants.flatMap((tenantId) =>
-        files.map((f) =>
-          engine.deploy(tenantId, f.xml, { category, resourceName: f.name, userId: user.userId }),
+      if (!files.length) throw new ApiError(400, 400, m.noFiles);
+      const category = checkCategory(fields.category?.trim() || null);
+      const tenants = targetTenants(req, fields.tenantIds);
+      for (const f of files) parseBpmn(f.xml);
+      const deployed = sqlite.transaction(() =>
+        tenants.flatMap((tenantId) =>
+          files.map((f) =>
+            engine.deploy(tenantId, f.xml, { category, resourceName: f.name, userId: user.userId }),
+          ),
         ),
-      ),
-    )();
-    return ok(
-      deployed.map((d) => ({
-        deploymentId: d.id,
-        processDefinitionId: d.definitionId,
-        tenantId: d.tenantId,
-        version: d.version,
-      })),
-      req.lang,
-    );
-  });
+      )();
+      return ok(
+        deployed.map((d) => ({
+          deploymentId: d.id,
+          processDefinitionId: d.definitionId,
+          tenantId: d.tenantId,
+          version: d.version,
+        })),
+        req.lang,
+      );
+    },
+  );
 
   // ------------------------------------------------------------------ instances
-  app.get('/blade-flow/follow/list', access({ menu: 'flow_follow' }), async (req) => {
-    const stateRaw = q(req).state;
-    const state =
-      stateRaw === 'running' || stateRaw === '1'
-        ? 1
-        : stateRaw === 'finished' || stateRaw === '2'
-          ? 2
+  app.get(
+    '/blade-flow/follow/list',
+    route(
+      { menu: 'flow_follow' },
+      {
+        querystring: flowListQuery.extend({
+          state: z.string().optional().describe('running (1) or finished (2)'),
+          processInstanceId: z.string().optional(),
+        }),
+        response: answers.page(instanceRow),
+      },
+    ),
+    async (req) => {
+      const stateRaw = q(req).state;
+      const state =
+        stateRaw === 'running' || stateRaw === '1'
+          ? 1
+          : stateRaw === 'finished' || stateRaw === '2'
+            ? 2
+            : undefined;
+      const pid =
+        typeof q(req).processInstanceId === 'string'
+          ? (q(req).processInstanceId as string).trim()
           : undefined;
-    const pid =
-      typeof q(req).processInstanceId === 'string' ? (q(req).processInstanceId as string).trim() : undefined;
-    return ok(
-      queries.followList(
-        actorOf(req).tenantId,
-        { ...listFilter(req), state, processInstanceId: pid },
-        parsePage(q(req)),
-      ),
-      req.lang,
-    );
-  });
+      return ok(
+        queries.followList(
+          actorOf(req).tenantId,
+          { ...listFilter(req), state, processInstanceId: pid },
+          parsePage(q(req)),
+        ),
+        req.lang,
+      );
+    },
+  );
 
   app.post(
     '/blade-flow/follow/delete-process-instance',
-    access({ button: 'flow_follow_delete' }),
+    route(
+      { button: 'flow_follow_delete' },
+      {
+        ...formParams({ processInstanceId: 'the instance', deleteReason: 'why (up to 200 characters)' }),
+        response: answers.done(),
+      },
+    ),
     async (req) => {
       const reason =
         param(req, 'deleteReason') || (req.lang === 'en' ? 'Deleted by administrator' : '管理员删除');
@@ -464,28 +620,46 @@ export default async function flowModule(app: FastifyInstance) {
       )
       .get(BigInt(id), tenantId) as { deploymentId: string } | undefined;
 
-  app.get('/blade-flow/process/model-view', access({ button: VIEW_CODES }), async (req) => {
-    const tenantId = actorOf(req).tenantId;
-    const instanceId = param(req, 'processInstanceId');
-    if (instanceId) {
-      const id = parseId(instanceId);
-      if (!id) throw badRequest('paramType', { name: 'processInstanceId' });
-      const inst = instanceOf(tenantId, id);
-      if (!inst || !mayView(app, req, id)) throw new ApiError(400, 400, m.instanceNotFound);
-      const dep = engine.deployment(tenantId, inst.deploymentId)!;
-      return ok({ xml: dep.xml, flow: queries.flowNodes(id) }, req.lang);
-    }
-    const definitionId = param(req, 'processDefinitionId');
-    if (!definitionId) throw badRequest('paramMissing', { name: 'processInstanceId' });
-    const dep = engine.definition(tenantId, definitionId);
-    if (!dep) throw new ApiError(400, 400, m.definitionNotFound);
-    return ok({ xml: dep.xml, flow: [] }, req.lang);
-  });
+  const instanceQuery = (more: z.ZodRawShape = {}) =>
+    z.looseObject({ processInstanceId: z.string().optional().describe('the instance'), ...more });
+  app.get(
+    '/blade-flow/process/model-view',
+    route(
+      { button: VIEW_CODES },
+      {
+        querystring: instanceQuery({
+          processDefinitionId: z.string().optional().describe('the definition (without an instance)'),
+        }),
+        response: answers.of(modelView),
+      },
+    ),
+    async (req) => {
+      const tenantId = actorOf(req).tenantId;
+      const instanceId = param(req, 'processInstanceId');
+      if (instanceId) {
+        const id = parseId(instanceId);
+        if (!id) throw badRequest('paramType', { name: 'processInstanceId' });
+        const inst = instanceOf(tenantId, id);
+        if (!inst || !mayView(app, req, id)) throw new ApiError(400, 400, m.instanceNotFound);
+        const dep = engine.deployment(tenantId, inst.deploymentId)!;
+        return ok({ xml: dep.xml, flow: queries.flowNodes(id) }, req.lang);
+      }
+      const definitionId = param(req, 'processDefinitionId');
+      if (!definitionId) throw badRequest('paramMissing', { name: 'processInstanceId' });
+      const dep = engine.definition(tenantId, definitionId);
+      if (!dep) throw new ApiError(400, 400, m.definitionNotFound);
+      return ok({ xml: dep.xml, flow: [] }, req.lang);
+    },
+  );
 
-  app.get('/blade-flow/process/history-flow-list', access({ button: DETAIL_CODES }), async (req) => {
-    const id = idOf(req, 'processInstanceId');
-    if (!instanceOf(actorOf(req).tenantId, id) || !mayView(app, req, id))
-      throw new ApiError(400, 400, m.instanceNotFound);
-    return ok(queries.historyFlowList(id, req.lang), req.lang);
-  });
+  app.get(
+    '/blade-flow/process/history-flow-list',
+    route({ button: DETAIL_CODES }, { querystring: instanceQuery(), response: answers.list(historyRow) }),
+    async (req) => {
+      const id = idOf(req, 'processInstanceId');
+      if (!instanceOf(actorOf(req).tenantId, id) || !mayView(app, req, id))
+        throw new ApiError(400, 400, m.instanceNotFound);
+      return ok(queries.historyFlowList(id, req.lang), req.lang);
+    },
+  );
 }

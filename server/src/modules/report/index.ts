@@ -1,71 +1,21 @@
-import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { reportFile } from '@psi/db/schema';
-import {
-  columnLabel,
-  formatDateTime,
-  nextId,
-  parseReportContent,
-  reportResource,
-  summarize,
-  t,
-} from '@psi/db/model';
+import { columnLabel, parseReportContent, reportResource, summarize, t } from '@psi/db/model';
 import { prepare } from '../../core/data';
 import { ApiError, badRequest } from '../../core/errors';
 import { sendWorkbook, workbookBuffer } from '../../core/export';
 import { actorOf } from '../../core/crud';
 import { crudRoutes, param } from '../../core/crud';
-
-interface ReportFixture {
-  code: string;
-  name: string;
-  nameEn: string;
-  content: Record<string, unknown>;
-}
-
-const fixtures = (): ReportFixture[] =>
-  JSON.parse(
-    readFileSync(new URL('../../../../fixtures/reports.json', import.meta.url), 'utf8'),
-  ) as ReportFixture[];
+import { binaryAnswer, XLSX } from '../../core/route-schemas';
 
 /**
  * `/blade-report/report/rest`: saved list queries (an API, its parameters and the columns to show).
- * A tenant's first visit creates the demo's reports (fixtures/reports.json): stock and order summaries.
+ * Every tenant starts with the demo's reports (fixtures/reports.json, written when the tenant is
+ * created): stock and order summaries. Reading them never writes.
  */
 export default async function reportModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
-  const defaults = fixtures();
-
-  const ensureReports = (req: FastifyRequest) => {
-    const me = actorOf(req);
-    const seen = prepare(sqlite, 'SELECT 1 FROM blade_report_file WHERE tenant_id = ? LIMIT 1').get(
-      me.tenantId,
-    );
-    if (seen) return;
-    const now = formatDateTime();
-    const insert = prepare(
-      sqlite,
-      `INSERT INTO blade_report_file (id, tenant_id, name, content, create_user, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
-    );
-    sqlite.transaction(() => {
-      for (const r of defaults)
-        insert.run(
-          BigInt(nextId()),
-          me.tenantId,
-          r.name,
-          JSON.stringify({ code: r.code, nameEn: r.nameEn, ...r.content }),
-          BigInt(me.userId),
-          now,
-          BigInt(me.userId),
-          now,
-        );
-    })();
-  };
-
-  app.addHook('preHandler', async (req) => {
-    if (req.routeOptions.url === '/api/blade-report/report/rest/list' && req.user) ensureReports(req);
-  });
 
   crudRoutes(app, reportResource, reportFile, { submit: false });
 
@@ -76,7 +26,13 @@ export default async function reportModule(app: FastifyInstance) {
    */
   app.get(
     `${reportResource.api}/export`,
-    { config: { access: { menu: reportResource.permission } } },
+    {
+      config: { access: { menu: reportResource.permission } },
+      schema: {
+        querystring: z.looseObject({ id: z.string().optional().describe('the report (required)') }),
+        response: binaryAnswer(XLSX, 'the report with its totals row as a spreadsheet'),
+      },
+    },
     async (req, reply) => {
       const me = actorOf(req);
       const id = param(req, 'id');

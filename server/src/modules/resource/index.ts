@@ -22,6 +22,52 @@ import { readUpload } from '../../core/export';
 import type { SessionUser } from '../../core/context';
 import { crudRoutes, param } from '../../core/crud';
 import { extensionOf, FILE_KINDS, safeOriginalName } from './files';
+import { z } from 'zod';
+import {
+  answers,
+  binaryAnswer,
+  formBody,
+  formParams,
+  MULTIPART,
+  noQuery,
+  uploadBody,
+} from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+const enableSchema = {
+  ...formParams({ id: 'the configuration to enable (every other one is disabled)' }),
+  response: answers.done(),
+};
+const sendFields = {
+  code: 'the SMS configuration (default: the enabled one)',
+  phones: 'comma-joined phone numbers, at most 100',
+};
+const sendSchema = {
+  querystring: formParams(sendFields).querystring.extend({
+    params: z.string().optional().describe('the template parameters, a JSON object'),
+  }),
+  body: formBody({
+    code: z.unknown().optional().describe(sendFields.code),
+    phones: z.unknown().optional().describe(sendFields.phones),
+    params: z
+      .union([z.string(), z.record(z.string(), z.unknown())])
+      .optional()
+      .describe('the template parameters: an object, or its JSON text'),
+  }),
+  response: answers.done(),
+};
+const uploadedSchema = z.object({
+  link: z.string().describe('where the file is served'),
+  domain: z.string(),
+  name: z.string().describe('the stored key'),
+  originalName: z.string(),
+  attachId: z.string(),
+});
+const fileParams = z.object({
+  tenantId: z.string(),
+  day: z.string().describe('yyyyMMdd'),
+  name: z.string().describe('the stored name'),
+});
 
 export const resourceTexts = {
   badName: t('文件名不合法', 'The file name is not allowed'),
@@ -69,25 +115,33 @@ export default async function resourceModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
   const ossRepo = crudRoutes(app, ossResource, ossTable, {});
-  app.post('/blade-resource/oss/enable', { config: { access: { button: 'oss_enable' } } }, async (req) => {
-    const me = actorOf(req);
-    enableOne(app, ossRepo, 'blade_oss', me, idParamAny(req));
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-resource/oss/enable',
+    { config: { access: { button: 'oss_enable' } }, schema: enableSchema },
+    async (req) => {
+      const me = actorOf(req);
+      enableOne(app, ossRepo, 'blade_oss', me, idParamAny(req));
+      return done(req.lang);
+    },
+  );
 
   const smsRepo = crudRoutes(app, smsResource, smsTable, {});
-  app.post('/blade-resource/sms/enable', { config: { access: { button: 'sms_enable' } } }, async (req) => {
-    enableOne(app, smsRepo, 'blade_sms', actorOf(req), idParamAny(req));
-    return done(req.lang);
-  });
+  app.post(
+    '/blade-resource/sms/enable',
+    { config: { access: { button: 'sms_enable' } }, schema: enableSchema },
+    async (req) => {
+      enableOne(app, smsRepo, 'blade_sms', actorOf(req), idParamAny(req));
+      return done(req.lang);
+    },
+  );
 
   /**
    * `code` (a configuration's code; the enabled one when absent), `phones` (comma-joined) and `params`
    * (JSON): there is no SMS gateway, so the message is recorded in blade_sms_record.
    */
-  app.post(
+  typed(app).post(
     '/blade-resource/sms/endpoint/send-message',
-    { config: { access: { button: 'sms_send' } } },
+    { config: { access: { button: 'sms_send' } }, schema: sendSchema },
     async (req) => {
       const me = actorOf(req);
       const code = param(req, 'code');
@@ -105,10 +159,7 @@ export default async function resourceModule(app: FastifyInstance) {
       const phone = new RegExp(PHONE_PATTERN);
       if (!phones.length || phones.some((p) => !phone.test(p))) throw badRequest(resourceTexts.phones);
       if (phones.length > 100) throw badRequest(resourceTexts.tooManyPhones);
-      const rawParams =
-        (req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-          ? (req.body as Record<string, unknown>).params
-          : undefined) ?? param(req, 'params');
+      const rawParams = req.body.params ?? req.query.params;
       let params: Record<string, unknown> = {};
       if (typeof rawParams === 'string' && rawParams.trim()) {
         try {
@@ -116,7 +167,7 @@ export default async function resourceModule(app: FastifyInstance) {
         } catch {
           throw badRequest(resourceTexts.paramsJson);
         }
-      } else if (rawParams && typeof rawParams === 'object') params = rawParams as Record<string, unknown>;
+      } else if (rawParams && typeof rawParams === 'object') params = rawParams;
       if (!params || typeof params !== 'object' || Array.isArray(params))
         throw badRequest(resourceTexts.paramsJson);
       const text = JSON.stringify(params).slice(0, 2000);
@@ -165,6 +216,12 @@ export default async function resourceModule(app: FastifyInstance) {
         access: 'user',
         rateLimit: { max: app.ctx.options.authRateLimit ?? 120, timeWindow: '1 minute' },
       },
+      schema: {
+        querystring: noQuery,
+        consumes: MULTIPART,
+        body: uploadBody(),
+        response: answers.of(uploadedSchema),
+      },
     },
     async (req) => {
       const me = actorOf(req);
@@ -207,32 +264,46 @@ export default async function resourceModule(app: FastifyInstance) {
   );
 
   /** A stored upload, to signed-in users of its tenant, with headers that keep browsers from sniffing it. */
-  app.get(`${FILE_ROUTE}/:tenantId/:day/:name`, { config: { access: 'user' } }, async (req, reply) => {
-    const me = actorOf(req);
-    const { tenantId, day, name } = req.params as Record<string, string>;
-    const key = `upload/${tenantId}/${day}/${name}`;
-    const file = fileOfKey(app, key);
-    if (!file) throw badRequest('paramType', { name: 'name' });
-    if (tenantId !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
-    const row = prepare(
-      sqlite,
-      'SELECT original_name AS originalName FROM blade_attach WHERE name = ? AND tenant_id = ? AND is_deleted = 0',
-    ).get(key, tenantId) as { originalName: string } | undefined;
-    if (!row || !fs.existsSync(file))
-      throw new ApiError(404, 404, t('文件不存在', 'The file does not exist'));
-    const kind = FILE_KINDS[extensionOf(name)];
-    const encoded = encodeURIComponent(row.originalName);
-    return reply
-      .header('Content-Type', kind?.mime ?? 'application/octet-stream')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header(
-        'Content-Disposition',
-        `${kind?.inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
-      )
-      .header('Cache-Control', 'private, max-age=3600')
-      .send(fs.readFileSync(file));
-  });
+  typed(app).get(
+    `${FILE_ROUTE}/:tenantId/:day/:name`,
+    {
+      config: { access: 'user' },
+      schema: {
+        params: fileParams,
+        querystring: noQuery,
+        response: binaryAnswer(
+          [...new Set(Object.values(FILE_KINDS).map((k) => k.mime))],
+          'the stored file, with its own media type',
+        ),
+      },
+    },
+    async (req, reply) => {
+      const me = actorOf(req);
+      const { tenantId, day, name } = req.params;
+      const key = `upload/${tenantId}/${day}/${name}`;
+      const file = fileOfKey(app, key);
+      if (!file) throw badRequest('paramType', { name: 'name' });
+      if (tenantId !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
+      const row = prepare(
+        sqlite,
+        'SELECT original_name AS originalName FROM blade_attach WHERE name = ? AND tenant_id = ? AND is_deleted = 0',
+      ).get(key, tenantId) as { originalName: string } | undefined;
+      if (!row || !fs.existsSync(file))
+        throw new ApiError(404, 404, t('文件不存在', 'The file does not exist'));
+      const kind = FILE_KINDS[extensionOf(name)];
+      const encoded = encodeURIComponent(row.originalName);
+      return reply
+        .header('Content-Type', kind?.mime ?? 'application/octet-stream')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header(
+          'Content-Disposition',
+          `${kind?.inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
+        )
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(fs.readFileSync(file));
+    },
+  );
 }
 
 /** `id` from the query string or a form body. */

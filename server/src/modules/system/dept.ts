@@ -11,6 +11,31 @@ import { treeNode, type TreeNode } from './menu-service';
 import { checkParent, crudRoutes, param, refuseWithChildren } from '../../core/crud';
 import { optionalId } from './menu';
 import { heldByNamedUser } from './select-user';
+import { z } from 'zod';
+import { treeNodeSchema } from '@psi/db/model';
+import { answers, optionalIdValue } from '../../core/route-schemas';
+
+const chooserQuery = z.looseObject({
+  tenantId: z.string().optional().describe('the tenant to show (super-admin)'),
+  userId: z.string().optional().describe("the tenant of that user; on select, that user's own"),
+});
+const deptRowSchema = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  deptName: z.string(),
+  fullName: z.string(),
+  ancestors: z.string(),
+  tenantId: z.string(),
+  sort: z.number(),
+});
+const postRowSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  category: z.number(),
+  postCode: z.string(),
+  postName: z.string(),
+  sort: z.number(),
+});
 
 interface DeptRow {
   id: string;
@@ -91,56 +116,89 @@ export function deptRoutes(app: FastifyInstance) {
 
   const chooser = { button: ['dept', 'user', 'role', 'post'] };
 
-  app.get('/blade-system/dept/tree', { config: { access: chooser } }, async (req) => {
-    const me = actorOf(req);
-    const depts = deptsOf(app, chooserTenant(app, req, me));
-    return ok(forest(depts.map((d) => treeNode(d.id, d.parentId, d.deptName))) as TreeNode[], req.lang);
-  });
+  app.get(
+    '/blade-system/dept/tree',
+    {
+      config: { access: chooser },
+      schema: { querystring: chooserQuery, response: answers.list(treeNodeSchema) },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const depts = deptsOf(app, chooserTenant(app, req, me));
+      return ok(forest(depts.map((d) => treeNode(d.id, d.parentId, d.deptName))) as TreeNode[], req.lang);
+    },
+  );
 
-  app.get('/blade-system/dept/lazy-tree', { config: { access: chooser } }, async (req) => {
-    const me = actorOf(req);
-    const parentId = optionalId(req, 'parentId') ?? '0';
-    const depts = deptsOf(app, chooserTenant(app, req, me));
-    const parents = new Set(depts.map((d) => d.parentId));
-    return ok(
-      depts
-        .filter((d) => d.parentId === parentId)
-        .map((d) => ({ ...treeNode(d.id, d.parentId, d.deptName), hasChildren: parents.has(d.id) })),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/dept/lazy-tree',
+    {
+      config: { access: chooser },
+      schema: {
+        querystring: chooserQuery.extend({
+          parentId: optionalIdValue.describe('the parent (none: the roots)'),
+        }),
+        response: answers.list(treeNodeSchema),
+      },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const parentId = optionalId(req, 'parentId') ?? '0';
+      const depts = deptsOf(app, chooserTenant(app, req, me));
+      const parents = new Set(depts.map((d) => d.parentId));
+      return ok(
+        depts
+          .filter((d) => d.parentId === parentId)
+          .map((d) => ({ ...treeNode(d.id, d.parentId, d.deptName), hasChildren: parents.has(d.id) })),
+        req.lang,
+      );
+    },
+  );
 
   /** The tenant's departments, or with `userId` that user's own (the switch dialog's choices). */
-  app.get('/blade-system/dept/select', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const held = heldByNamedUser(app, req, me, chooser);
-    if (!held) return ok(deptsOf(app, chooserTenant(app, req, me)), req.lang);
-    return ok(
-      deptsOf(app, held.tenantId).filter((d) => held.deptIds.includes(d.id)),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/dept/select',
+    {
+      config: { access: 'user' },
+      schema: { querystring: chooserQuery, response: answers.list(deptRowSchema) },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const held = heldByNamedUser(app, req, me, chooser);
+      if (!held) return ok(deptsOf(app, chooserTenant(app, req, me)), req.lang);
+      return ok(
+        deptsOf(app, held.tenantId).filter((d) => held.deptIds.includes(d.id)),
+        req.lang,
+      );
+    },
+  );
 
   crudRoutes(app, postResource, postTable, {});
 
-  app.get('/blade-system/post/select', { config: { access: { button: ['post', 'user'] } } }, async (req) => {
-    const me = actorOf(req);
-    const tenantId = chooserTenant(app, req, me);
-    const rows = prepare(
-      sqlite,
-      `SELECT id, tenant_id AS tenantId, category, post_code AS postCode, post_name AS postName, sort
+  app.get(
+    '/blade-system/post/select',
+    {
+      config: { access: { button: ['post', 'user'] } },
+      schema: { querystring: chooserQuery, response: answers.list(postRowSchema) },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const tenantId = chooserTenant(app, req, me);
+      const rows = prepare(
+        sqlite,
+        `SELECT id, tenant_id AS tenantId, category, post_code AS postCode, post_name AS postName, sort
        FROM blade_post WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`,
-    ).all(tenantId) as Record<string, unknown>[];
-    return ok(
-      rows.map((r) => ({
-        id: String(r.id),
-        tenantId: r.tenantId,
-        category: Number(r.category),
-        postCode: r.postCode,
-        postName: r.postName,
-        sort: Number(r.sort),
-      })),
-      req.lang,
-    );
-  });
+      ).all(tenantId) as Record<string, unknown>[];
+      return ok(
+        rows.map((r) => ({
+          id: String(r.id),
+          tenantId: r.tenantId,
+          category: Number(r.category),
+          postCode: r.postCode,
+          postName: r.postName,
+          sort: Number(r.sort),
+        })),
+        req.lang,
+      );
+    },
+  );
 }

@@ -12,6 +12,12 @@ import { actorOf, listFilters } from '../../core/crud';
 import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
 import { crudRoutes, param, refuseWithChildren } from '../../core/crud';
+import { treeNodeSchema } from '@psi/db/model';
+import { answers, listQuery, rowSchema } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+/** `dictKey` is a number in the system dictionary (numeric keys), text in the business one. */
+const dictKeyValue = z.union([z.string(), z.number()]).describe('a number in dictionaries with numeric keys');
 
 export const dictTexts = {
   sealed: t('该字典已封存，不可修改或删除', 'The entry is sealed: it cannot be changed or removed'),
@@ -124,8 +130,12 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     },
   });
 
-  const pageOf = (req: FastifyRequest, parentClause: string, parentParams: unknown[]) => {
-    const query = req.query as Record<string, unknown>;
+  const pageOf = (
+    req: FastifyRequest,
+    query: Record<string, unknown>,
+    parentClause: string,
+    parentParams: unknown[],
+  ) => {
     const where = listFilters(app, req, def, repo.meta);
     const page = repo.page(
       scopeOf(def.tenant, actorOf(req)),
@@ -136,26 +146,59 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     return { ...page, records: page.records.map(wire) };
   };
 
-  app.get(`${def.api}/parent-list`, { config: { access: { menu: def.permission } } }, async (req) =>
-    ok(pageOf(req, '"parent_id" = 0', []), req.lang),
+  const row = rowSchema(def, f.table, { dictKey: dictKeyValue });
+  const entry = z.object({
+    id: z.string(),
+    parentId: z.string(),
+    code: z.string(),
+    dictKey: dictKeyValue,
+    dictValue: z.string(),
+    sort: z.number(),
+    remark: z.string(),
+    isSealed: z.number(),
+  });
+  const api = typed(app);
+  api.get(
+    `${def.api}/parent-list`,
+    {
+      config: { access: { menu: def.permission } },
+      schema: { querystring: listQuery(def), response: answers.page(row) },
+    },
+    async (req) => ok(pageOf(req, req.query, '"parent_id" = 0', []), req.lang),
   );
 
-  app.get(
+  api.get(
     `${def.api}/child-list`,
-    { config: { access: { button: [def.permission, `${def.permission}_config`] } } },
+    {
+      config: { access: { button: [def.permission, `${def.permission}_config`] } },
+      schema: {
+        querystring: listQuery(def).extend({
+          parentId: z.string().optional().describe('the dictionary whose entries to list (required)'),
+        }),
+        response: answers.page(row),
+      },
+    },
     async (req) => {
       const raw = param(req, 'parentId');
       if (!raw) throw badRequest('paramMissing', { name: 'parentId' });
       const parentId = parseId(raw);
       if (!parentId) throw badRequest('paramType', { name: 'parentId' });
-      return ok(pageOf(req, '"parent_id" = ?', [BigInt(parentId)]), req.lang);
+      return ok(pageOf(req, req.query, '"parent_id" = ?', [BigInt(parentId)]), req.lang);
     },
   );
 
   /** Every dictionary with its entries as TreeNodes (`code=DICT` is Saber's root; another code narrows). */
   app.get(
     `${def.api}/tree`,
-    { config: { access: { button: [def.permission, `${def.permission}_config`] } } },
+    {
+      config: { access: { button: [def.permission, `${def.permission}_config`] } },
+      schema: {
+        querystring: z.looseObject({
+          code: z.string().optional().describe('one dictionary (DICT or none: all)'),
+        }),
+        response: answers.list(treeNodeSchema),
+      },
+    },
     async (req) => {
       const code = param(req, 'code');
       const scope = tenantSql(req);
@@ -172,29 +215,41 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
   );
 
   /** A dictionary's entries for selects, sorted by `sort`; any signed-in user. */
-  app.get(`${def.api}/dictionary`, { config: { access: 'user' } }, async (req) => {
-    const code = param(req, 'code');
-    if (!code) throw badRequest('paramMissing', { name: 'code' });
-    const scope = tenantSql(req);
-    const rows = prepare(
-      sqlite,
-      `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, sort, remark, is_sealed AS isSealed
+  app.get(
+    `${def.api}/dictionary`,
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: z.looseObject({
+          code: z.string().optional().describe('the dictionary code (required)'),
+        }),
+        response: answers.list(entry),
+      },
+    },
+    async (req) => {
+      const code = param(req, 'code');
+      if (!code) throw badRequest('paramMissing', { name: 'code' });
+      const scope = tenantSql(req);
+      const rows = prepare(
+        sqlite,
+        `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, sort, remark, is_sealed AS isSealed
        FROM ${f.sql} WHERE is_deleted = 0 AND parent_id <> 0 AND code = ?${scope.sql} ORDER BY sort, id`,
-    ).all(code, ...scope.params) as Record<string, unknown>[];
-    return ok(
-      rows.map((r) => ({
-        id: String(r.id),
-        parentId: String(r.parentId),
-        code: r.code,
-        dictKey: f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? Number(r.dictKey) : String(r.dictKey),
-        dictValue: r.dictValue,
-        sort: Number(r.sort),
-        remark: r.remark ?? '',
-        isSealed: Number(r.isSealed),
-      })),
-      req.lang,
-    );
-  });
+      ).all(code, ...scope.params) as Record<string, unknown>[];
+      return ok(
+        rows.map((r) => ({
+          id: String(r.id),
+          parentId: String(r.parentId),
+          code: r.code,
+          dictKey: f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? Number(r.dictKey) : String(r.dictKey),
+          dictValue: r.dictValue,
+          sort: Number(r.sort),
+          remark: r.remark ?? '',
+          isSealed: Number(r.isSealed),
+        })),
+        req.lang,
+      );
+    },
+  );
 }
 
 export function dictionaryRoutes(app: FastifyInstance) {

@@ -27,6 +27,20 @@ import { allMenus, withAncestors } from './menu-service';
 import { regionRoutes } from './region';
 import { roleRoutes, roleTexts } from './role';
 import { tenantRoutes } from './tenant';
+import { z } from 'zod';
+import { answers, formBody } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+/** Id lists as JSON arrays or comma-joined text. */
+const idList = (what: string) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .describe(what);
+const topMenuGrantBody = formBody({
+  topMenuIds: idList('the top menus to set'),
+  menuIds: idList('the menus they lead to (replacing theirs)'),
+});
 
 /** `/blade-system`: menus, roles, departments, posts, tenants, dictionaries, params, regions, scopes, clients. */
 export default async function systemModule(app: FastifyInstance) {
@@ -56,12 +70,15 @@ export default async function systemModule(app: FastifyInstance) {
    * `{topMenuIds, menuIds}` replaces the menus each of those top menus leads to: top menus of the
    * caller's tenant only, and menus the caller holds (a tenant admin cannot point at platform menus).
    */
-  app.post(
+  typed(app).post(
     '/blade-system/topmenu/grant',
-    { config: { access: { button: 'topmenu_setting' } } },
+    {
+      config: { access: { button: 'topmenu_setting' } },
+      schema: { body: topMenuGrantBody, response: answers.done() },
+    },
     async (req) => {
       const me = actorOf(req);
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const body = req.body;
       const topIds = parseIdList(body.topMenuIds) ?? [];
       if (!topIds.length) throw badRequest('paramMissing', { name: 'topMenuIds' });
       const menuIds =

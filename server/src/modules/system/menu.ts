@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emptyData, menuNodeSchema, topMenuSchema } from '@psi/db/model';
-import { answers } from '../../core/route-schemas';
+import { emptyData, menuNodeSchema, topMenuSchema, treeNodeSchema } from '@psi/db/model';
+import { answers, forestOf, noQuery, optionalIdValue } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { menu as menuTable } from '@psi/db/schema';
 import { menuResource, parseId, parseIdList, t, type Lang } from '@psi/db/model';
@@ -117,6 +118,48 @@ function withHasChildren(menus: MenuRow[], rows: MenuRow[], categoryOne: boolean
   return rows.map((m) => ({ ...m, hasChildren: parents.has(m.id) }));
 }
 
+/** A menu as `allMenus` reads it. */
+const menuRowShape = {
+  id: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  path: z.string(),
+  source: z.string(),
+  sort: z.number(),
+  category: z.number().describe('1 menu, 2 button'),
+  action: z.number(),
+  isOpen: z.number(),
+  remark: z.string(),
+};
+const menuSearch = z.looseObject({
+  name: z.string().optional().describe('part of the name'),
+  code: z.string().optional().describe('part of the code'),
+  alias: z.string().optional().describe('part of the alias'),
+});
+type MenuSearch = z.output<typeof menuSearch>;
+const decoratedShape = {
+  ...menuRowShape,
+  parentName: z.string(),
+  categoryName: z.string(),
+  actionName: z.string(),
+  isOpenName: z.string(),
+};
+const menuListNode = forestOf('MenuListNode', decoratedShape);
+const menuLazyNode = forestOf('MenuLazyNode', menuRowShape);
+/** The grant dialogs' trees and the keys granted: menus, data scopes, api scopes. */
+const grantTrees = z.object({
+  menu: z.array(treeNodeSchema),
+  dataScope: z.array(treeNodeSchema),
+  apiScope: z.array(treeNodeSchema),
+});
+const grantKeys = z.object({
+  menu: z.array(z.string()),
+  dataScope: z.array(z.string()),
+  apiScope: z.array(z.string()),
+});
+
 export function menuRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
@@ -139,7 +182,7 @@ export function menuRoutes(app: FastifyInstance) {
 
   app.get(
     '/blade-system/menu/buttons',
-    { config: { access: 'user' }, schema: { response: answers.list(menuNodeSchema) } },
+    { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(menuNodeSchema) } },
     async (req) => ok(withDialectIcons(dialectOf(app, req), buttonsFor(sqlite, actorOf(req))), req.lang),
   );
 
@@ -149,7 +192,7 @@ export function menuRoutes(app: FastifyInstance) {
    */
   app.get(
     '/blade-system/menu/top-menu',
-    { config: { access: 'user' }, schema: { response: answers.list(topMenuSchema) } },
+    { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(topMenuSchema) } },
     async (req) => {
       const me = actorOf(req);
       const select = `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
@@ -204,13 +247,10 @@ export function menuRoutes(app: FastifyInstance) {
     beforeRemove: (ids) => refuseWithChildren(app, 'blade_menu', ids),
   });
 
-  const filtered = (req: FastifyRequest, categoryOne: boolean) => {
-    const query = req.query as Record<string, unknown>;
-    const text = (k: string) =>
-      typeof query[k] === 'string' ? (query[k] as string).trim().toLowerCase() : '';
-    const name = text('name');
-    const code = text('code');
-    const alias = text('alias');
+  const filtered = (query: MenuSearch, categoryOne: boolean) => {
+    const name = (query.name ?? '').trim().toLowerCase();
+    const code = (query.code ?? '').trim().toLowerCase();
+    const alias = (query.alias ?? '').trim().toLowerCase();
     return allMenus(sqlite).filter(
       (m) =>
         (!categoryOne || m.category === 1) &&
@@ -219,28 +259,40 @@ export function menuRoutes(app: FastifyInstance) {
         (!alias || m.alias.toLowerCase().includes(alias)),
     );
   };
-  const hasSearch = (req: FastifyRequest) =>
-    ['name', 'code', 'alias'].some((k) => {
-      const v = (req.query as Record<string, unknown>)[k];
-      return typeof v === 'string' && v.trim() !== '';
-    });
+  const hasSearch = (query: MenuSearch) =>
+    [query.name, query.code, query.alias].some((v) => v !== undefined && v.trim() !== '');
 
-  app.get('/blade-system/menu/menu-list', { config: { access: { menu: 'menu' } } }, async (req) => {
-    const rows = filtered(req, true);
-    return ok(forest(decorateMenus(req.lang, allMenus(sqlite))(rows) as Node[]), req.lang);
-  });
+  typed(app).get(
+    '/blade-system/menu/menu-list',
+    {
+      config: { access: { menu: 'menu' } },
+      schema: { querystring: menuSearch, response: answers.list(menuListNode) },
+    },
+    async (req) => {
+      const rows = filtered(req.query, true);
+      return ok(forest(decorateMenus(req.lang, allMenus(sqlite))(rows) as Node[]), req.lang);
+    },
+  );
 
-  app.get(
+  typed(app).get(
     '/blade-system/menu/lazy-menu-list',
-    { config: { access: { button: ['menu', 'datascope', 'apiscope'] } } },
+    {
+      config: { access: { button: ['menu', 'datascope', 'apiscope'] } },
+      schema: {
+        querystring: menuSearch.extend({
+          parentId: optionalIdValue.describe('the parent whose children to list (none: the whole tree)'),
+        }),
+        response: answers.list(menuLazyNode),
+      },
+    },
     async (req) => {
       const parentId = optionalId(req, 'parentId');
       const menus = allMenus(sqlite);
-      if (parentId === undefined && !hasSearch(req)) {
-        return ok(forest(withHasChildren(menus, filtered(req, true), true) as Node[]), req.lang);
+      if (parentId === undefined && !hasSearch(req.query)) {
+        return ok(forest(withHasChildren(menus, filtered(req.query, true), true) as Node[]), req.lang);
       }
-      const rows = hasSearch(req)
-        ? filtered(req, true)
+      const rows = hasSearch(req.query)
+        ? filtered(req.query, true)
         : menus.filter((m) => m.category === 1 && m.parentId === parentId);
       return ok(withHasChildren(menus, rows, true), req.lang);
     },
@@ -249,7 +301,15 @@ export function menuRoutes(app: FastifyInstance) {
   /** Category-1 menus as TreeNodes (for package and parent choosers), within a tenant's package. */
   app.get(
     '/blade-system/menu/tree',
-    { config: { access: { button: ['menu', 'tenantpackage', 'topmenu', 'role', 'datascope', 'apiscope'] } } },
+    {
+      config: { access: { button: ['menu', 'tenantpackage', 'topmenu', 'role', 'datascope', 'apiscope'] } },
+      schema: {
+        querystring: z.looseObject({
+          tenantId: z.string().optional().describe('the tenant whose package bounds the tree (super-admin)'),
+        }),
+        response: answers.list(treeNodeSchema),
+      },
+    },
     async (req) => {
       const me = actorOf(req);
       const wanted = param(req, 'tenantId');
@@ -266,7 +326,10 @@ export function menuRoutes(app: FastifyInstance) {
   /** The role grant dialog: every menu and scope the caller may hand out. */
   app.get(
     '/blade-system/menu/grant-tree',
-    { config: { access: { button: ['role_grant', 'role'] } } },
+    {
+      config: { access: { button: ['role_grant', 'role'] } },
+      schema: { querystring: noQuery, response: answers.of(grantTrees) },
+    },
     async (req) => {
       const me = actorOf(req);
       const menus = allMenus(sqlite);
@@ -286,7 +349,13 @@ export function menuRoutes(app: FastifyInstance) {
 
   app.get(
     '/blade-system/menu/role-tree-keys',
-    { config: { access: { button: ['role_grant', 'role'] } } },
+    {
+      config: { access: { button: ['role_grant', 'role'] } },
+      schema: {
+        querystring: z.looseObject({ roleIds: z.string().optional().describe('comma-joined role ids') }),
+        response: answers.of(grantKeys),
+      },
+    },
     async (req) => {
       const ids = parseIdList(param(req, 'roleIds') ?? '');
       const roles = rolesInReach(app, actorOf(req), ids ?? []);
@@ -309,7 +378,10 @@ export function menuRoutes(app: FastifyInstance) {
 
   app.get(
     '/blade-system/menu/grant-top-tree',
-    { config: { access: { button: 'topmenu_setting' } } },
+    {
+      config: { access: { button: 'topmenu_setting' } },
+      schema: { querystring: noQuery, response: answers.of(grantTrees) },
+    },
     async (req) => {
       const menus = allMenus(sqlite);
       const visible = withAncestors(menus, menusOfCaller(app, actorOf(req), menus));
@@ -326,7 +398,15 @@ export function menuRoutes(app: FastifyInstance) {
 
   app.get(
     '/blade-system/menu/top-tree-keys',
-    { config: { access: { button: 'topmenu_setting' } } },
+    {
+      config: { access: { button: 'topmenu_setting' } },
+      schema: {
+        querystring: z.looseObject({
+          topMenuIds: z.string().optional().describe('comma-joined top menu ids'),
+        }),
+        response: answers.of(grantKeys),
+      },
+    },
     async (req) => {
       const me = actorOf(req);
       const ids = parseIdList(param(req, 'topMenuIds') ?? '') ?? [];

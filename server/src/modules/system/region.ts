@@ -11,6 +11,13 @@ import { toWireRow } from '../../core/serialize';
 import { validationError } from '../../core/validation';
 import { treeNode } from './menu-service';
 import { bodyOf, crudTexts, param, requireButton, requirePlatform } from '../../core/crud';
+import { z } from 'zod';
+import { treeNodeSchema } from '@psi/db/model';
+import { answers, formParams, listQuery, rowShape, submitBody } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+const codeQuery = (name: string, what: string) =>
+  z.looseObject({ [name]: z.string().optional().describe(what) });
 
 const texts = {
   codeParam: t('请输入区划编号', 'Please enter the region code'),
@@ -67,65 +74,124 @@ export function regionRoutes(app: FastifyInstance) {
       ) as Record<string, unknown>[]
     ).map(regionRow);
 
-  app.get(`${def.api}/list`, { config: { access: { menu: 'region' } } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const page = repo.page(
-      { tenantId: null },
-      listFilters(app, req, def, repo.meta),
-      buildOrder(def, repo.meta, query),
-      parsePage(query),
-    );
-    return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
-  });
+  // a region's key is its code; rows carry every column of the table
+  const row = z.looseObject(rowShape(def, regionTable));
+  typed(app).get(
+    `${def.api}/list`,
+    {
+      config: { access: { menu: 'region' } },
+      schema: { querystring: listQuery(def), response: answers.page(row) },
+    },
+    async (req) => {
+      const query = req.query;
+      const page = repo.page(
+        { tenantId: null },
+        listFilters(app, req, def, repo.meta),
+        buildOrder(def, repo.meta, query),
+        parsePage(query),
+      );
+      return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
+    },
+  );
 
-  app.get(`${def.api}/lazy-list`, { config: { access: { menu: 'region' } } }, async (req) => {
-    const rows = children(param(req, 'parentCode') || '00');
-    const parents = childParents(rows.map((r) => r.code));
-    return ok(
-      rows.map((r) => ({ ...toWireRow(r, def), hasChildren: parents.has(r.code) })),
-      req.lang,
-    );
-  });
+  app.get(
+    `${def.api}/lazy-list`,
+    {
+      config: { access: { menu: 'region' } },
+      schema: {
+        querystring: codeQuery('parentCode', 'the parent region (default 00, China)'),
+        response: answers.list(row.extend({ hasChildren: z.boolean() })),
+      },
+    },
+    async (req) => {
+      const rows = children(param(req, 'parentCode') || '00');
+      const parents = childParents(rows.map((r) => r.code));
+      return ok(
+        rows.map((r) => ({ ...toWireRow(r, def), hasChildren: parents.has(r.code) })),
+        req.lang,
+      );
+    },
+  );
 
   /** TreeNodes of a region's children (`00` China gives the provinces), with a real `hasChildren`. */
-  app.get(`${def.api}/lazy-tree`, { config: { access: 'user' } }, async (req) => {
-    const parentCode = param(req, 'parentCode') || '00';
-    if (!/^\d{1,12}$/.test(parentCode)) throw badRequest('paramType', { name: 'parentCode' });
-    const rows = children(parentCode);
-    const parents = childParents(rows.map((r) => r.code));
-    return ok(
-      rows.map((r) => ({ ...treeNode(r.code, r.parentCode, r.name), hasChildren: parents.has(r.code) })),
-      req.lang,
-    );
-  });
+  app.get(
+    `${def.api}/lazy-tree`,
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: codeQuery('parentCode', 'the parent region (default 00, China)'),
+        response: answers.list(treeNodeSchema),
+      },
+    },
+    async (req) => {
+      const parentCode = param(req, 'parentCode') || '00';
+      if (!/^\d{1,12}$/.test(parentCode)) throw badRequest('paramType', { name: 'parentCode' });
+      const rows = children(parentCode);
+      const parents = childParents(rows.map((r) => r.code));
+      return ok(
+        rows.map((r) => ({ ...treeNode(r.code, r.parentCode, r.name), hasChildren: parents.has(r.code) })),
+        req.lang,
+      );
+    },
+  );
 
-  app.get(`${def.api}/select`, { config: { access: 'user' } }, async (req) => {
-    const code = param(req, 'code') || '00';
-    if (!/^\d{1,12}$/.test(code)) throw badRequest('paramType', { name: 'code' });
-    return ok(
-      children(code).map((r) => toWireRow(r, def)),
-      req.lang,
-    );
-  });
+  app.get(
+    `${def.api}/select`,
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: codeQuery('code', 'the parent region (default 00, China)'),
+        response: answers.list(row),
+      },
+    },
+    async (req) => {
+      const code = param(req, 'code') || '00';
+      if (!/^\d{1,12}$/.test(code)) throw badRequest('paramType', { name: 'code' });
+      return ok(
+        children(code).map((r) => toWireRow(r, def)),
+        req.lang,
+      );
+    },
+  );
 
-  app.get(`${def.api}/detail`, { config: { access: { menu: 'region' } } }, async (req) => {
-    const row = find(codeOf(param(req, 'code'), 'code'));
-    if (!row) return ok(null, req.lang);
-    const parent = row.parentCode === '0' ? undefined : find(row.parentCode);
-    return ok({ ...toWireRow(row, def), parentName: parent?.name ?? texts.root[req.lang] }, req.lang);
-  });
+  app.get(
+    `${def.api}/detail`,
+    {
+      config: { access: { menu: 'region' } },
+      schema: {
+        querystring: codeQuery('code', 'the region code (required)'),
+        response: answers.maybe(row.extend({ parentName: z.string() })),
+      },
+    },
+    async (req) => {
+      const row = find(codeOf(param(req, 'code'), 'code'));
+      if (!row) return ok(null, req.lang);
+      const parent = row.parentCode === '0' ? undefined : find(row.parentCode);
+      return ok({ ...toWireRow(row, def), parentName: parent?.name ?? texts.root[req.lang] }, req.lang);
+    },
+  );
 
   /** Physical removal by code (`id`); a region with children stays. */
-  app.post(`${def.api}/remove`, { config: { access: { button: 'region_delete' } } }, async (req) => {
-    requirePlatform(actorOf(req));
-    const code = codeOf(param(req, 'id') ?? param(req, 'code'), 'id');
-    sqlite.transaction(() => {
-      if (childParents([code]).size) throw badRequest(crudTexts.hasChildren);
-      if (!prepare(sqlite, 'DELETE FROM blade_region WHERE code = ?').run(code).changes)
-        throw badRequest(texts.missing);
-    })();
-    return done(req.lang);
-  });
+  app.post(
+    `${def.api}/remove`,
+    {
+      config: { access: { button: 'region_delete' } },
+      schema: {
+        ...formParams({ id: 'the region code', code: 'the region code (when id is absent)' }),
+        response: answers.done(),
+      },
+    },
+    async (req) => {
+      requirePlatform(actorOf(req));
+      const code = codeOf(param(req, 'id') ?? param(req, 'code'), 'id');
+      sqlite.transaction(() => {
+        if (childParents([code]).size) throw badRequest(crudTexts.hasChildren);
+        if (!prepare(sqlite, 'DELETE FROM blade_region WHERE code = ?').run(code).changes)
+          throw badRequest(texts.missing);
+      })();
+      return done(req.lang);
+    },
+  );
 
   /**
    * Adds a region under its parent (code, level, ancestors and the province…village columns derived
@@ -133,7 +199,13 @@ export function regionRoutes(app: FastifyInstance) {
    */
   app.post(
     `${def.api}/submit`,
-    { config: { access: { button: ['region_add', 'region_edit'] } } },
+    {
+      config: { access: { button: ['region_add', 'region_edit'] } },
+      schema: {
+        body: submitBody(def, { code: z.unknown().optional().describe('the region code') }),
+        response: answers.done(),
+      },
+    },
     async (req: FastifyRequest) => {
       const user = actorOf(req);
       requirePlatform(user);

@@ -10,6 +10,34 @@ import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, treeNode, type TreeNode } from './menu-service';
 import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } from '../../core/crud';
 import { menusOfCaller, scopeIdsOf } from './menu';
+import { z } from 'zod';
+import { treeNodeSchema } from '@psi/db/model';
+import { answers, formBody } from '../../core/route-schemas';
+import { typed } from '../../core/schema';
+
+/** Id lists of the grant: JSON arrays or comma-joined text. */
+const idListField = (what: string) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .describe(what);
+const grantBody = formBody({
+  roleIds: idListField('the roles to grant to'),
+  menuIds: idListField('the menus they get (replacing theirs)'),
+  dataScopeIds: idListField('the data scopes they get'),
+  apiScopeIds: idListField('the api scopes they get'),
+});
+const roleRowSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  parentId: z.string(),
+  roleName: z.string(),
+  roleAlias: z.string(),
+  sort: z.number(),
+});
+const tenantQuery = z.looseObject({
+  tenantId: z.string().optional().describe('the tenant whose roles (super-admin)'),
+});
 import { heldByNamedUser } from './select-user';
 
 export const roleTexts = {
@@ -96,113 +124,143 @@ export function roleRoutes(app: FastifyInstance) {
    * never to the super-admin role, and only to roles of its tenant; menus stay within the tenant's
    * package.
    */
-  app.post('/blade-system/role/grant', { config: { access: { button: 'role_grant' } } }, async (req) => {
-    const me = actorOf(req);
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const roleIds = idArray(body.roleIds, 'roleIds');
-    if (!roleIds.length) throw badRequest(roleTexts.chooseRole);
-    const menuIds = idArray(body.menuIds, 'menuIds');
-    const dataScopeIds = idArray(body.dataScopeIds, 'dataScopeIds');
-    const apiScopeIds = idArray(body.apiScopeIds, 'apiScopeIds');
+  typed(app).post(
+    '/blade-system/role/grant',
+    { config: { access: { button: 'role_grant' } }, schema: { body: grantBody, response: answers.done() } },
+    async (req) => {
+      const me = actorOf(req);
+      const body = req.body;
+      const roleIds = idArray(body.roleIds, 'roleIds');
+      if (!roleIds.length) throw badRequest(roleTexts.chooseRole);
+      const menuIds = idArray(body.menuIds, 'menuIds');
+      const dataScopeIds = idArray(body.dataScopeIds, 'dataScopeIds');
+      const apiScopeIds = idArray(body.apiScopeIds, 'apiScopeIds');
 
-    const roles = rolesById(app, roleIds);
-    if (roles.length !== roleIds.length) throw badRequest('recordNotFound');
-    if (!me.isSuperAdmin && roles.some((r) => r.tenantId !== me.tenantId)) throw otherTenant();
-    const admin = isAdministrator(me);
-    if (!admin && roles.some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
-      throw new ApiError(403, 403, roleTexts.grantAdministrator);
+      const roles = rolesById(app, roleIds);
+      if (roles.length !== roleIds.length) throw badRequest('recordNotFound');
+      if (!me.isSuperAdmin && roles.some((r) => r.tenantId !== me.tenantId)) throw otherTenant();
+      const admin = isAdministrator(me);
+      if (!admin && roles.some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
+        throw new ApiError(403, 403, roleTexts.grantAdministrator);
 
-    const menus = allMenus(sqlite);
-    const live = new Set(menus.map((m) => m.id));
-    const wantedMenus = menuIds.filter((id) => live.has(id));
-    if (!admin) {
-      const mine = menusOfCaller(app, me, menus);
-      if (wantedMenus.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
-    }
-    for (const tenantId of new Set(roles.map((r) => r.tenantId))) {
-      const allowed = packageMenuIds(sqlite, tenantId, menus);
-      if (allowed && wantedMenus.some((id) => !allowed.has(id))) throw badRequest(roleTexts.outsidePackage);
-    }
-    // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
-    const scopes = (table: string, ids: string[], category: 1 | 2) => {
-      if (!ids.length) return [];
-      const rows = prepare(
-        sqlite,
-        `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-      ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
-      const found = rows.map((r) => String(r.id));
+      const menus = allMenus(sqlite);
+      const live = new Set(menus.map((m) => m.id));
+      const wantedMenus = menuIds.filter((id) => live.has(id));
       if (!admin) {
-        const mine = scopeIdsOf(app, me.roleIds, category);
-        if (found.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.scopeNotHeld);
+        const mine = menusOfCaller(app, me, menus);
+        if (wantedMenus.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
       }
-      return found;
-    };
-    const dataScopes = scopes('blade_scope_data', dataScopeIds, 1);
-    const apiScopes = scopes('blade_scope_api', apiScopeIds, 2);
+      for (const tenantId of new Set(roles.map((r) => r.tenantId))) {
+        const allowed = packageMenuIds(sqlite, tenantId, menus);
+        if (allowed && wantedMenus.some((id) => !allowed.has(id))) throw badRequest(roleTexts.outsidePackage);
+      }
+      // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
+      const scopes = (table: string, ids: string[], category: 1 | 2) => {
+        if (!ids.length) return [];
+        const rows = prepare(
+          sqlite,
+          `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+        ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
+        const found = rows.map((r) => String(r.id));
+        if (!admin) {
+          const mine = scopeIdsOf(app, me.roleIds, category);
+          if (found.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.scopeNotHeld);
+        }
+        return found;
+      };
+      const dataScopes = scopes('blade_scope_data', dataScopeIds, 1);
+      const apiScopes = scopes('blade_scope_api', apiScopeIds, 2);
 
-    const marks = roleIds.map(() => '?').join(',');
-    const roleParams = roleIds.map((r) => BigInt(r));
-    sqlite.transaction(() => {
-      prepare(sqlite, `DELETE FROM blade_role_menu WHERE role_id IN (${marks})`).run(...roleParams);
-      prepare(sqlite, `DELETE FROM blade_role_scope WHERE role_id IN (${marks})`).run(...roleParams);
-      const addMenu = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
-      const addScope = prepare(
-        sqlite,
-        'INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)',
-      );
-      for (const role of roleParams) {
-        for (const m of wantedMenus) addMenu.run(BigInt(nextId()), BigInt(m), role);
-        for (const s of dataScopes) addScope.run(BigInt(nextId()), 1, BigInt(s), role);
-        for (const s of apiScopes) addScope.run(BigInt(nextId()), 2, BigInt(s), role);
-      }
-    })();
-    app.ctx.grants.clear();
-    return done(req.lang);
-  });
+      const marks = roleIds.map(() => '?').join(',');
+      const roleParams = roleIds.map((r) => BigInt(r));
+      sqlite.transaction(() => {
+        prepare(sqlite, `DELETE FROM blade_role_menu WHERE role_id IN (${marks})`).run(...roleParams);
+        prepare(sqlite, `DELETE FROM blade_role_scope WHERE role_id IN (${marks})`).run(...roleParams);
+        const addMenu = prepare(
+          sqlite,
+          'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)',
+        );
+        const addScope = prepare(
+          sqlite,
+          'INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)',
+        );
+        for (const role of roleParams) {
+          for (const m of wantedMenus) addMenu.run(BigInt(nextId()), BigInt(m), role);
+          for (const s of dataScopes) addScope.run(BigInt(nextId()), 1, BigInt(s), role);
+          for (const s of apiScopes) addScope.run(BigInt(nextId()), 2, BigInt(s), role);
+        }
+      })();
+      app.ctx.grants.clear();
+      return done(req.lang);
+    },
+  );
 
   const treeAccess = { button: ['role', 'user', 'role_grant'] };
 
-  app.get('/blade-system/role/tree', { config: { access: treeAccess } }, async (req) => {
+  const treeSchema = { querystring: tenantQuery, response: answers.list(treeNodeSchema) };
+  app.get('/blade-system/role/tree', { config: { access: treeAccess }, schema: treeSchema }, async (req) => {
     const me = actorOf(req);
     const roles = rolesOf(app, treeTenant(me, param(req, 'tenantId'))).filter(visibleTo(me));
     return ok(forest(roles.map((r) => treeNode(r.id, r.parentId, r.roleName))) as TreeNode[], req.lang);
   });
 
   /** The tree of the role's tenant without the role and its descendants (its possible parents). */
-  app.get('/blade-system/role/tree-by-id', { config: { access: treeAccess } }, async (req) => {
-    const me = actorOf(req);
-    const roleId = param(req, 'roleId');
-    const id = roleId ? parseId(roleId) : null;
-    if (roleId && !id) throw badRequest('paramType', { name: 'roleId' });
-    const target = id ? rolesById(app, [id])[0] : undefined;
-    if (target && !me.isSuperAdmin && target.tenantId !== me.tenantId) throw otherTenant();
-    const roles = rolesOf(app, target?.tenantId ?? me.tenantId).filter(visibleTo(me));
-    const excluded = new Set<string>(id ? [id] : []);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const r of roles)
-        if (!excluded.has(r.id) && excluded.has(r.parentId)) {
-          excluded.add(r.id);
-          grew = true;
-        }
-    }
-    return ok(
-      forest(roles.filter((r) => !excluded.has(r.id)).map((r) => treeNode(r.id, r.parentId, r.roleName))),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/role/tree-by-id',
+    {
+      config: { access: treeAccess },
+      schema: {
+        querystring: z.looseObject({
+          roleId: z.string().optional().describe('the role whose possible parents to list'),
+        }),
+        response: answers.list(treeNodeSchema),
+      },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const roleId = param(req, 'roleId');
+      const id = roleId ? parseId(roleId) : null;
+      if (roleId && !id) throw badRequest('paramType', { name: 'roleId' });
+      const target = id ? rolesById(app, [id])[0] : undefined;
+      if (target && !me.isSuperAdmin && target.tenantId !== me.tenantId) throw otherTenant();
+      const roles = rolesOf(app, target?.tenantId ?? me.tenantId).filter(visibleTo(me));
+      const excluded = new Set<string>(id ? [id] : []);
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const r of roles)
+          if (!excluded.has(r.id) && excluded.has(r.parentId)) {
+            excluded.add(r.id);
+            grew = true;
+          }
+      }
+      return ok(
+        forest(roles.filter((r) => !excluded.has(r.id)).map((r) => treeNode(r.id, r.parentId, r.roleName))),
+        req.lang,
+      );
+    },
+  );
 
   /** The roles a user may be given (the caller's tenant), or with `userId` that user's own (the switch dialog's choices). */
-  app.get('/blade-system/role/select', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const held = heldByNamedUser(app, req, me, treeAccess);
-    if (!held) return ok(rolesOf(app, me.tenantId).filter(visibleTo(me)), req.lang);
-    return ok(
-      rolesOf(app, held.tenantId).filter((r) => held.roleIds.includes(r.id)),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/role/select',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: z.looseObject({ userId: z.string().optional().describe("that user's own roles") }),
+        response: answers.list(roleRowSchema),
+      },
+    },
+    async (req) => {
+      const me = actorOf(req);
+      const held = heldByNamedUser(app, req, me, treeAccess);
+      if (!held) return ok(rolesOf(app, me.tenantId).filter(visibleTo(me)), req.lang);
+      return ok(
+        rolesOf(app, held.tenantId).filter((r) => held.roleIds.includes(r.id)),
+        req.lang,
+      );
+    },
+  );
 }
 
 export function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { tenant as tenantTable, tenantPackage as packageTable } from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
+import { writeDefaultReports } from '@psi/db/seed';
 import {
   formatDateTime,
   normalizeDateTime,
@@ -20,6 +21,23 @@ import { actorOf, idsParam } from '../../core/crud';
 import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
 import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
+import { z } from 'zod';
+import { emptyData } from '@psi/db/model';
+import { answers, formParams, idListValue, noQuery } from '../../core/route-schemas';
+
+const settingParams = formParams({
+  ids: 'comma-joined tenant record ids',
+  accountNumber: 'the account limit (-1 unlimited)',
+  expireTime: 'the expiry (yyyy-MM-dd HH:mm:ss, empty: none)',
+});
+const tenantInfo = z.object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string() });
+const tenantChoice = z.object({ id: z.string(), tenantId: z.string(), tenantName: z.string() });
+const packageOfTenant = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  menuId: z.string().describe('comma-joined menu ids'),
+  remark: z.string(),
+});
 
 export const tenantTexts = {
   ...tenantLimitTexts,
@@ -66,8 +84,8 @@ function newTenantId(app: FastifyInstance): string {
 /**
  * What a new tenant starts with (Blade's TenantServiceImpl): an `admin` role granted the menus of the
  * param `tenant.default.menuCode` (with their pages and buttons, within the tenant's package), a
- * department named after the tenant, a `ceo` post and an `admin` user whose password is the param
- * `tenant.default.password`.
+ * department named after the tenant, a `ceo` post, an `admin` user whose password is the param
+ * `tenant.default.password`, and the default saved reports.
  */
 function provisionTenant(
   app: FastifyInstance,
@@ -116,6 +134,15 @@ function provisionTenant(
   if (allowed) granted = new Set([...granted].filter((id) => allowed.has(id)));
   const add = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
   for (const m of granted) add.run(BigInt(nextId()), BigInt(m), BigInt(roleId));
+  writeDefaultReports(app.ctx.db, tenantId, {
+    createUser: user.userId,
+    createDept: deptId,
+    createTime: now,
+    updateUser: user.userId,
+    updateTime: now,
+    status: 1,
+    isDeleted: 0,
+  });
 }
 
 export function tenantRoutes(app: FastifyInstance) {
@@ -154,7 +181,14 @@ export function tenantRoutes(app: FastifyInstance) {
   /** `ids` + `accountNumber` + `expireTime`: the account limit and expiry of tenants. */
   app.post(
     '/blade-system/tenant/setting',
-    { config: { access: { button: 'tenant_setting' } } },
+    {
+      config: { access: { button: 'tenant_setting' } },
+      schema: {
+        querystring: settingParams.querystring.extend({ ids: idListValue.optional() }),
+        body: settingParams.body,
+        response: answers.done(),
+      },
+    },
     async (req) => {
       requireSuperAdmin(actorOf(req));
       const ids = idsParam(req);
@@ -180,7 +214,13 @@ export function tenantRoutes(app: FastifyInstance) {
 
   app.post(
     '/blade-system/tenant/datasource',
-    { config: { access: { button: 'tenant_datasource' } } },
+    {
+      config: { access: { button: 'tenant_datasource' } },
+      schema: {
+        ...formParams({ tenantId: 'the tenant', datasourceId: 'its data source (empty: the default)' }),
+        response: answers.done(),
+      },
+    },
     async (req) => {
       requireSuperAdmin(actorOf(req));
       const tenantId = param(req, 'tenantId');
@@ -205,57 +245,89 @@ export function tenantRoutes(app: FastifyInstance) {
   );
 
   /** Public: the login page asks which tenant a domain belongs to (`{}` when none). */
-  app.get('/blade-system/tenant/info', { config: { access: 'public' } }, async (req) => {
-    const domain = param(req, 'domain');
-    if (!domain) return ok(null, req.lang);
-    const row = prepare(
-      sqlite,
-      `SELECT tenant_id AS tenantId, domain, background_url AS backgroundUrl FROM blade_tenant
+  app.get(
+    '/blade-system/tenant/info',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.looseObject({
+          domain: z.string().optional().describe('the domain the login page is on'),
+        }),
+        response: answers.maybe(tenantInfo),
+      },
+    },
+    async (req) => {
+      const domain = param(req, 'domain');
+      if (!domain) return ok(null, req.lang);
+      const row = prepare(
+        sqlite,
+        `SELECT tenant_id AS tenantId, domain, background_url AS backgroundUrl FROM blade_tenant
        WHERE domain = ? AND domain <> '' AND is_deleted = 0 AND status = 1 LIMIT 1`,
-    ).get(domain.slice(0, 255)) as Record<string, string | null> | undefined;
-    return ok(
-      row
-        ? { tenantId: row.tenantId, domain: row.domain ?? '', backgroundUrl: row.backgroundUrl ?? '' }
-        : null,
-      req.lang,
-    );
-  });
+      ).get(domain.slice(0, 255)) as Record<string, string | null> | undefined;
+      return ok(
+        row
+          ? { tenantId: row.tenantId, domain: row.domain ?? '', backgroundUrl: row.backgroundUrl ?? '' }
+          : null,
+        req.lang,
+      );
+    },
+  );
 
   /** Tenants for choosers: every tenant for the super-admin, the caller's own otherwise. */
-  app.get('/blade-system/tenant/select', { config: { access: 'user' } }, async (req) => {
-    const me = actorOf(req);
-    const rows = prepare(
-      sqlite,
-      `SELECT id, tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0${me.isSuperAdmin ? '' : ' AND tenant_id = ?'} ORDER BY tenant_id`,
-    ).all(...(me.isSuperAdmin ? [] : [me.tenantId])) as Record<string, unknown>[];
-    return ok(
-      rows.map((r) => ({ id: String(r.id), tenantId: r.tenantId, tenantName: r.tenantName })),
-      req.lang,
-    );
-  });
+  app.get(
+    '/blade-system/tenant/select',
+    { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(tenantChoice) } },
+    async (req) => {
+      const me = actorOf(req);
+      const rows = prepare(
+        sqlite,
+        `SELECT id, tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0${me.isSuperAdmin ? '' : ' AND tenant_id = ?'} ORDER BY tenant_id`,
+      ).all(...(me.isSuperAdmin ? [] : [me.tenantId])) as Record<string, unknown>[];
+      return ok(
+        rows.map((r) => ({ id: String(r.id), tenantId: r.tenantId, tenantName: r.tenantName })),
+        req.lang,
+      );
+    },
+  );
 
-  app.get('/blade-system/tenant/package-detail', { config: { access: { menu: 'tenant' } } }, async (req) => {
-    const tenantId = param(req, 'tenantId');
-    if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-    const me = actorOf(req);
-    if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
-    const row = prepare(
-      sqlite,
-      `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
+  app.get(
+    '/blade-system/tenant/package-detail',
+    {
+      config: { access: { menu: 'tenant' } },
+      schema: {
+        querystring: z.looseObject({ tenantId: z.string().optional().describe('the tenant (required)') }),
+        response: answers.of(z.union([packageOfTenant, emptyData])),
+      },
+    },
+    async (req) => {
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      const me = actorOf(req);
+      if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
+      const row = prepare(
+        sqlite,
+        `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
        JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0 WHERE t.tenant_id = ? AND t.is_deleted = 0`,
-    ).get(tenantId) as Record<string, unknown> | undefined;
-    return ok(
-      row
-        ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
-        : null,
-      req.lang,
-    );
-  });
+      ).get(tenantId) as Record<string, unknown> | undefined;
+      return ok(
+        row
+          ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
+          : null,
+        req.lang,
+      );
+    },
+  );
 
   /** `tenantId` + `packageId` (empty clears it): the tenant's roles lose menus outside the package. */
   app.post(
     '/blade-system/tenant/package-setting',
-    { config: { access: { button: 'tenant_package' } } },
+    {
+      config: { access: { button: 'tenant_package' } },
+      schema: {
+        ...formParams({ tenantId: 'the tenant', packageId: 'its product package (empty: none)' }),
+        response: answers.done(),
+      },
+    },
     async (req) => {
       requireSuperAdmin(actorOf(req));
       const tenantId = param(req, 'tenantId');

@@ -20,6 +20,22 @@ import { usualLog } from '../../core/logs';
 import type { SessionUser } from '../../core/context';
 import { liveTenant, param } from '../../core/crud';
 import { checkTenantCapacity } from '../../core/tenant-rules';
+import { z } from 'zod';
+import {
+  answers,
+  binaryAnswer,
+  listQuery,
+  MULTIPART,
+  noQuery,
+  uploadBody,
+  XLSX,
+} from '../../core/route-schemas';
+
+/** The user list's query: the declared filters and a department (with every department below it). */
+export const userListQuery = listQuery(userResource).extend({
+  deptId: z.string().optional().describe('the department, with every department below it'),
+});
+const importAnswer = z.object({ added: z.number(), updated: z.number() });
 import {
   accountTaken,
   checkAssignments,
@@ -141,7 +157,10 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
   const sqlite = app.ctx.sqlite;
 
   /** The page's rows (same filters and department) as an .xlsx, every page (`export` is the generic name). */
-  const exportUsers = async (req: FastifyRequest, reply: FastifyReply) => {
+  const exportUsers = async (
+    req: FastifyRequest<{ Querystring: z.output<typeof userListQuery> }>,
+    reply: FastifyReply,
+  ) => {
     const me = actorOf(req);
     const where = listFilters(app, req, def, repo.meta);
     const rawDept = param(req, 'deptId');
@@ -152,12 +171,7 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
       where.clauses.push(...below.clauses);
       where.params.push(...below.params);
     }
-    const rows = repo.list(
-      scopeOf(def.tenant, me),
-      where,
-      buildOrder(def, repo.meta, req.query as Record<string, unknown>),
-      50_000,
-    );
+    const rows = repo.list(scopeOf(def.tenant, me), where, buildOrder(def, repo.meta, req.query), 50_000);
     const name = texts.exportName[req.lang];
     return sendWorkbook(
       reply,
@@ -165,12 +179,19 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
       name,
     );
   };
-  app.get('/blade-user/export-user', { config: { access: { button: 'user_export' } } }, exportUsers);
-  app.get('/blade-user/export', { config: { access: { button: 'user_export' } } }, exportUsers);
+  const exportRoute = {
+    config: { access: { button: 'user_export' } },
+    schema: { querystring: userListQuery, response: binaryAnswer(XLSX, 'the users as a spreadsheet') },
+  };
+  app.get('/blade-user/export-user', exportRoute, exportUsers);
+  app.get('/blade-user/export', exportRoute, exportUsers);
 
   app.get(
     '/blade-user/export-template',
-    { config: { access: { button: ['user_import', 'user_export'] } } },
+    {
+      config: { access: { button: ['user_import', 'user_export'] } },
+      schema: { querystring: noQuery, response: binaryAnswer(XLSX, 'the empty import sheet') },
+    },
     async (req, reply) => {
       const name = texts.templateName[req.lang];
       const columns = [...COLUMNS, PASSWORD_COLUMN].map((c) => ({ key: c.key, header: c.label[req.lang] }));
@@ -188,6 +209,11 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
       config: {
         access: { button: 'user_import' },
         rateLimit: { max: app.ctx.options.authRateLimit ?? 120, timeWindow: '1 minute' },
+      },
+      schema: {
+        consumes: MULTIPART,
+        body: uploadBody({ isCovered: '1: rows whose account exists update it' }),
+        response: answers.of(importAnswer),
       },
     },
     async (req) => {
