@@ -202,8 +202,8 @@ export const enShell: ShellMessages = {
     noMenus: 'This account has no menus yet',
   },
   /**
-   * English names of the menu codes (as in fixtures/menus.json `nameEn`), for servers that send only the
-   * Chinese `name`. A `nameEn` in the routes payload wins; the server's `name` is the fallback.
+   * English names of the menu codes (fixtures/menus.json `nameEn`, which our server sends as `nameEn`), for
+   * a Blade gateway that sends only the Chinese `name`; the server's `name` is the last fallback.
    */
   menu: {
     desk: 'Workbench',
@@ -223,6 +223,7 @@ export const enShell: ShellMessages = {
     purchaseorder: 'Purchase receipts',
     depositorycheck: 'Stocktaking',
     depositorylog: 'Stock ledger',
+    depositorystock: 'Stock on hand',
     psi_finance: 'Finance',
     accountstatement: 'Account statements',
     work: 'My tasks',
@@ -269,6 +270,7 @@ export const enShell: ShellMessages = {
     tenant: 'Tenants',
     tenantpackage: 'Tenant packages',
     client: 'Clients',
+    contract_drift: 'Contract drift',
     workbench: 'Workbench',
     business: 'Business',
   },
