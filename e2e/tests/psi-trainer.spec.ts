@@ -76,7 +76,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   const refused = modal(page, '审核 ZD20250828-0002');
   await auditOk(page, '审核 ZD20250828-0002');
   await expect(refused.getByTestId('audit-error')).toContainText(
-    '学校账户余额不足（需 1248.00，可用 500.00）',
+    '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）',
   );
   await refused.locator('.ant-modal-footer .ant-btn').first().click();
   await expect(docRow(page, 'ZD20250828-0002')).toContainText('待审核');
@@ -257,7 +257,9 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await delivery.getByTestId('delivery-submit').click();
   await page.getByTestId('doc-detail').getByTestId('row-ship').click();
   await confirmOk(page);
-  await expect(page.getByTestId('ship-refused')).toHaveText('库存不足：G09 需 10，库存 0');
+  await expect(page.getByTestId('ship-refused')).toHaveText(
+    '库存不足：义务教育教科书·数学 五年级上册 (ISBN 9787549969913) 需 10，库存 0',
+  );
   await shot(page, 'psi-stock-refusal-zh');
   await page
     .locator('.ant-modal-confirm')

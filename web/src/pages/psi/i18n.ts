@@ -45,6 +45,17 @@ const zh = {
     goBack: '返回列表',
     estimated: '预估',
   },
+  /** Validation messages: whole sentences, never a bare field label. */
+  required: {
+    school: '请选择学校',
+    depository: '请选择仓库',
+    supplierName: '请输入供货商',
+    receiverName: '请输入收货人',
+    receiverPhone: '请输入收货电话',
+    receiverAddress: '请输入收货地址',
+    rechargeAmount: '请输入充值金额',
+    payMethod: '请选择支付方式',
+  },
   field: {
     orderNo: '单据编号',
     school: '学校',
@@ -336,6 +347,16 @@ const en: Widen<Messages> = {
     goBack: 'Back to the list',
     estimated: 'estimate',
   },
+  required: {
+    school: 'Please select the school',
+    depository: 'Please select the depository',
+    supplierName: 'Please enter the supplier',
+    receiverName: 'Please enter the receiver',
+    receiverPhone: "Please enter the receiver's phone",
+    receiverAddress: "Please enter the receiver's address",
+    rechargeAmount: 'Please enter the recharge amount',
+    payMethod: 'Please select the pay method',
+  },
   field: {
     orderNo: 'Document no.',
     school: 'School',
@@ -534,7 +555,7 @@ const en: Widen<Messages> = {
   },
   account: {
     recharge: 'Recharge',
-    amount: 'Amount',
+    amount: 'Recharge amount',
     payMethod: 'Pay method',
     voucherNo: 'Voucher no.',
     voucherRequired: 'Please enter the voucher number',
