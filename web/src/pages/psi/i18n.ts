@@ -190,6 +190,10 @@ const zh = {
     passed: '已通过',
     rejected: '已驳回',
     balanceHint: '通过后将从学校账户扣款 {{amount}}（当前余额 {{balance}}）',
+    acceptCharges: '接单后将从学校账户扣款 {{amount}}',
+    acceptCharged: '平台审核征订单 {{source}} 时已扣款 {{amount}}，接单不再扣款',
+    returnRefunds: '退回后将向学校账户退款 {{amount}}，征订单 {{source}} 变为已退回',
+    returnNoMoney: '补订单尚未扣款，退回不涉及资金',
   },
   timeline: {
     title: '状态轨迹',
@@ -493,6 +497,11 @@ const en: Widen<Messages> = {
     passed: 'Approved',
     rejected: 'Rejected',
     balanceHint: 'Approving charges the school {{amount}} (balance now {{balance}})',
+    acceptCharges: 'Accepting charges the school {{amount}}',
+    acceptCharged:
+      'The school was charged {{amount}} when the platform approved {{source}}; accepting charges nothing more',
+    returnRefunds: 'Returning refunds {{amount}} to the school and returns {{source}}',
+    returnNoMoney: 'The supplementary order is not charged yet; returning moves no money',
   },
   timeline: {
     title: 'Status history',

@@ -200,6 +200,17 @@ export const enShell: ShellMessages = {
     role: 'Role',
     menus: 'Menus you can access',
     noMenus: 'This account has no menus yet',
+    roles: {
+      administrator: 'Super administrator',
+      admin: 'Administrator',
+      user: 'User',
+      yypt_admin: 'Platform administrator',
+      depository_admin: 'Depository administrator',
+      school_admin: 'School administrator',
+      employee: 'Employee',
+      dept_leader: 'Department manager',
+      hr: 'HR specialist',
+    },
   },
   /**
    * English names of the menu codes (fixtures/menus.json `nameEn`, which our server sends as `nameEn`), for
