@@ -133,9 +133,16 @@ test('4. depository inbox: accept a platform order and a direct order', async ({
   const rows = page.getByTestId('doc-table').locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toContain('嘉兴中心仓');
-  for (const no of ['PS20250826-0001', 'PS20250827-0001']) {
+  // the dialog states the money that moves: a platform order was charged at the platform audit, a
+  // supplementary order is charged now
+  const money = {
+    'PS20250826-0001': /^平台审核征订单 ZD\d{8}-\d{4} 时已扣款 ¥ [\d,]+\.\d{2}，接单不再扣款$/,
+    'PS20250827-0001': /^接单后将从学校账户扣款 ¥ [\d,]+\.\d{2}$/,
+  };
+  for (const no of ['PS20250826-0001', 'PS20250827-0001'] as const) {
     await searchDoc(page, 'orderNo', no);
     await docRow(page, no).getByTestId('row-accept').click();
+    await expect(page.getByTestId('audit-hint')).toHaveText(money[no]);
     await auditOk(page, `审核 ${no}`);
     await expect(toast(page, '已通过')).toBeVisible();
     await expect(docRow(page, no)).toContainText('待发货');
