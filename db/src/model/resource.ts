@@ -52,6 +52,8 @@ export interface FieldDef {
    * validation and the web form's alike: the problem's message, or null when the value is right.
    */
   check?: (value: string) => Text | null;
+  /** The number that means "no limit" (a tenant's account quota of -1): shown as 不限 / Unlimited. */
+  unlimited?: number;
   min?: number;
   max?: number;
   maxLength?: number;

@@ -11,8 +11,8 @@ interface AuditDialogProps {
   /** Pass / reject button labels (the depository "accepts" and "returns"). */
   passLabel?: string;
   rejectLabel?: string;
-  /** Shown above the choice (e.g. the charge an approval makes). */
-  hint?: string;
+  /** Shown above the choice (e.g. the charge an approval makes); it may follow the choice. */
+  hint?: string | ((pass: boolean) => string | undefined);
   initialPass?: boolean;
   onClose: () => void;
   onDone: (saved: Row) => void;
@@ -34,6 +34,7 @@ export function AuditDialog({
   const [form] = Form.useForm<{ pass: boolean; auditRemark?: string }>();
   const pass = Form.useWatch('pass', form) ?? initialPass;
   const { error, setError, busy, run } = useSubmit();
+  const shownHint = typeof hint === 'function' ? hint(pass) : hint;
 
   const submit = async () => {
     setError(null);
@@ -66,7 +67,7 @@ export function AuditDialog({
           {String(record.schoolName ?? record.supplierName ?? '')} · {yuan(record.totalAmount)} ·{' '}
           {t('psi.common.copies', { count: Number(record.totalQuantity ?? 0) })}
         </Typography.Text>
-        {hint && <Alert type="info" showIcon title={hint} />}
+        {shownHint && <Alert type="info" showIcon title={shownHint} data-testid="audit-hint" />}
         <Form form={form} layout="vertical" initialValues={{ pass: initialPass }}>
           <Form.Item name="pass" label={t('psi.audit.title', { no: '' })}>
             <Radio.Group

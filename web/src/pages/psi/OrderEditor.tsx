@@ -413,7 +413,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="supplierName"
                       label={t('psi.field.supplierName')}
-                      rules={[{ required: true, message: t('psi.field.supplierName') }]}
+                      rules={[{ required: true, message: t('psi.required.supplierName') }]}
                     >
                       <Input maxLength={100} data-testid="field-supplierName" />
                     </Form.Item>
@@ -429,7 +429,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                   <Form.Item
                     name="schoolId"
                     label={t('psi.field.school')}
-                    rules={[{ required: true, message: t('psi.field.school') }]}
+                    rules={[{ required: true, message: t('psi.required.school') }]}
                   >
                     {isSchoolUser ? (
                       <Select
@@ -466,7 +466,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                 <Form.Item
                   name="depositoryId"
                   label={t('psi.field.depository')}
-                  rules={[{ required: true, message: t('psi.field.depository') }]}
+                  rules={[{ required: true, message: t('psi.required.depository') }]}
                   extra={isPurchase ? undefined : t('psi.yypt.depositoryHint')}
                 >
                   <Select
@@ -497,7 +497,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverName"
                       label={t('psi.field.receiverName')}
-                      rules={[{ required: true, message: t('psi.field.receiverName') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverName') }]}
                     >
                       <Input maxLength={50} data-testid="field-receiverName" />
                     </Form.Item>
@@ -506,7 +506,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverPhone"
                       label={t('psi.field.receiverPhone')}
-                      rules={[{ required: true, message: t('psi.field.receiverPhone') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverPhone') }]}
                     >
                       <Input maxLength={20} data-testid="field-receiverPhone" />
                     </Form.Item>
@@ -515,7 +515,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverAddress"
                       label={t('psi.field.receiverAddress')}
-                      rules={[{ required: true, message: t('psi.field.receiverAddress') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverAddress') }]}
                     >
                       <Input maxLength={255} data-testid="field-receiverAddress" />
                     </Form.Item>

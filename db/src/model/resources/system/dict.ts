@@ -1,6 +1,6 @@
 import { defineResource, type FieldDef, type ResourceDef } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, parentField, remarkField, tenantIdField } from './common';
+import { createTimeField, englishNameField, parentField, remarkField, tenantIdField } from './common';
 
 /** The dictionary key's message: the key is required on entries (children), not on a dictionary's own row. */
 export const dictKeyMessage = t('请输入字典键值', 'Please enter the dictionary key');
@@ -33,6 +33,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
     maxLength: 255,
     search: 'like',
   },
+  englishNameField('dictValueEn'),
   parentField(t('上级字典', 'Parent dictionary'), treeUrl),
   {
     name: 'dictKey',

@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { parentField, remarkField, sortField } from './common';
+import { englishNameField, parentField, remarkField, sortField } from './common';
 
 export const menuResource = defineResource({
   key: 'menu',
@@ -19,6 +19,7 @@ export const menuResource = defineResource({
       maxLength: 64,
       search: 'like',
     },
+    englishNameField(),
     {
       name: 'code',
       kind: 'text',
@@ -125,6 +126,7 @@ export const topMenuResource = defineResource({
       maxLength: 64,
       search: 'like',
     },
+    englishNameField(),
     {
       name: 'code',
       kind: 'text',

@@ -58,6 +58,7 @@ export const tenantResource = defineResource({
       name: 'accountNumber',
       kind: 'number',
       label: t('账号额度', 'Account limit'),
+      unlimited: -1,
       readOnly: true,
       inForm: false,
     },

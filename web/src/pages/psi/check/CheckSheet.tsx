@@ -327,7 +327,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
                 <Form.Item
                   name="depositoryId"
                   label={t('psi.field.depository')}
-                  rules={[{ required: true, message: t('psi.field.depository') }]}
+                  rules={[{ required: true, message: t('psi.required.depository') }]}
                 >
                   <Select
                     disabled={Boolean(checkId)}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { CarOutlined, CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DepositoryOrderSource } from '@psi/db/model/psi/status';
 import { useNavigate } from 'react-router-dom';
 import { type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { docNoColumn } from '../DocActions';
+import { yuan } from '../format';
 import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
 import {
@@ -23,6 +26,21 @@ import {
 import '../i18n';
 
 const PATH = '/psi/purchaseorderdepository/index';
+
+/**
+ * The money an accept or a return moves, as the platform's audit states its charge: a supplementary
+ * order is charged on acceptance; an order from a 征订单 was charged at the platform audit and is
+ * refunded when returned.
+ */
+function moneyHint(t: TFunction, row: Row, pass: boolean): string {
+  const amount = yuan(row.totalAmount);
+  const source = String(row.sourceNo ?? '');
+  if (Number(row.sourceType) === DepositoryOrderSource.direct)
+    return pass ? t('psi.audit.acceptCharges', { amount }) : t('psi.audit.returnNoMoney');
+  return pass
+    ? t('psi.audit.acceptCharged', { amount, source })
+    : t('psi.audit.returnRefunds', { amount, source });
+}
 const directEditable = (row: Row) => Number(row.sourceType) === 2 && [1, 8].includes(Number(row.orderStatus));
 
 /** 配送单 inbox (`purchaseOrderDepository`): accept or return, enter a 补订单, ship. */
@@ -114,6 +132,7 @@ export default function DepositoryOrderPage() {
           endpoint="purchaseorderdepository/approveAuditDepository"
           record={audit.target.row}
           initialPass={audit.target.pass}
+          hint={(pass) => moneyHint(t, audit.target!.row, pass)}
           passLabel={t('psi.pod.accept')}
           rejectLabel={t('psi.pod.reject')}
           onClose={audit.close}
