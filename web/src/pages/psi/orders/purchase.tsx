@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { purchaseOrderResource } from '@psi/db/model';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
@@ -174,13 +175,13 @@ export default function PurchaseOrderPage() {
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
-    textColumn(t('psi.field.supplierName'), 'supplierName', 'supplier'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
+    textColumn(t('psi.field.supplierName'), 'supplierName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
     textColumn(t('psi.field.term'), 'term'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity', 'received'),
-    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount', 'list'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity'),
+    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
     statusColumn(t('psi.field.status'), 'purchase'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
     actionsColumn(t('psi.common.actions'), (r) => actions(r)),
@@ -197,6 +198,7 @@ export default function PurchaseOrderPage() {
       exportName={t('psi.purchase.title')}
       statusKind="purchase"
       title={t('psi.purchase.title')}
+      resource={purchaseOrderResource}
       columns={columns}
       searchFields={{ orderNo: t('psi.field.orderNo'), supplierName: t('psi.field.supplierName') }}
       create={can('purchaseorder_add') && { label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
