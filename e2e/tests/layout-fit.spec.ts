@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { setPreferences, type Language } from '../support/a11y';
 import { signIn, signInAsAdmin } from '../support/login';
 import { DEMO_PASSWORD, signInDemo } from '../support/psi';
+import { resourceDialog } from '../support/ui';
 
 /**
  * Tables that fit (1366×768, Chinese and English): on every list screen of the platform admin and of
@@ -264,7 +265,7 @@ test('a changed resource dialog asks on Esc; a clean one closes', async ({ page 
   await signInAsAdmin(page);
   await page.goto('/system/param/index');
   await settled(page);
-  const dialog = page.getByTestId('resource-dialog');
+  const dialog = resourceDialog(page);
   await page.getByTestId('toolbar-add').click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
@@ -276,6 +277,7 @@ test('a changed resource dialog asks on Esc; a clean one closes', async ({ page 
   await page.keyboard.press('Escape');
   await page.getByTestId('discard-cancel').click();
   await expect(name).toHaveValue('半途参数');
+  await name.click();
   await page.keyboard.press('Escape');
   await page.getByTestId('discard-ok').click();
   await expect(dialog).toBeHidden();

@@ -566,6 +566,8 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
           <LinesTable
             rowKey="key"
             tableLayout="fixed"
+            // the widths add up to less than the drawer: the table fills it instead of scrolling
+            scroll={{}}
             columns={columns}
             dataSource={priced}
             data-testid="order-lines"

@@ -12,6 +12,7 @@ export const menuResource = defineResource({
     parentField(t('上级菜单', 'Parent menu'), '/blade-system/menu/tree'),
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -21,6 +22,7 @@ export const menuResource = defineResource({
     },
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,
@@ -59,6 +61,7 @@ export const menuResource = defineResource({
     },
     {
       name: 'category',
+      priority: 'key',
       kind: 'dict',
       dict: { code: 'menu_category' },
       numeric: true,
@@ -118,6 +121,7 @@ export const topMenuResource = defineResource({
   fields: [
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -127,6 +131,7 @@ export const topMenuResource = defineResource({
     },
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,

@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { purchaseOrderResource } from '@psi/db/model';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
@@ -56,6 +57,7 @@ function StorageDialog({
   const [remark, setRemark] = useState('');
   const { error, setError, busy, run } = useSubmit();
   const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
+  const guard = useDiscardGuard(() => Object.keys(received).length > 0 || remark !== '', onClose);
 
   const submit = async () => {
     const rows = lines.data ?? [];
@@ -76,6 +78,7 @@ function StorageDialog({
         true,
       );
       void message.success(t('psi.common.done'));
+      guard.release();
       onDone();
     });
   };
@@ -111,7 +114,7 @@ function StorageDialog({
       open
       width={860}
       title={t('psi.purchase.storageTitle', { no: String(record.orderNo) })}
-      onCancel={onClose}
+      onCancel={guard.close}
       onOk={() => void submit()}
       okText={t('psi.purchase.storage')}
       cancelText={t('psi.common.cancel')}
