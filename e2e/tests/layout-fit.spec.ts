@@ -61,7 +61,7 @@ async function navigate(page: Page, path: string) {
 async function tableFaults(page: Page, screen: string): Promise<string[]> {
   const faults = await page.evaluate(async () => {
     const found: string[] = [];
-    const tables = [...document.querySelectorAll<HTMLElement>('#psi-main .ant-table-wrapper')].filter(
+    const tables = Array.from(document.querySelectorAll<HTMLElement>('#psi-main .ant-table-wrapper')).filter(
       (table) => table.offsetParent !== null && table.querySelector('thead'),
     );
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
@@ -72,7 +72,7 @@ async function tableFaults(page: Page, screen: string): Promise<string[]> {
         table.querySelector<HTMLElement>('.ant-table-content') ??
         table.querySelector<HTMLElement>('.ant-table-body');
       if (!scroller) continue;
-      const headers = [...table.querySelectorAll<HTMLElement>('thead > tr:last-child > th')].filter(
+      const headers = Array.from(table.querySelectorAll<HTMLElement>('thead > tr:last-child > th')).filter(
         (th) => th.offsetWidth > 0 && !th.classList.contains('ant-table-cell-scrollbar'),
       );
       const sticky = (th: HTMLElement) => getComputedStyle(th).position === 'sticky';
@@ -140,7 +140,7 @@ async function tableFaults(page: Page, screen: string): Promise<string[]> {
         )
           found.push(`${name(th)} header is cut`);
       }
-      for (const tag of table.querySelectorAll<HTMLElement>('.ant-tag')) {
+      for (const tag of Array.from(table.querySelectorAll<HTMLElement>('.ant-tag'))) {
         if (cut(tag)) found.push(`table ${index + 1} tag "${tag.textContent}" is cut`);
       }
     }
@@ -226,7 +226,7 @@ for (const language of ['zh', 'en'] as const) {
     const fit = await lines.evaluate((table) => {
       const scroller = table.querySelector<HTMLElement>('.ant-table-content')!;
       const box = scroller.getBoundingClientRect();
-      const headers = [...table.querySelectorAll<HTMLElement>('thead th')].map((th) => {
+      const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).map((th) => {
         const rect = th.getBoundingClientRect();
         return {
           text: th.textContent ?? '',
