@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, signInDemo } from '../support/psi';
 import { resourceDialog } from '../support/ui';
 
 /**
- * Tables that fit (1366×768, Chinese and English): on every list screen of the platform admin and of
+ * Tables that fit (1366×768 and 1440×900, Chinese and English): on every list screen of the platform admin and of
  * the PSI roles, the key columns (declared `priority: 'key'`) and the actions are fully visible at the
  * initial scroll position, between the fixed columns; every other column can be scrolled clear of the
  * fixed ones; no header, title or tag is cut. Then the order line editor, the discard question,
@@ -160,22 +160,31 @@ async function signInAs(page: Page, account: string) {
 }
 
 const seen = new Set<string>();
+/** The laptop screens the lists must fit, each in both languages. */
+const screens: [{ width: number; height: number }, Language][] = [
+  [{ width: 1366, height: 768 }, 'zh'],
+  [{ width: 1366, height: 768 }, 'en'],
+  [{ width: 1440, height: 900 }, 'zh'],
+  [{ width: 1440, height: 900 }, 'en'],
+];
 
 for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
-  test(`${account}: every list fits 1366×768 in Chinese and English`, async ({ page }) => {
-    test.setTimeout(420_000);
+  test(`${account}: every list fits 1366×768 and 1440×900 in Chinese and English`, async ({ page }) => {
+    test.setTimeout(600_000);
     await signInAs(page, account);
     const paths = (await menuPaths(page)).filter((path) => !seen.has(path));
     for (const path of paths) seen.add(path);
     expect(paths.length + seen.size).toBeGreaterThan(0);
     const faults: string[] = [];
-    for (const language of ['zh', 'en'] as Language[]) {
+    for (const [viewport, language] of screens) {
+      await page.setViewportSize(viewport);
       await setPreferences(page, 'default', language);
       await page.goto('/wel/index');
       await settled(page);
       for (const path of paths) {
         await navigate(page, path);
-        faults.push(...(await tableFaults(page, `${account} ${path} ${language}`)));
+        const screen = `${account} ${path} ${viewport.width}×${viewport.height} ${language}`;
+        faults.push(...(await tableFaults(page, screen)));
         // a kept-alive page stays in the document: closing its tab keeps each check to one page
         const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
         if (await close.count()) {
@@ -190,6 +199,7 @@ for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
 
 for (const language of ['zh', 'en'] as const) {
   test(`order line editor fits and asks before discarding (${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
     await signInDemo(page, 'pt_admin', language);
     await page.goto('/psi/purchaseorderyypt/index');
     await settled(page);
@@ -243,9 +253,12 @@ for (const language of ['zh', 'en'] as const) {
     await page.screenshot({ path: test.info().outputPath(`order-editor-${language}.png`) });
 
     // Esc on the changed editor asks; keeping the work keeps every line
-    await lines.locator('tbody tr.ant-table-row').first().click();
+    // (typing a remark on the first line, then Esc)
+    const remark = lines.locator('tbody tr.ant-table-row').first().locator('input').last();
+    await remark.click();
+    await expect(remark).toBeFocused();
     await page.keyboard.press('Escape');
-    const keep = page.getByTestId('discard-cancel');
+    const keep = page.getByTestId('discard-cancel').last();
     await expect(keep).toBeVisible();
     await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
       language === 'zh' ? '放弃修改？' : 'Discard changes?',
@@ -255,7 +268,7 @@ for (const language of ['zh', 'en'] as const) {
     await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(2);
     // the cancel button asks too; discarding closes the editor
     await editor.getByTestId('editor-cancel').click();
-    await page.getByTestId('discard-ok').click();
+    await page.getByTestId('discard-ok').last().click();
     await expect(editor).toBeHidden();
     await expect(page).toHaveURL((url) => url.search === '');
   });
@@ -275,11 +288,11 @@ test('a changed resource dialog asks on Esc; a clean one closes', async ({ page 
   const name = dialog.locator('[data-field-item=paramName] input');
   await name.fill('半途参数');
   await page.keyboard.press('Escape');
-  await page.getByTestId('discard-cancel').click();
+  await page.getByTestId('discard-cancel').last().click();
   await expect(name).toHaveValue('半途参数');
   await name.click();
   await page.keyboard.press('Escape');
-  await page.getByTestId('discard-ok').click();
+  await page.getByTestId('discard-ok').last().click();
   await expect(dialog).toBeHidden();
 });
 
