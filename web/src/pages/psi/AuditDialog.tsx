@@ -1,5 +1,6 @@
 import { Alert, App, Form, Input, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
 import { post, type Row } from './api';
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
@@ -33,6 +34,7 @@ export function AuditDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ pass: boolean; auditRemark?: string }>();
   const pass = Form.useWatch('pass', form) ?? initialPass;
+  const guard = useDiscardGuard(() => form.isFieldsTouched(['auditRemark']), onClose);
   const { error, setError, busy, run } = useSubmit();
   const shownHint = typeof hint === 'function' ? hint(pass) : hint;
 
@@ -46,6 +48,7 @@ export function AuditDialog({
         true,
       );
       void message.success(values.pass ? t('psi.audit.passed') : t('psi.audit.rejected'));
+      guard.release();
       onDone(saved);
     });
   };
@@ -58,7 +61,7 @@ export function AuditDialog({
       okButtonProps={{ danger: !pass, loading: busy, 'data-testid': 'audit-ok' } as ButtonProps}
       cancelText={t('psi.common.cancel')}
       onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
       data-testid="audit-dialog"
     >

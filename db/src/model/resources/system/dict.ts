@@ -8,6 +8,7 @@ export const dictKeyMessage = t('请输入字典键值', 'Please enter the dicti
 const dictFields = (treeUrl: string): FieldDef[] => [
   {
     name: 'code',
+    priority: 'key',
     kind: 'text',
     label: t('字典编号', 'Dictionary code'),
     required: true,
@@ -26,6 +27,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
   },
   {
     name: 'dictValue',
+    priority: 'key',
     kind: 'text',
     label: t('字典名称', 'Dictionary name'),
     required: true,
@@ -37,6 +39,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
   parentField(t('上级字典', 'Parent dictionary'), treeUrl),
   {
     name: 'dictKey',
+    priority: 'key',
     kind: 'text',
     label: t('字典键值', 'Dictionary key'),
     message: dictKeyMessage,

@@ -12,6 +12,7 @@ export const menuResource = defineResource({
     parentField(t('上级菜单', 'Parent menu'), '/blade-system/menu/tree'),
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -22,6 +23,7 @@ export const menuResource = defineResource({
     englishNameField(),
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,
@@ -60,6 +62,7 @@ export const menuResource = defineResource({
     },
     {
       name: 'category',
+      priority: 'key',
       kind: 'dict',
       dict: { code: 'menu_category' },
       numeric: true,
@@ -119,6 +122,7 @@ export const topMenuResource = defineResource({
   fields: [
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -129,6 +133,7 @@ export const topMenuResource = defineResource({
     englishNameField(),
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,

@@ -4,6 +4,7 @@ import { type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DepositoryOrderSource } from '@psi/db/model/psi/status';
+import { purchaseOrderDepositoryResource } from '@psi/db/model';
 import { useNavigate } from 'react-router-dom';
 import { type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
@@ -94,15 +95,15 @@ export default function DepositoryOrderPage() {
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
-    statusColumn(t('psi.field.source'), 'source', 'sourceType', 'source'),
+    statusColumn(t('psi.field.source'), 'source', 'sourceType'),
     textColumn(t('psi.field.sourceNo'), 'sourceNo'),
-    textColumn(t('psi.field.school'), 'schoolName', 'school'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity', 'delivered'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    textColumn(t('psi.field.school'), 'schoolName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
     statusColumn(t('psi.field.status'), 'depository'),
-    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus', 'pay'),
+    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
     actionsColumn(t('psi.common.actions'), (r) => actions(r)),
   ];
@@ -118,6 +119,7 @@ export default function DepositoryOrderPage() {
       exportName={t('psi.pod.title')}
       statusKind="depository"
       title={t('psi.pod.inbox')}
+      resource={purchaseOrderDepositoryResource}
       columns={columns}
       searchFields={{
         orderNo: t('psi.field.orderNo'),
