@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import '../src/i18n/shell';
 import { server } from './msw-server';
@@ -39,4 +40,11 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // nprogress ends its bar on timers; one firing after the file's DOM is gone throws "document is not
+  // defined" and fails the run, so the bar is finished and removed while the DOM still exists
+  if (NProgress.isStarted()) NProgress.done();
+  for (let waited = 0; document.getElementById('nprogress') && waited < 3000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+});
