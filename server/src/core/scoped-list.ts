@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef } from '@psi/db/model';
+import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef, type TenantMode } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
 import { prepare, rowScopeWhere } from './data';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
@@ -11,11 +11,12 @@ import type { SheetColumn } from './export';
 import type { DataScopeRule } from './grants';
 
 /**
- * The list engine of resources whose visibility a module decides row by row (the PSI documents: a
- * depository sees its own orders, a school its own): a spec names the resource, its table, the
- * module's row scope (`ScopeFn`), joined display columns and own filters; the engine adds the
- * tenant, soft delete, the caller's data scope and the declared filters, pages through an index
- * (deep pages from remembered keys), and keeps totals and pages until the next write.
+ * The one list engine of declared resources: a spec names the resource, its table and, for
+ * resources whose visibility a module decides row by row (the PSI documents: a depository sees its
+ * own orders, a school its own), the module's row scope (`ScopeFn`), joined display columns and own
+ * filters; the engine adds the tenant rule of the declaration, soft delete, the caller's data scope
+ * and the declared filters, pages through an index (deep pages from remembered keys), and keeps
+ * totals and pages until the next write.
  */
 
 export interface Clause {
@@ -29,6 +30,8 @@ export interface ScopedActor {
   userId: string;
   deptId: string;
   dataScopes?: DataScopeRule[];
+  /** The platform super-admin sees every tenant of a `none` or `scopedAdminAll` resource. */
+  isSuperAdmin?: boolean;
 }
 
 /** Which rows of a resource an actor sees: a clause, `ALL_ROWS`, or null for none. */
@@ -40,7 +43,8 @@ export const ALL_ROWS: Clause = { sql: '1', params: [] };
 export interface ListSpec<A extends ScopedActor = ScopedActor> {
   def: ResourceDef;
   table: SQLiteTable;
-  scope: ScopeFn<A>;
+  /** the module's row scope (default: every row the tenant rule and data scope leave) */
+  scope?: ScopeFn<A>;
   /** joined display columns, e.g. `(SELECT …) AS "schoolName"` */
   extra?: string;
   /** resource-specific filters; returns the query without the keys it consumed */
@@ -79,7 +83,7 @@ function writeStamp(sqlite: Database.Database): string {
 function countOf(sqlite: Database.Database, spec: ListSpec<never>, where: Clause): number {
   let cache = totals.get(sqlite);
   if (!cache) totals.set(sqlite, (cache = new Map()));
-  const key = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}`;
+  const key = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}`;
   const stamp = writeStamp(sqlite);
   const hit = cache.get(key);
   if (hit && hit.stamp === stamp) return hit.total;
@@ -96,8 +100,15 @@ function countOf(sqlite: Database.Database, spec: ListSpec<never>, where: Clause
   return total;
 }
 
+const cacheKeyOf = (spec: ListSpec<never>) => `${spec.def.key}@${tableMeta(spec.table).name}`;
+
+/** Whether the declaration's tenant rule limits the actor to their own tenant. */
+const ownTenantOnly = (mode: TenantMode, actor: ScopedActor) =>
+  mode !== 'none' && !(mode === 'scopedAdminAll' && actor.isSuperAdmin);
+
 /**
- * The condition of a list: live rows of the actor's tenant, the spec's row scope, the actor's data
+ * The condition of a list: live rows of the actor's tenant (as the declaration's tenant rule says),
+ * the spec's row scope, the actor's data
  * scope, the spec's own filters and the declared filters of the query (after `narrow`); null when
  * the scope shows the actor nothing.
  */
@@ -106,16 +117,17 @@ export function whereFor<A extends ScopedActor>(
   actor: A,
   raw: Record<string, unknown>,
 ): Clause | null {
-  const scope = spec.scope(actor);
+  const scope = spec.scope ? spec.scope(actor) : ALL_ROWS;
   if (!scope) return null;
   const meta = tableMeta(spec.table);
   const query = spec.narrow ? spec.narrow(actor, raw) : raw;
   const own = spec.filters?.(query);
   const filters = buildFilters(spec.def, meta, own?.rest ?? query);
   const rows = rowScopeWhere(meta, actor);
+  const tenant = meta.hasTenant && ownTenantOnly(spec.def.tenant, actor);
   const clauses = [
-    '"is_deleted" = 0',
-    '"tenant_id" = ?',
+    ...(meta.softDelete ? ['"is_deleted" = 0'] : []),
+    ...(tenant ? ['"tenant_id" = ?'] : []),
     scope.sql,
     ...(rows?.clauses ?? []),
     ...(own?.where.clauses ?? []),
@@ -124,7 +136,7 @@ export function whereFor<A extends ScopedActor>(
   return {
     sql: clauses.join(' AND '),
     params: [
-      actor.tenantId,
+      ...(tenant ? [actor.tenantId] : []),
       ...scope.params,
       ...(rows?.params ?? []),
       ...(own?.where.params ?? []),
@@ -201,7 +213,7 @@ function pageIds(
   if (k === 0 || order !== DEFAULT_ORDER || size > ANCHOR_STEP) return plain;
   let cache = anchorCache.get(sqlite);
   if (!cache) anchorCache.set(sqlite, (cache = new Map()));
-  const key = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}`;
+  const key = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}`;
   const stamp = writeStamp(sqlite);
   let entry = cache.get(key);
   if (!entry || entry.stamp !== stamp) cache.set(key, (entry = { stamp, keys: [] }));
@@ -245,7 +257,7 @@ export function listPage<A extends ScopedActor>(
   // a page is kept until the next write to the database (any table: joined names included)
   let cache = pageCache.get(sqlite);
   if (!cache) pageCache.set(sqlite, (cache = new Map()));
-  const cacheKey = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}|${order}|${q.current}|${q.size}`;
+  const cacheKey = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}|${order}|${q.current}|${q.size}`;
   const stamp = writeStamp(sqlite);
   const hit = cache.get(cacheKey);
   if (hit && hit.stamp === stamp) return hit.page;
