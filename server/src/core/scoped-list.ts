@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef, type TenantMode } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
-import { prepare, rowScopeWhere } from './data';
+import { pageRows, prepare, rowScopeWhere, writeStamp, type Clause } from './data';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { pageOf, parsePage, type Page } from './page';
 import { tableMeta, type TableMeta } from './table-meta';
@@ -19,10 +19,7 @@ import type { DataScopeRule } from './grants';
  * totals and pages until the next write.
  */
 
-export interface Clause {
-  sql: string;
-  params: unknown[];
-}
+export type { Clause };
 
 /** Who reads: the tenant, and what the data scope of the roles needs. */
 export interface ScopedActor {
@@ -51,53 +48,6 @@ export interface ListSpec<A extends ScopedActor = ScopedActor> {
   filters?: (query: Record<string, unknown>) => { where: SqlWhere; rest: Record<string, unknown> };
   /** rewrites the actor's filters before they apply (a scoped user's own ids in place of others) */
   narrow?: (actor: A, query: Record<string, unknown>) => Record<string, unknown>;
-}
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-interface CachedTotal {
-  stamp: string;
-  total: number;
-}
-const totals = new WeakMap<Database.Database, Map<string, CachedTotal>>();
-
-/**
- * A stamp that changes whenever the database may have changed: the rows this connection has
- * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`).
- */
-function writeStamp(sqlite: Database.Database): string {
-  const r = prepare(
-    sqlite,
-    'SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v',
-  ).get() as {
-    n: bigint;
-    v: bigint;
-  };
-  return `${r.n}.${r.v}`;
-}
-
-/**
- * `COUNT(*)` of a filtered list, cached until the next write to the database, so paging through
- * an unchanged list costs an index seek per page instead of a count over every row.
- */
-function countOf(sqlite: Database.Database, spec: ListSpec<never>, where: Clause): number {
-  let cache = totals.get(sqlite);
-  if (!cache) totals.set(sqlite, (cache = new Map()));
-  const key = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}`;
-  const stamp = writeStamp(sqlite);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit.total;
-  const meta = tableMeta(spec.table);
-  const total = Number(
-    (
-      prepare(sqlite, `SELECT COUNT(*) AS n FROM "${meta.name}" WHERE ${where.sql}`).get(...where.params) as {
-        n: bigint;
-      }
-    ).n,
-  );
-  if (cache.size > 5000) cache.clear();
-  cache.set(key, { stamp, total });
-  return total;
 }
 
 const cacheKeyOf = (spec: ListSpec<never>) => `${spec.def.key}@${tableMeta(spec.table).name}`;
@@ -167,76 +117,6 @@ export function wire(def: ResourceDef, row: Record<string, unknown>): Record<str
 const selectOf = (meta: TableMeta, spec: ListSpec<never>) =>
   `SELECT ${meta.selectList}${spec.extra ? `, ${spec.extra}` : ''} FROM "${meta.name}"`;
 
-const ANCHOR_STEP = 1000;
-const DEFAULT_ORDER = '"create_time" DESC, "id" DESC';
-const anchorCache = new WeakMap<
-  Database.Database,
-  Map<string, { stamp: string; keys: [string, bigint][] }>
->();
-
-/**
- * The rows after a key `(create_time, id)` in the default order, as two index ranges (the same
- * second with a smaller id, then every earlier second), each cut at `limit`: SQLite seeks both
- * instead of walking every row before the key.
- */
-function after(name: string, where: Clause, key: [string, bigint], limit: number): Clause {
-  return {
-    sql: `SELECT "ct", "id" FROM (
-        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" = ? AND "id" < ?
-        ORDER BY "id" DESC LIMIT ?)
-      UNION ALL SELECT "ct", "id" FROM (
-        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" < ?
-        ORDER BY "create_time" DESC, "id" DESC LIMIT ?)`,
-    params: [...where.params, key[0], key[1], limit, ...where.params, key[0], limit],
-  };
-}
-
-/**
- * The ids of one page. Deep pages in the default order (newest first) start from a remembered key
- * every 1 000 rows instead of skipping every row before them, so page 9 000 costs about what page 1
- * does. The keys are found once and kept until the next write, like the totals.
- */
-function pageIds(
-  sqlite: Database.Database,
-  spec: ListSpec<never>,
-  where: Clause,
-  order: string,
-  offset: number,
-  size: number,
-): Clause {
-  const name = tableMeta(spec.table).name;
-  const plain = {
-    sql: `SELECT "id" FROM "${name}" WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    params: [...where.params, size, offset],
-  };
-  const k = Math.floor(offset / ANCHOR_STEP);
-  if (k === 0 || order !== DEFAULT_ORDER || size > ANCHOR_STEP) return plain;
-  let cache = anchorCache.get(sqlite);
-  if (!cache) anchorCache.set(sqlite, (cache = new Map()));
-  const key = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}`;
-  const stamp = writeStamp(sqlite);
-  let entry = cache.get(key);
-  if (!entry || entry.stamp !== stamp) cache.set(key, (entry = { stamp, keys: [] }));
-  while (entry.keys.length < k) {
-    const last = entry.keys.at(-1);
-    const next = last
-      ? after(name, where, last, ANCHOR_STEP)
-      : { sql: `SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql}`, params: where.params };
-    const row = prepare(
-      sqlite,
-      `SELECT "ct", "id" FROM (${next.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT 1 OFFSET ?`,
-    ).get(...next.params, ANCHOR_STEP - 1) as { ct: string | null; id: bigint } | undefined;
-    if (!row || row.ct === null) return plain;
-    entry.keys.push([row.ct, row.id]);
-  }
-  const rest = offset - k * ANCHOR_STEP;
-  const tail = after(name, where, entry.keys[k - 1], rest + size);
-  return {
-    sql: `SELECT "id" FROM (${tail.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT ? OFFSET ?`,
-    params: [...tail.params, size, rest],
-  };
-}
-
 const pageCache = new WeakMap<
   Database.Database,
   Map<string, { stamp: string; page: Page<Record<string, unknown>> }>
@@ -274,28 +154,8 @@ function readPage(
   order: string,
   q: { current: number; size: number },
 ): Page<Record<string, unknown>> {
-  const meta = tableMeta(spec.table);
-  const total = countOf(sqlite, spec, where);
-  const offset = (q.current - 1) * q.size;
-  if (offset >= total) return pageOf([], total, q);
-  const page = pageIds(sqlite, spec, where, order, offset, q.size);
-  // the page's ids come from the (covering) index alone; then only those rows are read, by key
-  const ids = (prepare(sqlite, page.sql).all(...page.params) as { id: bigint }[]).map((r) => r.id);
-  if (!ids.length) return pageOf([], total, q);
-  const byId = new Map(
-    (
-      prepare(sqlite, `${selectOf(meta, spec)} WHERE "id" IN (${marks(ids.length)})`).all(...ids) as Record<
-        string,
-        unknown
-      >[]
-    ).map((r) => [r.id as bigint, r]),
-  );
-  const raw = ids.map((id) => byId.get(id)).filter((r): r is Record<string, unknown> => r !== undefined);
-  return pageOf(
-    mapRows(meta, spec, raw).map((r) => wire(spec.def, r)),
-    total,
-    q,
-  );
+  const page = pageRows(sqlite, tableMeta(spec.table), cacheKeyOf(spec), where, order, q, spec.extra);
+  return { ...page, records: page.records.map((r) => wire(spec.def, r)) };
 }
 
 /** Every row of a filtered list (for `listByOrderId`-style reads and exports), capped. */
