@@ -60,8 +60,18 @@ export function isoDay(offsetDays = 0): string {
   }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
+/** A search bar's field after the third waits behind "expand": opens it when the field is hidden. */
+export async function showSearchField(field: Locator) {
+  if (await field.isVisible()) return;
+  await field
+    .locator('xpath=ancestor::*[@data-testid="resource-search"]')
+    .getByTestId('search-toggle')
+    .click();
+}
+
 /** Types a date range into an antd RangePicker (start, Enter, end, Enter). */
 export async function fillRange(picker: Locator, start: string, end: string) {
+  await showSearchField(picker);
   const inputs = picker.locator('input');
   await inputs.first().click();
   await inputs.first().fill(start);
@@ -83,7 +93,10 @@ export function rows(scope: Locator): Locator {
 /** Runs the search bar of a resource page with text filled into named fields. */
 export async function search(scope: Locator, values: Record<string, string>) {
   const bar = scope.getByTestId('resource-search');
-  for (const [field, value] of Object.entries(values))
-    await bar.locator(`[data-field="${field}"]`).first().fill(value);
+  for (const [field, value] of Object.entries(values)) {
+    const control = bar.locator(`[data-field="${field}"]`).first();
+    await showSearchField(control);
+    await control.fill(value);
+  }
   await bar.getByTestId('search-submit').click();
 }

@@ -181,7 +181,7 @@ test('trainer steps 1 to 3 without a mouse', async ({ page }) => {
   await tabTo(page, dialog.getByTestId('audit-ok'));
   await page.keyboard.press('Enter');
   await expect(dialog.getByTestId('audit-error')).toContainText(
-    '学校账户余额不足（需 1248.00，可用 500.00）',
+    '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）',
   );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

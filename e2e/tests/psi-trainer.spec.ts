@@ -76,7 +76,7 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   const refused = modal(page, '审核 ZD20250828-0002');
   await auditOk(page, '审核 ZD20250828-0002');
   await expect(refused.getByTestId('audit-error')).toContainText(
-    '学校账户余额不足（需 1248.00，可用 500.00）',
+    '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）',
   );
   await refused.locator('.ant-modal-footer .ant-btn').first().click();
   await expect(docRow(page, 'ZD20250828-0002')).toContainText('待审核');
@@ -133,9 +133,16 @@ test('4. depository inbox: accept a platform order and a direct order', async ({
   const rows = page.getByTestId('doc-table').locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toContain('嘉兴中心仓');
-  for (const no of ['PS20250826-0001', 'PS20250827-0001']) {
+  // the dialog states the money that moves: a platform order was charged at the platform audit, a
+  // supplementary order is charged now
+  const money = {
+    'PS20250826-0001': /^平台审核征订单 ZD\d{8}-\d{4} 时已扣款 ¥ [\d,]+\.\d{2}，接单不再扣款$/,
+    'PS20250827-0001': /^接单后将从学校账户扣款 ¥ [\d,]+\.\d{2}$/,
+  };
+  for (const no of ['PS20250826-0001', 'PS20250827-0001'] as const) {
     await searchDoc(page, 'orderNo', no);
     await docRow(page, no).getByTestId('row-accept').click();
+    await expect(page.getByTestId('audit-hint')).toHaveText(money[no]);
     await auditOk(page, `审核 ${no}`);
     await expect(toast(page, '已通过')).toBeVisible();
     await expect(docRow(page, no)).toContainText('待发货');
@@ -257,7 +264,9 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await delivery.getByTestId('delivery-submit').click();
   await page.getByTestId('doc-detail').getByTestId('row-ship').click();
   await confirmOk(page);
-  await expect(page.getByTestId('ship-refused')).toHaveText('库存不足：G09 需 10，库存 0');
+  await expect(page.getByTestId('ship-refused')).toHaveText(
+    '库存不足：义务教育教科书·数学 五年级上册 (ISBN 9787549969913) 需 10，库存 0',
+  );
   await shot(page, 'psi-stock-refusal-zh');
   await page
     .locator('.ant-modal-confirm')

@@ -11,6 +11,7 @@ import {
   resourcePage,
   rows,
   search,
+  showSearchField,
 } from '../support/ui';
 
 /** Adds a dictionary in the parent list, checking the seed's messages on the way. */
@@ -201,6 +202,7 @@ test('dictionaries stacked, and the dictionary menu with its configuration drawe
   await addEntry(page, children, code, 'E2E纵向', '7', '纵向选项');
   await expect(rows(children)).toHaveCount(1);
   const dateRange = parents.getByTestId('resource-search').locator('[data-field="createTime"]');
+  await showSearchField(dateRange);
   await expect(dateRange).toBeVisible();
   const dated = page.waitForRequest((req) => /parent-list.*createTime_dategt/.test(req.url()));
   await fillRange(dateRange, '2020-01-01', '2020-01-02');

@@ -237,8 +237,15 @@ test('users as a tenant admin: own tenant only, no tenant chooser, no platform m
   const list = resourcePage(page);
   await expect(rows(list).first()).toBeVisible();
   await expect(page.getByTestId('user-tenant')).toHaveCount(0);
+  // the tenant column, wherever the column settings put it
+  const columns = await list
+    .locator('[data-testid=resource-table] thead th')
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
+  expect(columns).toContain('tenantId');
   await expect(
-    list.locator('[data-testid=resource-table] tbody tr.ant-table-row td:nth-child(3)'),
+    list.locator(
+      `[data-testid=resource-table] tbody tr.ant-table-row td:nth-child(${columns.indexOf('tenantId') + 1})`,
+    ),
   ).toHaveText(Array(await rows(list).count()).fill(tenantId));
   await expect(page.getByTestId('user-dept-tree')).toContainText(`E2E租户${stamp}`);
   // the tenant admin holds the user buttons, 平台配置 included (a user's type and extension within

@@ -170,4 +170,33 @@ describe('chart labels', () => {
     expect(option.series[0].color).toEqual(['#FAAD14']);
     expect(option.series[1].label).toBeUndefined();
   });
+
+  it("takes the theme's palette, lines and tooltip background; a series' own colour wins", () => {
+    const surface = { palette: ['#1668dc', '#49aa19'], line: '#303030', background: '#1f1f1f' };
+    const option = readableChart(
+      {
+        tooltip: { trigger: 'axis' },
+        xAxis: { type: 'category' },
+        yAxis: [{ type: 'value' }],
+        series: [{ type: 'pie', data: [] }],
+      },
+      '#ffffffd9',
+      '#ffffffa6',
+      surface,
+    ) as Record<string, unknown> & Record<'xAxis' | 'yAxis' | 'series', Record<string, unknown>[]>;
+    expect(option.color).toEqual(surface.palette);
+    expect(option.tooltip).toEqual({
+      trigger: 'axis',
+      backgroundColor: '#1f1f1f',
+      borderColor: '#303030',
+      textStyle: { color: '#ffffffd9' },
+    });
+    expect(option.xAxis[0].axisLine).toEqual({ lineStyle: { color: '#303030' } });
+    expect(option.yAxis[0].splitLine).toEqual({ lineStyle: { color: '#303030' } });
+    expect(option.series[0].itemStyle).toEqual({ borderColor: '#1f1f1f' });
+    const own = readableChart({ color: ['#f00'], series: [] }, '#fff', '#ccc', surface) as {
+      color: string[];
+    };
+    expect(own.color).toEqual(['#f00']);
+  });
 });

@@ -74,5 +74,7 @@ export function serveShellDefaults(): void {
   server.use(
     http.get('/api/blade-system/tenant/info', () => envelope({}, '暂无承载数据')),
     http.get('/api/blade-system/menu/top-menu', () => envelope([])),
+    // the home page's role names (a role of the seed by its alias; another by this name)
+    http.get('/api/blade-auth/oauth/user-info', () => envelope({ roleName: '自定义角色' })),
   );
 }

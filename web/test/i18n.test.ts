@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { i18n } from '../src/i18n';
@@ -23,6 +25,18 @@ describe('i18n', () => {
     expect(keysOf(enRest).sort()).toEqual(keysOf(zhRest).sort());
     expect(Object.keys(zhMenus)).toEqual([]);
     expect(Object.keys(enMenus).length).toBeGreaterThan(0);
+  });
+
+  it('names every seeded menu and top menu in English as the seed does (fixtures nameEn)', () => {
+    const read = (file: string) =>
+      JSON.parse(readFileSync(path.resolve(process.cwd(), '../fixtures', file), 'utf8')) as {
+        code: string;
+        nameEn: string;
+        category?: number;
+      }[];
+    const seeded = [...read('menus.json').filter((m) => m.category === 1), ...read('top-menus.json')];
+    const menus: Record<string, string> = enShell.menu;
+    expect(seeded.filter((m) => menus[m.code] !== m.nameEn).map((m) => m.code)).toEqual([]);
   });
 
   it('keeps the shell messages out of the first screen, and adds them once the shell is loaded', () => {

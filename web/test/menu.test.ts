@@ -12,6 +12,7 @@ import {
   menuLeaves,
   openKeysFor,
   searchMenus,
+  canUseDevTools,
 } from '../src/app/layout/menu-model';
 import { i18n } from '../src/i18n';
 import { SettingOutlined, FileTextOutlined } from '@ant-design/icons';
@@ -166,5 +167,16 @@ describe('menu model', () => {
     expect(admin.map((entry) => entry.code)).toEqual(['system']);
     expect(admin[0].children?.map((entry) => entry.code)).toEqual(['tenant', 'param']);
     expect(filterByRoles(forest, ['user'])[0].children?.map((entry) => entry.code)).toEqual(['param']);
+  });
+});
+
+describe('developer tools in the header', () => {
+  it('show to the super administrator and to users granted the error-log menu, never to others', () => {
+    const logs = [node('monitor', { children: [node('log', { children: [node('log_error')] })] })];
+    const school = [node('psi_order', { children: [node('order_s')] })];
+    expect(canUseDevTools(school, ['administrator'])).toBe(true);
+    expect(canUseDevTools(logs, ['yypt_admin'])).toBe(true);
+    expect(canUseDevTools(school, ['school_admin'])).toBe(false);
+    expect(canUseDevTools([], [])).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ describe('the audit dialog', () => {
     server.use(
       http.post('/api/blade-psi/purchaseorderyypt/approveAudit', () =>
         HttpResponse.json(
-          { code: 400, success: false, data: null, msg: '学校账户余额不足（需 1248.00，可用 500.00）' },
+          { code: 400, success: false, data: null, msg: '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）' },
           { status: 400 },
         ),
       ),
@@ -65,7 +65,7 @@ describe('the audit dialog', () => {
     fireEvent.click(await screen.findByText('确认通过'));
     await waitFor(() =>
       expect(screen.getByTestId('audit-error').textContent).toContain(
-        '学校账户余额不足（需 1248.00，可用 500.00）',
+        '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）',
       ),
     );
     expect(onDone).not.toHaveBeenCalled();

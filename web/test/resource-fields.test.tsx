@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineResource, type FieldDef } from '@psi/db/model';
 import { request } from '../src/api/request';
-import { placeholderOf } from '../src/components/resource/fields';
+import { FieldValue, placeholderOf } from '../src/components/resource/fields';
 import { ResourcePage } from '../src/components/resource/ResourcePage';
 import { toFormValue, toWireValue } from '../src/components/resource/model';
 import { useSession } from '../src/stores/session';
@@ -237,5 +237,32 @@ describe('engine field kinds: dictionaries, trees, uploads, money, dates and exp
       price: '9.90',
       coverUrl: '/upload/front.png',
     });
+  });
+});
+
+describe('FieldValue', () => {
+  it('shows the declared "no limit" number as words (不限 / Unlimited), other numbers as they are', async () => {
+    const field: FieldDef = {
+      name: 'accountNumber',
+      kind: 'number',
+      label: { zh: '额度', en: 'Limit' },
+      unlimited: -1,
+    };
+    renderPage(
+      <>
+        <span data-testid="zh">
+          <FieldValue field={field} lang="zh" record={{ accountNumber: -1 }} />
+        </span>
+        <span data-testid="en">
+          <FieldValue field={field} lang="en" record={{ accountNumber: -1 }} />
+        </span>
+        <span data-testid="five">
+          <FieldValue field={field} lang="en" record={{ accountNumber: 5 }} />
+        </span>
+      </>,
+    );
+    expect((await screen.findByTestId('zh')).textContent).toBe('不限');
+    expect(screen.getByTestId('en').textContent).toBe('Unlimited');
+    expect(screen.getByTestId('five').textContent).toBe('5');
   });
 });

@@ -16,8 +16,8 @@ import {
   toQuery,
   toSubmitBody,
   validateField,
-  visibleColumns,
 } from '../src/components/resource/model';
+import { defaultPrefs, shownColumns } from '../src/components/table/prefs';
 import { resourceForMenu } from '../src/components/resource/registry';
 import { dictScreens } from '../src/components/dict/dict-screens';
 
@@ -44,7 +44,10 @@ describe('declaration → table columns', () => {
     const columns = tableColumns(tenantPackageResource, 'zh');
     expect(columns.map((column) => column.field.name)).toEqual(['packageName']);
     expect(
-      visibleColumns(tableColumns(paramResource, 'zh'), ['paramValue']).map((c) => c.field.name),
+      shownColumns(tableColumns(paramResource, 'zh'), {
+        ...defaultPrefs(tableColumns(paramResource, 'zh')),
+        hidden: ['paramValue'],
+      }).map((c) => c.field.name),
     ).toEqual(['paramName', 'paramKey', 'createTime']);
   });
 

@@ -63,7 +63,8 @@ describe('routes and guard', () => {
     expect(router.state.location.pathname).toBe('/wel/index');
     expect(within(welcome).getByText('王老师，欢迎回来')).toBeTruthy();
     expect(within(welcome).getByText('000000')).toBeTruthy();
-    expect(within(welcome).getByText('administrator')).toBeTruthy();
+    // the role by its name, never its alias
+    expect(within(welcome).getByTestId('welcome-role').textContent).toBe('超级管理员');
 
     const menuLinks = await screen.findByTestId('welcome-menus');
     const userLink = await within(menuLinks).findByText('系统管理 / 用户管理');

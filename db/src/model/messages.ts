@@ -8,6 +8,7 @@ export const messages = {
   success: t('操作成功', 'Operation successful'),
   noData: t('暂无承载数据', 'No data'),
   failure: t('操作失败', 'Operation failed'),
+  unlimited: t('不限', 'Unlimited'),
   businessError: t('业务异常', 'Business error'),
   missingToken: t('缺失令牌,鉴权失败', 'Missing token, authentication failed'),
   unauthorized: t('请求未授权', 'Request not authorised'),

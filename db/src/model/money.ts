@@ -5,6 +5,12 @@ export function formatMoney(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Money for people, as the tables show it: `¥ 1,248.00`, `¥ -572.44`. */
+export function displayMoney(cents: number): string {
+  const [whole, fraction] = formatMoney(cents).split('.');
+  return `¥ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
 /**
  * Bounds of every quantity and amount, chosen so that every product and sum stays an exact integer
  * (well below 2^53 ≈ 9 × 10^15): at most 1 000 000 copies on a line, a list price of at most

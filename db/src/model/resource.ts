@@ -26,6 +26,9 @@ export type FieldKind =
   | 'ref'
   | 'password';
 
+/** See `FieldDef.priority`. */
+export type ColumnPriority = 'key' | 'optional';
+
 /** How a field is searched: `equal` (=), `like` (contains), `dateRange` (`_dategt`/`_datelt`). */
 export type SearchMode = 'equal' | 'like' | 'dateRange';
 
@@ -52,6 +55,8 @@ export interface FieldDef {
    * validation and the web form's alike: the problem's message, or null when the value is right.
    */
   check?: (value: string) => Text | null;
+  /** The number that means "no limit" (a tenant's account quota of -1): shown as 不限 / Unlimited. */
+  unlimited?: number;
   min?: number;
   max?: number;
   maxLength?: number;
@@ -74,6 +79,13 @@ export interface FieldDef {
   /** Form column span out of 24 (default 12; textareas 24). */
   span?: number;
   width?: number;
+  /**
+   * The column's place in a list that must fit a 1366 px screen: `key` columns (the document number or
+   * name, the party, the amount, the status) come first and show at the initial scroll position;
+   * `optional` ones start hidden in the column settings; the others follow the key ones and may need
+   * scrolling.
+   */
+  priority?: ColumnPriority;
   /** Values of `ref` fields hold ids; `number`, `switch`, `dict` with numeric keys are numbers. */
   numeric?: boolean;
   /** Server-managed: never accepted from a submit body. */
@@ -131,6 +143,10 @@ export const isNumericField = (f: FieldDef): boolean =>
 export const formFields = (def: ResourceDef) => def.fields.filter((f) => f.inForm !== false && !f.readOnly);
 export const tableFields = (def: ResourceDef) => def.fields.filter((f) => f.inTable !== false && !f.secret);
 export const searchFields = (def: ResourceDef) => def.fields.filter((f) => f.search);
+
+/** The declared priority of a list column (see `FieldDef.priority`), by field name. */
+export const columnPriority = (def: ResourceDef, name: string): ColumnPriority | undefined =>
+  fieldOf(def, name)?.priority;
 
 export const defaultAccess = (def: ResourceDef) => ({
   list: def.access?.list ?? ({ menu: def.permission } as Access),

@@ -143,6 +143,7 @@ export const topMenuSchema = z.looseObject({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  nameEn: z.string().optional(),
   source: z.string().optional(),
   path: z.string().optional(),
   sort: z.number().optional(),

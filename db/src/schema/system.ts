@@ -150,6 +150,8 @@ export const menu = sqliteTable(
     parentId: snowflake('parent_id').notNull().default('0'),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** the English name shown to users who chose English (Blade has only `name`; an extra column) */
+    nameEn: text('name_en'),
     alias: text('alias').notNull().default('menu'),
     path: text('path'),
     source: text('source'),
@@ -171,6 +173,7 @@ export const topMenu = sqliteTable('blade_top_menu', {
   tenantId: tenantColumn(),
   code: text('code').notNull(),
   name: text('name').notNull(),
+  nameEn: text('name_en'),
   source: text('source'),
   path: text('path'),
   sort: int('sort').notNull().default(1),
@@ -189,6 +192,8 @@ const dictColumns = () => ({
   code: text('code').notNull(),
   dictKey: text('dict_key').notNull().default('-1'),
   dictValue: text('dict_value').notNull(),
+  /** the English label shown to users who chose English (Blade has only `dictValue`; an extra column) */
+  dictValueEn: text('dict_value_en'),
   sort: int('sort').notNull().default(1),
   remark: text('remark'),
   isSealed: int('is_sealed').notNull().default(0),

@@ -116,7 +116,7 @@ const dictSchema = z.strictObject({
   /** `-1` on the row that names a dictionary, the entry's key on its children */
   dictKey: z.string().regex(/^-1$|^\d+$/),
   dictValue: z.string().min(1),
-  /** English label for the web's i18n; not a column */
+  /** the English label (column `dict_value_en`) */
   dictValueEn: z.string().min(1),
   sort: int,
   remark: text,
@@ -130,7 +130,7 @@ const menuSchema = z.strictObject({
   parentId: id,
   code: z.string().regex(/^[a-z][a-z0-9_]*$/, 'menu codes are snake_case'),
   name: z.string().min(1),
-  /** English name for the web's i18n; not a column */
+  /** the English name (column `name_en`) */
   nameEn: z.string().min(1),
   alias: z.string().min(1),
   path: text,
@@ -158,7 +158,7 @@ const topMenuSchema = z.strictObject({
   tenantId: z.string(),
   code: z.string().min(1),
   name: z.string().min(1),
-  /** English name for the web's i18n; not a column */
+  /** the English name (column `name_en`) */
   nameEn: z.string().min(1),
   source: text,
   path: text,

@@ -76,6 +76,7 @@ function menuRow(menu: MenuFixture, audit: AuditStamp): Row<typeof schema.menu> 
     parentId: menu.parentId,
     code: menu.code,
     name: menu.name,
+    nameEn: menu.nameEn,
     alias: menu.alias,
     path: menu.path,
     source: menu.source,
@@ -119,11 +120,10 @@ export function buildSystemRows(fixtures: SystemFixtures, audit: AuditStamp): Sy
     posts: fixtures.posts.map((p) => ({ ...p, ...audit })),
     users: fixtures.users.map((u) => userRow(u, audit)),
     params: fixtures.params.map((p) => ({ ...p, ...audit })),
-    // the English labels are for the web's i18n, not columns
-    dicts: fixtures.dicts.map(({ dictValueEn: _english, ...columns }) => ({ ...columns, ...audit })),
+    dicts: fixtures.dicts.map((d) => ({ ...d, ...audit })),
     menus: fixtures.menus.map((m) => menuRow(m, audit)),
     roleMenus: roleMenuRows(fixtures, tree),
-    topMenus: fixtures.topMenus.map(({ nameEn: _english, menus: _shown, ...columns }) => ({
+    topMenus: fixtures.topMenus.map(({ menus: _shown, ...columns }) => ({
       ...columns,
       ...audit,
     })),

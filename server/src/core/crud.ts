@@ -36,7 +36,16 @@ import {
   type SheetRecord,
 } from './export';
 import { typed } from './schema';
-import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
+import {
+  answers,
+  idQuery,
+  idsBody,
+  idsQuery,
+  listQuery,
+  noQuery,
+  rowSchema,
+  submitBody,
+} from './route-schemas';
 import { allows } from './access';
 import { tableMeta } from './table-meta';
 import {
@@ -906,7 +915,7 @@ export function importRoutes<R extends Record<string, number>>(app: FastifyInsta
   );
   api.get(
     `${o.api}/template`,
-    { config: { access: o.access }, schema: { response: xlsxAnswer } },
+    { config: { access: o.access }, schema: { querystring: noQuery, response: xlsxAnswer } },
     async (req, reply) => {
       const name = o.template.name[req.lang];
       const sheet: SheetColumn[] = o.columns.map((c) => ({

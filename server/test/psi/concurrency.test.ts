@@ -118,7 +118,9 @@ describe('concurrency over HTTP (INV-4)', () => {
       deliveries.map((id) => post(ckHn, 'deliveryorder/approveDelivery', { id })),
     );
     expect(answers.map((a) => a.success).sort()).toEqual([false, true]);
-    expect(answers.find((a) => !a.success)!.msg).toBe('库存不足：G15 需 200，库存 100');
+    expect(answers.find((a) => !a.success)!.msg).toBe(
+      '库存不足：义务教育教科书·中国历史 七年级上册 (ISBN 9787107212659) 需 200，库存 100',
+    );
     expect(stock(app, 'D03', 'G15')).toBe(100);
     const statuses = rows<{ s: number }>(
       app,

@@ -109,17 +109,28 @@ describe('demo dating', () => {
     const sum = (counts: Record<string, number>) => Object.values(counts).reduce((s, n) => s + n, 0);
 
     const pt = await as(app, 'pt_admin');
-    const platform = await pt.get<{ yyptStatus: Record<string, number>; weekly: Week[] }>(
+    type Moves = { day: string; rows: number };
+    // the stock figure shows the latest day with movements (today's story day is at most six days back)
+    const recentMoves = (moves: Moves) => {
+      expect(moves.rows).toBeGreaterThan(0);
+      expect(moves.day <= today).toBe(true);
+      expect(dayNumber(today) - dayNumber(moves.day)).toBeLessThan(14);
+    };
+    const platform = await pt.get<{ yyptStatus: Record<string, number>; weekly: Week[]; today: Moves }>(
       'dashboard/summary',
     );
     expect(sum(platform.data.yyptStatus)).toBeGreaterThan(0);
+    recentMoves(platform.data.today);
     expect(dayNumber(today) - dayNumber(recent(platform.data.weekly).week)).toBeLessThan(14);
 
     const ck = await as(app, 'ck_jx');
-    const depository = await ck.get<{ depositoryOrderStatus: Record<string, number>; weekly: Week[] }>(
-      'dashboard/summary',
-    );
+    const depository = await ck.get<{
+      depositoryOrderStatus: Record<string, number>;
+      weekly: Week[];
+      today: Moves;
+    }>('dashboard/summary');
     expect(sum(depository.data.depositoryOrderStatus)).toBeGreaterThan(0);
+    recentMoves(depository.data.today);
     recent(depository.data.weekly);
 
     const school = await as(app, 'xx_mingde');

@@ -19,6 +19,7 @@ import {
   rows,
   schoolId,
   stock,
+  messageParams,
 } from './helpers';
 
 /**
@@ -183,7 +184,7 @@ describe('generic save / update / submit on documents use the submit services', 
       id: saved.id,
       details: [{ sourceDetailId: line.id, quantity: 13 }],
     });
-    expect(over.msg).toBe(msg('overDelivery', { goods: 'G10', open: 12, qty: 13 }));
+    expect(over.msg).toBe(msg('overDelivery', messageParams(app, { goods: 'G10', open: 12, qty: 13 })));
     expect(stock(app, 'D01', 'G10')).toBe(298);
     await ckJx.ok(`deliveryorder/remove?ids=${saved.id}`);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { afterAll, expect } from 'vitest';
+import { displayMoney } from '@psi/db/model';
 import { buildApp } from '../../src/app';
 import { call, login } from '../helpers';
 import { loadDemoFixture } from '../../src/seed/demo';
@@ -158,6 +159,30 @@ export function idOf(
 
 export const goodsId = (app: FastifyInstance, code: string, tenant = '100001') =>
   idOf(app, 'psi_goods_info', 'goods_code', code, tenant);
+/** A book as messages name it: its title and ISBN (never the internal code the screens do not show). */
+export function bookLabel(app: FastifyInstance, code: string, tenant = '100001'): string {
+  const g = one<{ name: string; isbn: string }>(
+    app,
+    `SELECT goods_name AS name, isbn FROM psi_goods_info WHERE goods_code = ? AND tenant_id = ? AND is_deleted = 0`,
+    code,
+    tenant,
+  );
+  return `${g.name} (ISBN ${g.isbn})`;
+}
+
+/** A message's parameters as the story writes them (a book code, `"1248.00"`) in the words the server uses. */
+export function messageParams(
+  app: FastifyInstance,
+  params: Record<string, string | number> = {},
+): Record<string, string | number> {
+  const out = { ...params };
+  if (typeof out.goods === 'string' && /^G\d+$/.test(out.goods)) out.goods = bookLabel(app, out.goods);
+  for (const key of ['need', 'have'] as const)
+    if (typeof out[key] === 'string' && /^\d+\.\d{2}$/.test(String(out[key])))
+      out[key] = displayMoney(Math.round(Number(out[key]) * 100));
+  return out;
+}
+
 export const schoolId = (app: FastifyInstance, code: string, tenant = '100001') =>
   idOf(app, 'psi_school_info', 'school_code', code, tenant);
 export const depositoryId = (app: FastifyInstance, code: string, tenant = '100001') =>

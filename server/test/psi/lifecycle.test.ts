@@ -116,7 +116,9 @@ describe('disabled and removed master data', () => {
       term,
       details: [{ goodsId: g02, quantity: 1 }],
     });
-    expect(refused.msg).toBe(msg('goodsUnavailable', { goods: 'G02' }));
+    expect(refused.msg).toBe(
+      msg('goodsUnavailable', { goods: '义务教育教科书·数学 一年级上册 (ISBN 9787107297724)' }),
+    );
     const zd = docId(app, 'psi_purchase_order_yypt', 'ZD20250828-0001');
     await pt.ok('purchaseorderyypt/approveAudit', { id: zd, pass: true });
     expect(balance(app, 'SC01')).toBe('13019.75');
@@ -239,6 +241,24 @@ describe('accounts', () => {
       expect(r.success, JSON.stringify(body)).toBe(false);
       expect(r.status, JSON.stringify(body) + r.msg).toBe(400);
     }
+    // whole sentences naming what is missing, never a bare label such as 学校
+    const empty = await pt.post('accountstatement/recharge', {});
+    expect(empty.msg).toBe('请选择学校; 请输入充值金额; 请选择支付方式; 请输入凭证号');
+    const english = await (
+      await as(app, 'pt_admin', 'en')
+    ).post('accountstatement/recharge', {
+      payMethod: 9,
+    });
+    expect(english.msg).toBe(
+      'Please select the school; Please enter the recharge amount; Please select the pay method; Please enter the voucher number',
+    );
+    const negative = await pt.post('accountstatement/recharge', {
+      schoolId: schoolId(app, 'SC05'),
+      amount: '-1.00',
+      payMethod: 1,
+      voucherNo: 'V1',
+    });
+    expect(negative.msg).toBe('金额必须大于0');
     expect(ledgerSnapshot(app)).toEqual(before);
     const mingde = one<{ id: string }>(
       app,

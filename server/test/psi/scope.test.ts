@@ -16,6 +16,7 @@ import {
   rows,
   schoolId,
   stock,
+  messageParams,
 } from './helpers';
 
 /**
@@ -75,7 +76,9 @@ describe('an approval is all or nothing', () => {
       );
     const delivered = lines();
     const refused = await ck.post('deliveryorder/approveDelivery', { id: delivery.id });
-    expect(refused.msg).toBe(msg('insufficientStock', { goods: 'G09', need: 1, have: 0 }));
+    expect(refused.msg).toBe(
+      msg('insufficientStock', messageParams(app, { goods: 'G09', need: 1, have: 0 })),
+    );
     expect(ledgerSnapshot(app)).toEqual(before);
     expect(stock(app, 'D01', 'G01')).toBe(300);
     expect(lines()).toEqual(delivered);

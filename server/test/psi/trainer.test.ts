@@ -104,7 +104,14 @@ describe('trainer script (DOMAIN.md 5.10)', () => {
     const zd2 = docId(app, 'psi_purchase_order_yypt', 'ZD20250828-0002');
     const refused = await pt.post('purchaseorderyypt/approveAudit', { id: zd2, pass: true });
     expect(refused.success).toBe(false);
-    expect(refused.msg).toContain('余额不足（需 1248.00，可用 500.00）');
+    expect(refused.msg).toBe('学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）');
+    const english = await (
+      await as(app, 'pt_admin', 'en')
+    ).post('purchaseorderyypt/approveAudit', {
+      id: zd2,
+      pass: true,
+    });
+    expect(english.msg).toBe('Insufficient school balance (needs ¥ 1,248.00, available ¥ 500.00)');
     await pt.ok('accountstatement/recharge', {
       schoolId: schoolId(app, 'SC02'),
       amount: '1000.00',
@@ -208,7 +215,16 @@ describe('trainer script (DOMAIN.md 5.10)', () => {
     const snapshot = ledgerSnapshot(app);
     const refused = await ck.post('deliveryorder/approveDelivery', { id: delivery.id });
     expect(refused.success).toBe(false);
-    expect(refused.msg).toBe('库存不足：G09 需 10，库存 0');
+    // the book as the screens show it (title and ISBN), never its internal code G09
+    expect(refused.msg).toBe('库存不足：义务教育教科书·数学 五年级上册 (ISBN 9787549969913) 需 10，库存 0');
+    const english = await (
+      await as(app, 'ck_jx', 'en')
+    ).post('deliveryorder/approveDelivery', {
+      id: delivery.id,
+    });
+    expect(english.msg).toBe(
+      'Insufficient stock: 义务教育教科书·数学 五年级上册 (ISBN 9787549969913) needs 10, in stock 0',
+    );
     expect(ledgerSnapshot(app)).toEqual(snapshot);
     const after = await ck.get<Record<string, number>>('purchaseorderdepository/detail', { id: order.id });
     expect(after.data.orderStatus).toBe(2);

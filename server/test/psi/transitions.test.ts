@@ -289,7 +289,7 @@ describe('3.5 deliveryorder (发货单)', () => {
       depositoryOrderId: ps,
       details: [{ sourceDetailId: g01.id, quantity: 1 }],
     });
-    expect(full.msg).toBe('超出可发数量：G01 可发 0，本次 1');
+    expect(full.msg).toBe('超出可发数量：义务教育教科书·语文 一年级上册 (ISBN 9787107524455) 可发 0，本次 1');
     await ckJx.ok(`deliveryorder/remove?ids=${first.id}`);
     const second = await ckJx.ok<Doc>('deliverydetail/submitDeliveryOrder', {
       depositoryOrderId: ps,

@@ -170,6 +170,30 @@ describe('dictionaries', () => {
     const children = data<{ total: number }>(await get(other, `${BIZ}/child-list?parentId=${parent.id}`));
     expect(children.total).toBe(1);
   });
+  it('serves the English label of each entry, of the seed and of an edit, and English tree titles', async () => {
+    const app = await testApp();
+    const admin = await adminClient(app);
+    type Entry = { dictKey: number; dictValue: string; dictValueEn?: string };
+    const trades = data<Entry[]>(await get(admin, `${DICT}/dictionary?code=trade_type`));
+    expect(trades.map((e) => [e.dictValue, e.dictValueEn])).toContainEqual(['订单扣款', 'Order debit']);
+    const stages = data<Entry[]>(await get(admin, `${DICT}/dictionary?code=school_stage`));
+    expect(stages.find((e) => e.dictValue === '初中')?.dictValueEn).toBe('Junior secondary');
+    const parent = data<{ records: { id: string }[] }>(await get(admin, `${DICT}/parent-list?code=sex`))
+      .records[0];
+    const male = data<{ records: { id: string; dictValueEn: string }[] }>(
+      await get(admin, `${DICT}/child-list?parentId=${parent.id}&dictKey=1`),
+    ).records[0];
+    expect(male.dictValueEn).toBe('Male');
+    data(await post(admin, `${DICT}/submit`, { ...male, dictValueEn: 'Man' }));
+    const sexes = data<Entry[]>(await get(admin, `${DICT}/dictionary?code=sex`));
+    expect(sexes.find((e) => e.dictKey === 1)?.dictValueEn).toBe('Man');
+    const tree = async (lang: string) =>
+      data<{ title: string; children?: { title: string }[] }[]>(
+        await get(admin, `${DICT}/tree?code=sex`, { 'accept-language': lang }),
+      );
+    expect((await tree('en')).flatMap((n) => n.children ?? []).map((n) => n.title)).toContain('Man');
+    expect((await tree('zh')).flatMap((n) => n.children ?? []).map((n) => n.title)).toContain('男');
+  });
 });
 
 describe('params', () => {
@@ -209,5 +233,31 @@ describe('params', () => {
       403,
     );
     refused(await post(other, `${PARAM}/remove?ids=${init.id}`), 403, 403);
+  });
+});
+
+describe('English names of menus', () => {
+  it('sends each seeded menu and top menu with its English name, and English grant trees', async () => {
+    const app = await testApp();
+    const admin = await adminClient(app);
+    type Menu = { code: string; name: string; nameEn?: string; children?: Menu[] };
+    const flat = (nodes: Menu[]): Menu[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const routes = flat(data<Menu[]>(await get(admin, '/api/blade-system/menu/routes')));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.filter((m) => !m.nameEn)).toEqual([]);
+    expect(routes.find((m) => m.code === 'dict')).toMatchObject({ name: '字典管理', nameEn: 'Dictionaries' });
+    const tops = data<Menu[]>(await get(admin, '/api/blade-system/menu/top-menu'));
+    expect(tops.every((m) => m.nameEn)).toBe(true);
+    type Node = { title: string; children?: Node[] };
+    const titles = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.children ?? [])]);
+    const grants = async (lang: string) =>
+      titles(
+        data<{ menu: Node[] }>(
+          await get(admin, '/api/blade-system/menu/grant-tree', { 'accept-language': lang }),
+        ).menu,
+      );
+    expect(await grants('en')).toContain('Dictionaries');
+    expect((await grants('en')).filter((t) => /[\u3400-\u9fff]/.test(t))).toEqual([]);
+    expect(await grants('zh')).toContain('字典管理');
   });
 });

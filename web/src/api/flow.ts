@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { getData, postData } from './request';
 import type { Page } from './types';
 
@@ -108,11 +109,13 @@ export const startLeave = (body: Record<string, unknown>) =>
 interface DictEntry {
   dictKey: string | number;
   dictValue: string;
+  dictValueEn?: string;
   remark?: string;
 }
 
 /** The `flow` dictionary: routing keys `flow_<dictKey>` → form route (`remark`) and label. */
 export function useFlowCategories() {
+  const { i18n } = useTranslation();
   const query = useQuery({
     queryKey: ['dict', 'dict', 'flow'],
     queryFn: () => getData<DictEntry[]>('/blade-system/dict/dictionary', { params: { code: 'flow' } }),
@@ -121,7 +124,7 @@ export function useFlowCategories() {
   const entries = Array.isArray(query.data) ? query.data : [];
   return entries.map((e) => ({
     value: `flow_${String(e.dictKey)}`,
-    label: e.dictValue,
+    label: (i18n.language === 'en' && e.dictValueEn) || e.dictValue,
     route: e.remark ?? '',
   }));
 }

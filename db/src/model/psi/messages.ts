@@ -2,7 +2,8 @@ import { t, type Text } from '../text';
 
 /**
  * Messages of the PSI services, in Chinese (the product's language) and English. Placeholders in
- * braces are filled by the server (`{need}`, `{goods}` …); money placeholders are `"12.50"` strings.
+ * braces are filled by the server (`{need}`, `{goods}` …): a book by its title and ISBN, money as the
+ * tables show it (`¥ 1,248.00`).
  */
 export const psiMessages = {
   docNotFound: t('单据不存在', 'The document does not exist'),
@@ -57,6 +58,10 @@ export const psiMessages = {
   ledgerReadOnly: t('流水记录只读，不允许修改', 'Ledger rows are read-only'),
   voucherUsed: t('该凭证号已入账', 'This voucher number has already been credited'),
   amountInvalid: t('金额必须大于0', 'The amount must be greater than 0'),
+  rechargeSchool: t('请选择学校', 'Please select the school'),
+  rechargeAmount: t('请输入充值金额', 'Please enter the recharge amount'),
+  rechargePayMethod: t('请选择支付方式', 'Please select the pay method'),
+  rechargeVoucher: t('请输入凭证号', 'Please enter the voucher number'),
   userBound: t('该用户已绑定其他学校', 'This user is already bound to another school'),
   userNotFound: t('用户不存在', 'The user does not exist'),
   regionNotServed: t(

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { captchaSchema, emptyData, envelopeOf, type Lang } from '@psi/db/model';
 import { md5Hex } from '@psi/db/password';
 import { done, envelope, ok } from '../../core/envelope';
-import { answers, formBody } from '../../core/route-schemas';
+import { answers, formBody, noQuery } from '../../core/route-schemas';
 import { actorOf } from '../../core/crud';
 import { tokenOf } from '../../core/access';
 import { liveHubOf } from '../../core/live';
@@ -118,14 +118,17 @@ export default async function publicDialectModule(app: FastifyInstance) {
     '/blade-auth/captcha',
     {
       config: { access: 'public', rateLimit: limit },
-      schema: { tags, response: answers.of(captchaSchema) },
+      schema: { tags, querystring: noQuery, response: answers.of(captchaSchema) },
     },
     async (req) => ok(captchas.create(), req.lang),
   );
 
   app.get(
     '/blade-auth/public-key',
-    { config: { access: 'public' }, schema: { tags, response: answers.of(publicKeySchema) } },
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: noQuery, response: answers.of(publicKeySchema) },
+    },
     async (req) => ok({ publicKey: keys.publicKey, cipherMode: 0 as const }, req.lang),
   );
 
@@ -199,7 +202,7 @@ export default async function publicDialectModule(app: FastifyInstance) {
   /** Ends the sign-in: its refresh tokens and the access token presented stop working now. */
   app.post(
     '/blade-auth/logout',
-    { config: { access: 'user' }, schema: { tags, response: answers.done() } },
+    { config: { access: 'user' }, schema: { tags, querystring: noQuery, response: answers.done() } },
     async (req) => {
       const me = actorOf(req);
       revokeRefreshTokens(ctx, me.userId);

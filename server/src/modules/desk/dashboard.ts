@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { prepare } from '../../core/data';
 import { ok } from '../../core/envelope';
-import { answers } from '../../core/route-schemas';
+import { answers, noQuery } from '../../core/route-schemas';
 import { actorOf } from '../../core/crud';
 import { DEFAULT_AVATAR } from '../../core/sign-in';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
@@ -80,7 +80,10 @@ export default async function dashboardModule(app: FastifyInstance) {
 
   app.get(
     '/blade-desk/dashboard/activities',
-    { config: { access: 'user' }, schema: { tags, response: answers.list(activitySchema) } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: noQuery, response: answers.list(activitySchema) },
+    },
     async (req) =>
       ok(
         latestNotices(actorOf(req).tenantId).map((n) => ({
@@ -97,7 +100,10 @@ export default async function dashboardModule(app: FastifyInstance) {
 
   app.get(
     '/blade-desk/dashboard/notices',
-    { config: { access: 'user' }, schema: { tags, response: answers.list(projectSchema) } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: noQuery, response: answers.list(projectSchema) },
+    },
     async (req) =>
       ok(
         latestNotices(actorOf(req).tenantId).map((n) => ({
@@ -115,7 +121,10 @@ export default async function dashboardModule(app: FastifyInstance) {
 
   app.get(
     '/blade-desk/dashboard/my-notices',
-    { config: { access: 'user' }, schema: { tags, response: answers.list(headerNoticeSchema) } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: noQuery, response: answers.list(headerNoticeSchema) },
+    },
     async (req) => {
       const me = actorOf(req);
       const inbox = inboxOf(app.ctx.sqlite, readerOf(app.ctx.sqlite, me), req.lang, {

@@ -4,7 +4,7 @@
  * `notice_triggers`), and the tenant's 通知 with per-user read marks.
  */
 import type Database from 'better-sqlite3';
-import { formatMoney, t, type Lang, type Text } from '@psi/db/model';
+import { displayMoney, t, type Lang, type Text } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
 import { prepareNumbers } from '../../core/data';
 import { LOW_STOCK, resolveActor, type PsiActor } from '../../core/psi-actor';
@@ -44,7 +44,7 @@ const todoTexts = {
   ),
   orderFix: t('征订单 {no} 被{how}，待修改', 'Order {no} was {how}: fix and resubmit'),
   balanceShort: t(
-    '账户余额 {balance} 元，不足以支付待审核订单 {need} 元',
+    '账户余额 {balance}，不足以支付待审核订单 {need}',
     'Balance {balance} does not cover the {need} of open orders',
   ),
   taskClaim: t('待签收：{task}', 'To claim: {task}'),
@@ -58,9 +58,9 @@ const messageTexts: Record<string, Text> = {
   orderReturned: t('征订单 {no} 被仓库退回', 'Order {no} was returned by the depository'),
   orderDelivered: t('征订单 {no} 已全部发货', 'Order {no} was delivered'),
   orderPartDelivered: t('征订单 {no} 已部分发货', 'Order {no} was partly delivered'),
-  accountRecharged: t('账户充值 {amount} 元', 'Account recharged with {amount}'),
-  accountDebited: t('账户扣款 {amount} 元（{no}）', 'Account debited {amount} ({no})'),
-  accountRefunded: t('账户退款 {amount} 元（{no}）', 'Account refunded {amount} ({no})'),
+  accountRecharged: t('账户充值 {amount}', 'Account recharged with {amount}'),
+  accountDebited: t('账户扣款 {amount}（{no}）', 'Account debited {amount} ({no})'),
+  accountRefunded: t('账户退款 {amount}（{no}）', 'Account refunded {amount} ({no})'),
   purchaseApproved: t('采购入库单 {no} 已审核通过', 'Purchase receipt {no} was approved'),
   purchaseRejected: t('采购入库单 {no} 被驳回', 'Purchase receipt {no} was rejected'),
   purchaseStored: t('采购入库单 {no} 已入库', 'Purchase receipt {no} was stored'),
@@ -77,7 +77,7 @@ const messageDescriptions: Record<string, Text> = {
   leave: t('请假流程', 'Leave process'),
 };
 const todoDescriptions = {
-  yypt: t('{school} · {amount} 元', '{school} · {amount}'),
+  yypt: t('{school} · {amount}', '{school} · {amount}'),
   purchase: t('{supplier} · {depository}', '{supplier} · {depository}'),
   depository: t('{school} · {depository}', '{school} · {depository}'),
   flow: t('{process} · 发起人 {starter}', '{process} · started by {starter}'),
@@ -140,7 +140,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
       read: false,
     });
   const yyptDesc = (r: Row) =>
-    say(todoDescriptions.yypt, lang, { school: String(r.school), amount: formatMoney(Number(r.amount)) });
+    say(todoDescriptions.yypt, lang, { school: String(r.school), amount: displayMoney(Number(r.amount)) });
   const purchaseDesc = (r: Row) =>
     say(todoDescriptions.purchase, lang, { supplier: String(r.supplier), depository: String(r.depository) });
   const depDesc = (r: Row) =>
@@ -261,7 +261,7 @@ function todoSources(sqlite: Database.Database, reader: Reader, lang: Lang): Tod
         "CAST(o.id AS TEXT) AS id, o.balance AS balance, o.need AS need, COALESCE(o.t, '') AS time",
         'o.id',
         (r) => {
-          const params = { balance: formatMoney(Number(r.balance)), need: formatMoney(Number(r.need)) };
+          const params = { balance: displayMoney(Number(r.balance)), need: displayMoney(Number(r.need)) };
           return {
             id: `balanceShort:${r.id}`,
             kind: 'balanceShort',
@@ -365,7 +365,7 @@ export function renderMessage(r: MessageRow, lang: Lang): InboxItem {
     kind: r.category,
     title: say(text, lang, {
       no: r.bizNo ?? '',
-      amount: r.amount === null ? '' : formatMoney(Math.abs(Number(r.amount))),
+      amount: r.amount === null ? '' : displayMoney(Math.abs(Number(r.amount))),
     }),
     description: messageDescriptions[r.bizType] ? say(messageDescriptions[r.bizType], lang) : '',
     docNo: r.bizNo ?? '',

@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../core/data';
-import { formatMoney } from '@psi/db/model';
+import { displayMoney } from '@psi/db/model';
 import { AccountDirection, DOC_PREFIX, StatementSource, TradeType } from '@psi/db/model/psi/index';
 import { accountStatement } from '@psi/db/schema';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
@@ -48,7 +48,7 @@ export function moveMoney(env: PsiEnv, writer: Writer, schoolId: string, m: Move
   if (!school) throw fail('schoolUnavailable');
   const after = school.balance + m.amount;
   if (after < 0)
-    throw fail('insufficientBalance', { need: formatMoney(-m.amount), have: formatMoney(school.balance) });
+    throw fail('insufficientBalance', { need: displayMoney(-m.amount), have: displayMoney(school.balance) });
   const id = insertRow(env, accountStatement, writer, {
     statementNo: nextDocNo(env, writer.tenantId, DOC_PREFIX.statement),
     schoolId,
@@ -88,7 +88,7 @@ export function requireBalance(env: PsiEnv, tenantId: string, schoolId: string, 
   const school = loadSchoolAccount(env, tenantId, schoolId);
   if (!school) throw fail('schoolUnavailable');
   if (school.balance < amount)
-    throw fail('insufficientBalance', { need: formatMoney(amount), have: formatMoney(school.balance) });
+    throw fail('insufficientBalance', { need: displayMoney(amount), have: displayMoney(school.balance) });
 }
 
 export interface RechargeInput {

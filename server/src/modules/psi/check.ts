@@ -250,7 +250,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
           remark: line.remark,
           isbn: line.isbn,
           goodsName: line.goodsName,
-          label: line.goodsCode || line.isbn,
+          label: goodsLabel(line),
         });
       prepareNumbers(
         env.sqlite,

@@ -15,7 +15,7 @@ import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYy
 import { ApiError } from '../../core/errors';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import { insertRow, updateRow, type Writer } from './rows';
-import { storedLines, storedTotals, type StoredLine } from './lines';
+import { goodsLabel, storedLines, storedTotals, type StoredLine } from './lines';
 import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
 import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
 import { postStock } from './stock';
@@ -124,7 +124,7 @@ export function submitDeliveryOrder(
     const lines = inputs.map((d, index) => {
       const src = sourceLines.get(d.sourceDetailId);
       if (!src) throw fail('lineNotInOrder');
-      const label = src.goodsCode || src.isbn;
+      const label = goodsLabel(src);
       if (seen.has(d.sourceDetailId)) throw fail('duplicateGoods', { goods: label });
       seen.add(d.sourceDetailId);
       if (!Number.isSafeInteger(d.quantity) || d.quantity < 1)
@@ -262,7 +262,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
     const now = nowText(env);
     for (const line of sorted) {
       const src = sourceLines.get(line.sourceDetailId);
-      const label = line.goodsCode || line.isbn;
+      const label = goodsLabel(line);
       if (!src) throw fail('lineNotInOrder');
       if (line.quantity > src.quantity - src.deliveredQuantity)
         throw fail('overDelivery', {

@@ -17,8 +17,9 @@ export interface GoodsRow {
   status: number;
 }
 
-/** How a goods is named in messages: its code (G09), else its ISBN. */
-export const goodsLabel = (g: { goodsCode?: string | null; isbn: string }) => g.goodsCode || g.isbn;
+/** How a book is named in messages: by what the screens show, its title and ISBN (never the internal code). */
+export const goodsLabel = (g: { goodsName?: string | null; isbn: string }) =>
+  g.goodsName ? `${g.goodsName} (ISBN ${g.isbn})` : `ISBN ${g.isbn}`;
 
 /** Live goods of the tenant by id. */
 export function loadGoods(env: PsiEnv, tenantId: string, ids: string[]): Map<string, GoodsRow> {

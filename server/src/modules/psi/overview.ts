@@ -224,6 +224,28 @@ function weekly(
   return [...buckets].map(([week, b]) => ({ week, orders: b.orders, amount: formatMoney(b.amount) }));
 }
 
+/**
+ * The stock movements of the latest day that had any, up to today (today when none had): a demo dated
+ * to a week's rhythm, or a quiet day, still shows the last day's work, and `day` says which day it is.
+ */
+function latestMovements(app: FastifyInstance, actor: PsiActor, today: string, scope: string[] | null) {
+  let day = today;
+  if (!scope || scope.length > 0) {
+    const where = ['tenant_id = ?', 'is_deleted = 0', 'operate_time <= ?'];
+    const params: unknown[] = [actor.tenantId, `${today} 23:59:59`];
+    if (scope) {
+      where.push(`depository_id IN (${inList(scope)})`);
+      params.push(...scope.map(big));
+    }
+    const latest = prepareNumbers(
+      app.ctx.sqlite,
+      `SELECT MAX(operate_time) AS t FROM psi_depository_log WHERE ${where.join(' AND ')}`,
+    ).get(...params) as { t: string | null };
+    if (latest.t) day = latest.t.slice(0, 10);
+  }
+  return { day, ...movementsOn(app, actor, day, scope) };
+}
+
 /** Stock movements of one calendar day (the server's), per direction. */
 function movementsOn(app: FastifyInstance, actor: PsiActor, day: string, scope: string[] | null) {
   if (scope && scope.length === 0) return { rows: 0, inQuantity: 0, outQuantity: 0 };
@@ -290,8 +312,8 @@ const lowStock = z.object({
   records: z.array(stockRow).describe('the first ten'),
 });
 const today = z.object({
-  day: z.string().describe("yyyy-MM-dd (the server's day)"),
-  rows: z.number().int().describe('stock movements today'),
+  day: z.string().describe("yyyy-MM-dd: the latest day with stock movements, up to the server's today"),
+  rows: z.number().int().describe('stock movements on that day'),
   inQuantity: z.number().int(),
   outQuantity: z.number().int(),
 });
@@ -438,7 +460,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
             purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor),
             depositoryOrderStatus: countsBy(app, 'psi_purchase_order_depository', 'order_status', actor),
             deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor),
-            today: { day: today, ...movementsOn(app, actor, today, null) },
+            today: latestMovements(app, actor, today, null),
             lowStock: {
               total: lowStock.total,
               threshold: LOW_STOCK,
@@ -465,7 +487,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
             deliveryStatus: countsBy(app, 'psi_delivery_order', 'order_status', actor, scope),
             purchaseStatus: countsBy(app, 'psi_purchase_order', 'order_status', actor, scope),
             checkStatus: countsBy(app, 'psi_depository_check', 'check_status', actor, scope),
-            today: { day: today, ...movementsOn(app, actor, today, actor.depositoryIds) },
+            today: latestMovements(app, actor, today, actor.depositoryIds),
             lowStock: {
               total: lowStock.total,
               threshold: LOW_STOCK,

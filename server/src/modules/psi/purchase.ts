@@ -14,6 +14,7 @@ import {
 import { updateRow, type Writer } from './rows';
 import {
   buildLines,
+  goodsLabel,
   insertLines,
   storedLines,
   storedTotals,
@@ -212,7 +213,7 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
         d.receivedQuantity < 0 ||
         d.receivedQuantity > line.quantity
       )
-        throw fail('receivedInvalid', { goods: line.goodsCode || line.isbn });
+        throw fail('receivedInvalid', { goods: goodsLabel(line) });
       received.set(line.id, d.receivedQuantity);
     }
     if (![...received.values()].some((q) => q > 0)) throw fail('receivedNone');

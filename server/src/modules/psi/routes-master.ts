@@ -313,22 +313,24 @@ export function registerMasterRoutes(app: FastifyInstance) {
         accountStatementResource.fields.find((f) => f.name === name)!.label[lang];
       const schema = z.object({
         schoolId: mustHave(idValue(fill(messages.paramType[lang], { name: 'schoolId' }))).refine((v) => !!v, {
-          message: fill(messages.requiredSelect[lang], { label: label('schoolName') }),
+          message: psiMessages.rechargeSchool[lang],
         }),
-        amount: mustHave(moneyValue(psiMessages.amountInvalid[lang])).refine(
-          (v) => v !== undefined && v > 0,
-          {
-            message: psiMessages.amountInvalid[lang],
-          },
-        ),
+        amount: z
+          .unknown()
+          .refine((v) => v !== undefined && v !== null && v !== '', {
+            message: psiMessages.rechargeAmount[lang],
+            abort: true,
+          })
+          .pipe(moneyValue(psiMessages.amountInvalid[lang]))
+          .refine((v) => v !== undefined && v > 0, { message: psiMessages.amountInvalid[lang] }),
         payMethod: mustHave(
           intValue(fill(messages.invalidValue[lang], { label: label('payMethod') })),
         ).refine((v) => v !== undefined && v >= 1 && v <= 5, {
-          message: fill(messages.requiredSelect[lang], { label: label('payMethod') }),
+          message: psiMessages.rechargePayMethod[lang],
         }),
         voucherNo: mustHave(
           textValue(fill(messages.tooLong[lang], { label: label('voucherNo'), max: 64 }), 64),
-        ).refine((v) => !!v, { message: fill(messages.required[lang], { label: label('voucherNo') }) }),
+        ).refine((v) => !!v, { message: psiMessages.rechargeVoucher[lang] }),
         remark: textValue(fill(messages.tooLong[lang], { label: label('remark'), max: 255 }), 255),
       });
       const body = parseBody(schema, req.body);

@@ -55,9 +55,9 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     const scope = tenantSql(req);
     const rows = prepare(
       sqlite,
-      `SELECT id, dict_value AS v FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0${scope.sql}`,
-    ).all(...scope.params) as { id: bigint; v: string }[];
-    return new Map(rows.map((r) => [String(r.id), r.v]));
+      `SELECT id, dict_value AS v, dict_value_en AS en FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0${scope.sql}`,
+    ).all(...scope.params) as { id: bigint; v: string; en: string | null }[];
+    return new Map(rows.map((r) => [String(r.id), req.lang === 'en' && r.en ? r.en : r.v]));
   };
 
   const repo: Repo = crudRoutes(
@@ -157,6 +157,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     code: z.string(),
     dictKey: dictKeyValue,
     dictValue: z.string(),
+    dictValueEn: z.string().optional().describe('the English label (absent when none is kept)'),
     sort: z.number(),
     remark: z.string(),
     isSealed: z.number(),
@@ -209,10 +210,16 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       const narrow = code && code !== 'DICT';
       const rows = prepare(
         sqlite,
-        `SELECT id, parent_id AS parentId, dict_value AS v FROM ${f.sql} WHERE is_deleted = 0${scope.sql}${narrow ? ' AND code = ?' : ''} ORDER BY sort, id`,
-      ).all(...scope.params, ...(narrow ? [code] : [])) as { id: bigint; parentId: bigint; v: string }[];
+        `SELECT id, parent_id AS parentId, dict_value AS v, dict_value_en AS en FROM ${f.sql} WHERE is_deleted = 0${scope.sql}${narrow ? ' AND code = ?' : ''} ORDER BY sort, id`,
+      ).all(...scope.params, ...(narrow ? [code] : [])) as {
+        id: bigint;
+        parentId: bigint;
+        v: string;
+        en: string | null;
+      }[];
+      const title = (r: (typeof rows)[number]) => (req.lang === 'en' && r.en ? r.en : r.v);
       return ok(
-        forest(rows.map((r) => treeNode(String(r.id), String(r.parentId), r.v))) as TreeNode[],
+        forest(rows.map((r) => treeNode(String(r.id), String(r.parentId), title(r)))) as TreeNode[],
         req.lang,
       );
     },
@@ -236,7 +243,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       const scope = tenantSql(req);
       const rows = prepare(
         sqlite,
-        `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, sort, remark, is_sealed AS isSealed
+        `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, dict_value_en AS dictValueEn, sort, remark, is_sealed AS isSealed
        FROM ${f.sql} WHERE is_deleted = 0 AND parent_id <> 0 AND code = ?${scope.sql} ORDER BY sort, id`,
       ).all(code, ...scope.params) as Record<string, unknown>[];
       return ok(
@@ -246,6 +253,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
           code: r.code,
           dictKey: f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? Number(r.dictKey) : String(r.dictKey),
           dictValue: r.dictValue,
+          ...(r.dictValueEn ? { dictValueEn: r.dictValueEn } : {}),
           sort: Number(r.sort),
           remark: r.remark ?? '',
           isSealed: Number(r.isSealed),

@@ -5,6 +5,8 @@ import { forest, type Node } from '../../core/serialize';
 export interface MenuRow extends Node {
   code: string;
   name: string;
+  /** omitted when the row has no English name */
+  nameEn?: string;
   alias: string;
   path: string;
   source: string;
@@ -15,7 +17,7 @@ export interface MenuRow extends Node {
   remark: string;
 }
 
-const MENU_COLUMNS = `id, parent_id AS parentId, code, name, alias, path, source, sort, category, action, is_open AS isOpen, remark`;
+const MENU_COLUMNS = `id, parent_id AS parentId, code, name, name_en AS nameEn, alias, path, source, sort, category, action, is_open AS isOpen, remark`;
 
 function toMenu(r: Record<string, unknown>): MenuRow {
   return {
@@ -23,6 +25,7 @@ function toMenu(r: Record<string, unknown>): MenuRow {
     parentId: String(r.parentId),
     code: String(r.code),
     name: String(r.name),
+    ...(r.nameEn ? { nameEn: String(r.nameEn) } : {}),
     alias: String(r.alias ?? ''),
     path: String(r.path ?? ''),
     source: String(r.source ?? ''),

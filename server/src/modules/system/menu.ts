@@ -54,8 +54,11 @@ export function menusOfCaller(app: FastifyInstance, user: SessionUser, menus: Me
   return grantedForViewer(app.ctx.sqlite, user, menus);
 }
 
-const menuNodes = (menus: MenuRow[]): TreeNode[] =>
-  forest(menus.map((m) => treeNode(m.id, m.parentId, m.name))) as TreeNode[];
+/** A menu's name in the caller's language (its English name when it has one). */
+const menuName = (m: MenuRow, lang: Lang) => (lang === 'en' && m.nameEn ? m.nameEn : m.name);
+
+const menuNodes = (menus: MenuRow[], lang: Lang): TreeNode[] =>
+  forest(menus.map((m) => treeNode(m.id, m.parentId, menuName(m, lang)))) as TreeNode[];
 
 /** A scope tree: the menus that own scope rows, with each scope as a child node. */
 function scopeTree(
@@ -63,6 +66,7 @@ function scopeTree(
   table: string,
   menus: MenuRow[],
   only: Set<string> | null,
+  lang: Lang,
 ): TreeNode[] {
   const rows = prepare(
     app.ctx.sqlite,
@@ -73,7 +77,7 @@ function scopeTree(
     .filter((r) => !only || only.has(r.id));
   const owners = new Set(scopes.map((s) => s.menuId));
   const nodes = [
-    ...menus.filter((m) => owners.has(m.id)).map((m) => treeNode(m.id, '0', m.name)),
+    ...menus.filter((m) => owners.has(m.id)).map((m) => treeNode(m.id, '0', menuName(m, lang))),
     ...scopes.map((s) => treeNode(s.id, s.menuId, s.name)),
   ];
   return forest(nodes) as TreeNode[];
@@ -101,7 +105,7 @@ export function rolesInReach(app: FastifyInstance, user: SessionUser, roleIds: s
 }
 
 function decorateMenus(lang: Lang, menus: MenuRow[]) {
-  const names = new Map(menus.map((m) => [m.id, m.name]));
+  const names = new Map(menus.map((m) => [m.id, menuName(m, lang)]));
   return <R extends Record<string, unknown>>(rows: R[]) =>
     rows.map((r) => ({
       ...r,
@@ -195,7 +199,7 @@ export function menuRoutes(app: FastifyInstance) {
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(topMenuSchema) } },
     async (req) => {
       const me = actorOf(req);
-      const select = `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
+      const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
       let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
       if (!rows.length && me.tenantId !== '000000')
         rows = prepare(sqlite, select).all('000000') as typeof rows;
@@ -218,6 +222,7 @@ export function menuRoutes(app: FastifyInstance) {
             id: String(r.id),
             code: r.code,
             name: r.name,
+            ...(r.nameEn ? { nameEn: r.nameEn } : {}),
             source: r.source ?? '',
             path: r.path ?? '',
             sort: Number(r.sort),
@@ -321,7 +326,10 @@ export function menuRoutes(app: FastifyInstance) {
       const menus = allMenus(sqlite);
       const allowed = tenantId ? packageMenuIds(sqlite, tenantId, menus) : null;
       return ok(
-        menuNodes(menus.filter((m) => m.category === 1 && (!allowed || allowed.has(m.id)))),
+        menuNodes(
+          menus.filter((m) => m.category === 1 && (!allowed || allowed.has(m.id))),
+          req.lang,
+        ),
         req.lang,
       );
     },
@@ -342,9 +350,24 @@ export function menuRoutes(app: FastifyInstance) {
       const admin = isAdministrator(me);
       return ok(
         {
-          menu: menuNodes(menus.filter((m) => visible.has(m.id))),
-          dataScope: scopeTree(app, 'blade_scope_data', menus, admin ? null : scopeIdsOf(app, me.roleIds, 1)),
-          apiScope: scopeTree(app, 'blade_scope_api', menus, admin ? null : scopeIdsOf(app, me.roleIds, 2)),
+          menu: menuNodes(
+            menus.filter((m) => visible.has(m.id)),
+            req.lang,
+          ),
+          dataScope: scopeTree(
+            app,
+            'blade_scope_data',
+            menus,
+            admin ? null : scopeIdsOf(app, me.roleIds, 1),
+            req.lang,
+          ),
+          apiScope: scopeTree(
+            app,
+            'blade_scope_api',
+            menus,
+            admin ? null : scopeIdsOf(app, me.roleIds, 2),
+            req.lang,
+          ),
         },
         req.lang,
       );
@@ -391,7 +414,10 @@ export function menuRoutes(app: FastifyInstance) {
       const visible = withAncestors(menus, menusOfCaller(app, actorOf(req), menus));
       return ok(
         {
-          menu: menuNodes(menus.filter((m) => m.category === 1 && visible.has(m.id))),
+          menu: menuNodes(
+            menus.filter((m) => m.category === 1 && visible.has(m.id)),
+            req.lang,
+          ),
           dataScope: [],
           apiScope: [],
         },

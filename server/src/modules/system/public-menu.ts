@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope';
-import { answers } from '../../core/route-schemas';
+import { answers, noQuery } from '../../core/route-schemas';
 import type { Dialect } from '../../core/dialect';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 import { allMenus, grantedForViewer, withAncestors } from './menu-service';
@@ -81,7 +81,7 @@ export default async function publicMenuModule(app: FastifyInstance) {
     '/blade-system/menu/auth-routes',
     {
       config: { access: 'public' },
-      schema: { tags: [PUBLIC_DIALECT_TAG], response: answers.of(authRoutesSchema) },
+      schema: { tags: [PUBLIC_DIALECT_TAG], querystring: noQuery, response: answers.of(authRoutesSchema) },
     },
     async (req) => {
       const user = req.user;

@@ -2,7 +2,9 @@ import { createElement } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { rolesOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
+import { canUseDevTools } from './menu-model';
 import { ColorPicker } from './header/ColorPicker';
 import { ErrorLogButton } from './header/ErrorLogButton';
 import { FullScreenButton } from './header/FullScreenButton';
@@ -21,11 +23,13 @@ interface HeaderBarProps {
 
 /**
  * The top bar (spec section 2, "Shell"): collapse toggle, top menus, menu search, then full screen,
- * theme, colour, language, lock, error log, notices and the user's menu. Small screens keep the essentials.
+ * theme, colour, language, lock, error log (for users granted it), notices and the user's menu. Small
+ * screens keep the essentials; a phone shows the user's avatar without the name, so nothing overlaps.
  */
 export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
   const { t } = useTranslation();
   const screen = useSettings((state) => state.screen);
+  const devTools = useSession((state) => canUseDevTools(state.menus, rolesOf(state.userInfo)));
   return (
     <Layout.Header className="psi-header">
       <div className="psi-header__left">
@@ -46,7 +50,7 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
         <ColorPicker />
         <LanguageMenu />
         <LockButton />
-        <ErrorLogButton />
+        {devTools && <ErrorLogButton />}
         <NoticeBell />
         <UserMenu />
       </div>

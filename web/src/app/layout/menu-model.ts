@@ -76,6 +76,22 @@ export function filterByRoles(nodes: readonly MenuNode[], roles: readonly string
     .map((node) => (node.children ? { ...node, children: filterByRoles(node.children, roles) } : node));
 }
 
+/** Whether the forest holds a menu of this code (at any depth). */
+export function hasMenuCode(nodes: readonly MenuNode[], code: string): boolean {
+  return nodes.some((node) => node.code === code || hasMenuCode(node.children ?? [], code));
+}
+
+/** The menu whose grant also grants the header's developer tools (the error log): 错误日志. */
+export const DEV_TOOLS_MENU = 'log_error';
+
+/**
+ * Developer tools (the header's error log) show to the platform super administrator and to users
+ * granted the error-log menu; school and depository users never see them.
+ */
+export function canUseDevTools(menus: readonly MenuNode[], roles: readonly string[]): boolean {
+  return roles.includes('administrator') || hasMenuCode(menus, DEV_TOOLS_MENU);
+}
+
 /** Menus only: the routes forest should not contain buttons, but a real backend's data may. */
 export function visibleMenus(nodes: readonly MenuNode[]): MenuNode[] {
   return nodes.filter((node) => node.category !== 2);

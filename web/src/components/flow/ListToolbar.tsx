@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../table/SearchForm';
 import type { Page } from '../../api/types';
 import { useFlowCategories, type FlowRow, type Params } from '../../api/flow';
 
@@ -17,12 +18,11 @@ export function ListSearchBar({ onSearch }: { onSearch: (values: ListSearch) => 
   const [form] = Form.useForm<ListSearch>();
   const categories = useFlowCategories();
   return (
-    <Form
+    <SearchForm<ListSearch>
       form={form}
-      layout="inline"
       className="flow-search"
-      onFinish={(values) => onSearch(values)}
-      style={{ marginBottom: 16, rowGap: 8 }}
+      onSearch={(values) => onSearch(values)}
+      onReset={() => onSearch({})}
     >
       <Form.Item name="processDefinitionName" label={t('flow.common.processName')}>
         <Input allowClear style={{ width: 200 }} />
@@ -34,23 +34,7 @@ export function ListSearchBar({ onSearch }: { onSearch: (values: ListSearch) => 
           options={categories.map((c) => ({ value: c.value, label: c.label }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('flow.common.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('flow.common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchForm>
   );
 }
 

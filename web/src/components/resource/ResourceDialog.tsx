@@ -1,8 +1,9 @@
 import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin } from 'antd';
+import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
+import { useDiscardGuard } from '../discard/useDiscardGuard';
 import { fetchDetail, submitRecord } from './api';
 import { FieldControl, FieldValue, type FieldControlProps } from './fields';
 import {
@@ -38,12 +39,13 @@ function FormBody({
   record,
   fixedValues,
   onClose,
+  onCancel,
   onSaved,
   controls,
-}: ResourceDialogProps & { mode: 'add' | 'edit' }) {
+  form,
+}: ResourceDialogProps & { mode: 'add' | 'edit'; form: FormInstance<Row>; onCancel: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Row>();
   const [saving, setSaving] = useState(false);
   const items = formItems(def, mode);
 
@@ -96,7 +98,9 @@ function FormBody({
         </GridRow>
       </Form>
       <div className="psi-dialog-footer">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={onCancel} data-testid="dialog-cancel">
+          {t('common.cancel')}
+        </Button>
         <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
           {mode === 'add' ? t('crud.save') : t('crud.update')}
         </Button>
@@ -157,6 +161,9 @@ export function ResourceDialog(props: ResourceDialogProps) {
         ? { ...record, ...detail.data }
         : record;
   const titles = { add: t('crud.addTitle'), edit: t('crud.editTitle'), view: t('crud.viewTitle') };
+  const [form] = Form.useForm<Row>();
+  // Esc, × and cancel ask before a changed form is thrown away
+  const guard = useDiscardGuard(() => mode !== 'view' && form.isFieldsTouched(), onClose);
 
   return (
     <Modal
@@ -164,7 +171,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
       title={`${titles[mode]} · ${def.title[lang]}`}
       width={dialogWidthOf(def)}
       footer={null}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
       maskClosable={false}
       className="psi-resource-dialog"
@@ -177,7 +184,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
       ) : mode === 'view' ? (
         <ViewBody def={def} lang={lang} record={loaded} onClose={onClose} />
       ) : (
-        <FormBody {...props} mode={mode} record={loaded} />
+        <FormBody {...props} mode={mode} record={loaded} form={form} onCancel={guard.close} />
       )}
     </Modal>
   );

@@ -17,19 +17,13 @@ import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { exportList, fetchList, removeRecords, type ListParams } from './api';
 import { useLazyTree } from './lazy';
-import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { FieldValue, type FieldControlProps } from './fields';
-import {
-  buttonPermissions,
-  searchFieldsOf,
-  tableColumns,
-  toQuery,
-  visibleColumns,
-  type DialogMode,
-  type Row,
-} from './model';
+import { buttonPermissions, searchFieldsOf, tableColumns, toQuery, type DialogMode, type Row } from './model';
 import { ResourceDialog } from './ResourceDialog';
 import { SearchBar } from './SearchBar';
+import { headerMarks, shownColumns as arrangedColumns } from '../table/prefs';
+import { TableSettings } from '../table/TableSettings';
+import { useTablePrefs } from '../table/useTablePrefs';
 import { selectAllTitle } from './SelectAllTitle';
 import './resource.css';
 import '../../i18n/shell';
@@ -185,7 +179,6 @@ export function ResourcePage({
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null; fixed?: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [hidden, setHidden] = useHiddenColumns(settingsKey ?? def.key);
 
   // a lazy tree (`def.lazy`) loads its roots, then each expanded row's children (`lazy-list`)
   const lazy = Boolean(def.lazy) && !listUrl;
@@ -205,6 +198,7 @@ export function ResourcePage({
   const refresh = () => queryClient.invalidateQueries({ queryKey: [def.key] });
 
   const columns = useMemo(() => tableColumns(def, lang), [def, lang]);
+  const tablePrefs = useTablePrefs(settingsKey ?? def.key, columns, compact ? 'small' : 'middle');
   const searchFields = useMemo(() => searchFieldsOf(def), [def]);
 
   const remove = (ids: string[]) => {
@@ -248,7 +242,7 @@ export function ResourcePage({
   const addChild = lazy && can.add && !placeholder;
   const hasRowButtons = can.view || can.edit || can.remove || addChild || Boolean(rowActions);
   const rowButtonCount = [can.view, can.edit, can.remove, addChild].filter(Boolean).length;
-  const shownColumns = visibleColumns(columns, hidden);
+  const shownColumns = arrangedColumns(columns, tablePrefs.prefs);
   // a tree's expand icon and indentation sit in its first column: the row's name, not the tenant
   const treeColumns = isTree
     ? [
@@ -276,19 +270,32 @@ export function ResourcePage({
       title: column.title,
       width: column.width,
       align: column.align,
-      ellipsis:
-        column.field.kind === 'textarea' || column.field.kind === 'text' ? { showTitle: true } : undefined,
+      onHeaderCell: headerMarks(column.key, column.priority),
       sorter: column.sortable && !isTree,
-      render: (_value: unknown, record: Row) =>
-        cells?.[column.field.name]?.(record) ?? (
+      render: (_value: unknown, record: Row) => {
+        const content = cells?.[column.field.name]?.(record) ?? (
           <FieldValue field={column.field} lang={lang} record={record} />
-        ),
+        );
+        // long texts are clipped inside their cell (the header never is)
+        if (column.field.kind !== 'textarea' && column.field.kind !== 'text') return content;
+        const text = record[column.field.name];
+        return (
+          <span
+            className="psi-cell-clip"
+            style={{ maxWidth: column.width ?? 220 }}
+            title={typeof text === 'string' ? text : undefined}
+          >
+            {content}
+          </span>
+        );
+      },
     })),
     ...(hasRowButtons
       ? [
           {
             key: '__actions',
             title: t('crud.actions'),
+            onHeaderCell: headerMarks('__actions', 'actions'),
             fixed: 'right' as const,
             width: compact
               ? 24 + rowButtonCount * 32 + (rowActions ? 90 : 0)
@@ -431,13 +438,20 @@ export function ResourcePage({
               data-testid="toolbar-refresh"
             />
           </Tooltip>
-          <ColumnSettings columns={columns} hidden={hidden} onChange={setHidden} />
+          <TableSettings
+            columns={columns}
+            prefs={tablePrefs.prefs}
+            onChange={tablePrefs.save}
+            onReset={tablePrefs.reset}
+          />
         </Space>
       </div>
       {placeholder ?? (
         <Table<Row>
           rowKey={idOf}
-          size={compact ? 'small' : 'middle'}
+          size={tablePrefs.prefs.density}
+          className="psi-fit-table"
+          tableLayout="auto"
           columns={tableColumnsOut}
           dataSource={records}
           loading={fetching}

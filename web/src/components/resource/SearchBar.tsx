@@ -1,8 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, Lang } from '@psi/db/model';
+import { SearchForm } from '../table/SearchForm';
 import { FieldControl, placeholderOf } from './fields';
 import type { Row } from './model';
 
@@ -90,17 +90,19 @@ interface SearchBarProps {
   onSearch: (values: Row) => void;
 }
 
-/** The search bar of a resource page: one control per searchable field, Enter or "search" applies it. */
+/**
+ * The search bar of a resource page: one control per searchable field (the first three shown, the rest
+ * behind "expand"), Enter or "search" applies it.
+ */
 export function SearchBar({ fields, lang, onSearch }: SearchBarProps) {
-  const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
   if (fields.length === 0) return null;
   return (
-    <Form<Row>
+    <SearchForm<Row>
       form={form}
       className="psi-search"
-      layout="inline"
-      onFinish={(values) => onSearch(values)}
+      onSearch={(values) => onSearch(values)}
+      onReset={() => onSearch({})}
       data-testid="resource-search"
     >
       {fields.map((field) => (
@@ -115,23 +117,6 @@ export function SearchBar({ fields, lang, onSearch }: SearchBarProps) {
           <SearchControl field={field} lang={lang} />
         </Form.Item>
       ))}
-      <Form.Item className="psi-search__actions">
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
-            {t('crud.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="search-reset"
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('crud.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchForm>
   );
 }

@@ -53,6 +53,8 @@ export interface DictEntry {
   code: string;
   dictKey: string | number;
   dictValue: string;
+  /** the English label (our server's extra field; a Blade gateway sends none) */
+  dictValueEn?: string;
   sort: number;
 }
 

@@ -295,6 +295,8 @@ export function FieldValue({ field, lang, record }: { field: FieldDef; lang: Lan
   if (value === undefined || value === null || value === '') {
     return <span className="psi-empty-value">-</span>;
   }
+  if (field.unlimited !== undefined && Number(value) === field.unlimited)
+    return <>{messages.unlimited[lang]}</>;
   switch (field.kind) {
     case 'dict':
     case 'select':

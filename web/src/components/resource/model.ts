@@ -6,6 +6,7 @@ import {
   requiredMessage,
   submitSchema,
   tableFields,
+  type ColumnPriority,
   type FieldDef,
   type Lang,
   type ResourceDef,
@@ -63,8 +64,11 @@ export function isEmptyValue(value: unknown): boolean {
 /* ------------------------------------------------------------------ table */
 
 export interface ColumnSpec {
+  /** The field's name. */
+  key: string;
   field: FieldDef;
   title: string;
+  priority?: ColumnPriority;
   width?: number;
   align?: 'left' | 'right' | 'center';
   sortable: boolean;
@@ -84,8 +88,10 @@ const kindWidth: Partial<Record<FieldDef['kind'], number>> = {
 /** The table columns of a declaration (fields shown in the table), in declaration order. */
 export function tableColumns(def: ResourceDef, lang: Lang): ColumnSpec[] {
   return tableFields(def).map((field) => ({
+    key: field.name,
     field,
     title: field.label[lang],
+    priority: field.priority,
     width: field.width ?? kindWidth[field.kind],
     align:
       field.kind === 'money' || field.kind === 'number'
@@ -95,11 +101,6 @@ export function tableColumns(def: ResourceDef, lang: Lang): ColumnSpec[] {
           : undefined,
     sortable: Boolean(field.sortable),
   }));
-}
-
-/** Columns the user hid; the rest show. */
-export function visibleColumns(columns: ColumnSpec[], hidden: readonly string[]): ColumnSpec[] {
-  return columns.filter((column) => !hidden.includes(column.field.name));
 }
 
 /** Name of the joined display field of an id field (`parentId` → `parentName`, `deptId` → `deptName`). */

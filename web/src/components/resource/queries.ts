@@ -27,10 +27,11 @@ export function useFieldOptions(field: FieldDef, lang: Lang): { options: Option[
     label: option.label[lang],
   }));
   if (!code || !query.data || query.data.length === 0) return { options: declared, loading: query.isLoading };
-  // The dictionary's values are Chinese only; the declaration's English label of the same key wins in English.
+  // In English: the entry's English label, else the declaration's label of the same key, else the value.
   const options = query.data.map((entry) => {
+    if (lang !== 'en') return { value: entry.dictKey, label: entry.dictValue };
     const own = declared.find((option) => String(option.value) === String(entry.dictKey));
-    return { value: entry.dictKey, label: lang === 'en' && own ? own.label : entry.dictValue };
+    return { value: entry.dictKey, label: entry.dictValueEn || own?.label || entry.dictValue };
   });
   return { options, loading: false };
 }

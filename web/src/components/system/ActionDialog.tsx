@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../discard/useDiscardGuard';
 import type { Row } from '../resource/model';
 import { testId } from './tree';
 
@@ -44,6 +45,7 @@ export function ActionDialog<T extends Row>({
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
   const [saving, setSaving] = useState(false);
+  const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const submit = async () => {
     let values: T;
     try {
@@ -55,6 +57,7 @@ export function ActionDialog<T extends Row>({
     try {
       await onSubmit(values);
       void message.success(success ?? t('crud.done'));
+      guard.release();
       onDone?.();
       onClose();
     } catch {
@@ -68,7 +71,7 @@ export function ActionDialog<T extends Row>({
       open
       title={title}
       width={width}
-      onCancel={onClose}
+      onCancel={guard.close}
       onOk={() => void submit()}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

@@ -1,5 +1,6 @@
 import { Alert, App, Form, Input, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
 import { post, type Row } from './api';
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
@@ -11,8 +12,8 @@ interface AuditDialogProps {
   /** Pass / reject button labels (the depository "accepts" and "returns"). */
   passLabel?: string;
   rejectLabel?: string;
-  /** Shown above the choice (e.g. the charge an approval makes). */
-  hint?: string;
+  /** Shown above the choice (e.g. the charge an approval makes); it may follow the choice. */
+  hint?: string | ((pass: boolean) => string | undefined);
   initialPass?: boolean;
   onClose: () => void;
   onDone: (saved: Row) => void;
@@ -33,7 +34,9 @@ export function AuditDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ pass: boolean; auditRemark?: string }>();
   const pass = Form.useWatch('pass', form) ?? initialPass;
+  const guard = useDiscardGuard(() => form.isFieldsTouched(['auditRemark']), onClose);
   const { error, setError, busy, run } = useSubmit();
+  const shownHint = typeof hint === 'function' ? hint(pass) : hint;
 
   const submit = async () => {
     setError(null);
@@ -45,6 +48,7 @@ export function AuditDialog({
         true,
       );
       void message.success(values.pass ? t('psi.audit.passed') : t('psi.audit.rejected'));
+      guard.release();
       onDone(saved);
     });
   };
@@ -57,7 +61,7 @@ export function AuditDialog({
       okButtonProps={{ danger: !pass, loading: busy, 'data-testid': 'audit-ok' } as ButtonProps}
       cancelText={t('psi.common.cancel')}
       onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
       data-testid="audit-dialog"
     >
@@ -66,7 +70,7 @@ export function AuditDialog({
           {String(record.schoolName ?? record.supplierName ?? '')} · {yuan(record.totalAmount)} ·{' '}
           {t('psi.common.copies', { count: Number(record.totalQuantity ?? 0) })}
         </Typography.Text>
-        {hint && <Alert type="info" showIcon title={hint} />}
+        {shownHint && <Alert type="info" showIcon title={shownHint} data-testid="audit-hint" />}
         <Form form={form} layout="vertical" initialValues={{ pass: initialPass }}>
           <Form.Item name="pass" label={t('psi.audit.title', { no: '' })}>
             <Radio.Group

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { detail, linesOf, page, post, stockOf, type Row } from './api';
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
+import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
 import { EditorDrawer, LinesTable } from './EditorDrawer';
 
 interface DeliveryEditorProps {
@@ -72,6 +73,9 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
   const [form] = Form.useForm();
   const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  // quantities the user typed or filled (loading a delivery's own quantities is not an edit)
+  const [edited, setEdited] = useState(false);
+  const guard = useDiscardGuard(() => edited || form.isFieldsTouched(), onClose, { urlBound: true });
   const { error, setError, busy: saving, run } = useSubmit();
 
   const existing = useQuery({
@@ -153,6 +157,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
         true,
       );
       void message.success(t('psi.common.submitted'));
+      guard.release();
       onSaved(saved);
     });
   };
@@ -206,9 +211,10 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
             precision={0}
             value={r.qty}
             disabled={r.open === 0 || !shippable}
-            onChange={(v) =>
-              setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }))
-            }
+            onChange={(v) => {
+              setEdited(true);
+              setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }));
+            }}
             data-testid="line-ship"
           />
           {r.qty > r.stock && (
@@ -225,7 +231,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
     <EditorDrawer
       title={`${id ? t('psi.delivery.editDelivery') : t('psi.delivery.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
       testId="delivery-editor"
-      onClose={onClose}
+      onClose={guard.close}
       actions={
         <Button
           type="primary"
@@ -306,12 +312,22 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
             </Form>
             <Space>
               <Button
-                onClick={() => setQuantities(Object.fromEntries(rows.map((r) => [r.key, r.open])))}
+                onClick={() => {
+                  setEdited(true);
+                  setQuantities(Object.fromEntries(rows.map((r) => [r.key, r.open])));
+                }}
                 data-testid="delivery-fill"
               >
                 {t('psi.delivery.fillAll')}
               </Button>
-              <Button onClick={() => setQuantities({})}>{t('psi.delivery.clearAll')}</Button>
+              <Button
+                onClick={() => {
+                  setEdited(true);
+                  setQuantities({});
+                }}
+              >
+                {t('psi.delivery.clearAll')}
+              </Button>
               <Typography.Text strong data-testid="delivery-total">
                 {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
               </Typography.Text>

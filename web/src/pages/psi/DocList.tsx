@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -12,10 +12,16 @@ import {
   Table,
   Tabs,
   Tooltip,
+  type TableColumnType,
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { columnPriority, type ResourceDef } from '@psi/db/model';
 import { exportList } from '../../components/resource/api';
+import { headerMarks, shownColumns, type ColumnMeta } from '../../components/table/prefs';
+import { SearchForm } from '../../components/table/SearchForm';
+import { TableSettings } from '../../components/table/TableSettings';
+import { useTablePrefs } from '../../components/table/useTablePrefs';
 import { site } from '../../config/site';
 import { page, type Params, type Row } from './api';
 import { STATUS_ORDER, useStatusLabel, type StatusKind } from './status';
@@ -32,6 +38,9 @@ export interface DocListProps {
   statusKind: StatusKind;
   statusField?: string;
   title: ReactNode;
+  /** The declaration of the listed documents: each column's priority comes from its field. */
+  resource: ResourceDef;
+  /** Columns keyed by field name; the `actions` column stays last, fixed on the right. */
   columns: TableColumnsType<Row>;
   /** Text filters of the search bar: field name → label. */
   searchFields: Record<string, string>;
@@ -50,6 +59,7 @@ export function DocList({
   statusKind,
   statusField = 'orderStatus',
   title,
+  resource,
   columns,
   searchFields,
   toolbar,
@@ -60,12 +70,32 @@ export function DocList({
   const { message } = App.useApp();
   const label = useStatusLabel(statusKind);
   const client = useQueryClient();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<Record<string, string | undefined>>();
   const [status, setStatus] = useState<string>('all');
   const [filters, setFilters] = useState<Params>({});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(site.pageSize);
   const [exporting, setExporting] = useState(false);
+
+  const isActions = (column: TableColumnType<Row>) => column.key === 'actions';
+  const metas: (ColumnMeta & { column: TableColumnType<Row> })[] = columns
+    .filter((column) => !isActions(column))
+    .map((column) => ({
+      key: String(column.key),
+      title: typeof column.title === 'string' ? column.title : String(column.key),
+      priority: columnPriority(resource, String(column.key)),
+      column,
+    }));
+  const tablePrefs = useTablePrefs(root, metas);
+  const tableColumns: TableColumnsType<Row> = [
+    ...shownColumns(metas, tablePrefs.prefs).map(({ column, key, priority }) => ({
+      ...column,
+      onHeaderCell: headerMarks(key, priority),
+    })),
+    ...columns
+      .filter(isActions)
+      .map((column) => ({ ...column, onHeaderCell: headerMarks('__actions', 'actions') })),
+  ];
 
   const base: Params = { ...params, ...filters };
   const query: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }), current, size };
@@ -122,12 +152,15 @@ export function DocList({
 
   return (
     <Card size="small" variant="borderless" title={title} className="psi-doc-list" data-testid="doc-list">
-      <Form
+      <SearchForm<Record<string, string | undefined>>
         form={form}
-        layout="inline"
         className="psi-doc-search"
-        onFinish={(values: Record<string, string | undefined>) => {
+        onSearch={(values) => {
           setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v && v.trim())) as Params);
+          setCurrent(1);
+        }}
+        onReset={() => {
+          setFilters({});
           setCurrent(1);
         }}
       >
@@ -136,23 +169,7 @@ export function DocList({
             <Input allowClear placeholder={text} data-testid={`search-${name}`} style={{ width: 180 }} />
           </Form.Item>
         ))}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
-              {t('psi.common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                setCurrent(1);
-              }}
-            >
-              {t('psi.common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </SearchForm>
       <div className="psi-doc-toolbar">
         <Space wrap>{toolbar}</Space>
         <Space>
@@ -174,6 +191,12 @@ export function DocList({
               data-testid="list-refresh"
             />
           </Tooltip>
+          <TableSettings
+            columns={metas}
+            prefs={tablePrefs.prefs}
+            onChange={tablePrefs.save}
+            onReset={tablePrefs.reset}
+          />
         </Space>
       </div>
       <Tabs
@@ -187,7 +210,9 @@ export function DocList({
       />
       <Table<Row>
         rowKey={(r) => String(r.id)}
-        size="middle"
+        size={tablePrefs.prefs.density}
+        className="psi-fit-table"
+        tableLayout="auto"
         columns={[
           {
             title: '#',
@@ -196,7 +221,7 @@ export function DocList({
             align: 'center',
             render: (_v, _r, i) => (current - 1) * size + i + 1,
           },
-          ...columns,
+          ...tableColumns,
         ]}
         dataSource={rows.data?.records ?? []}
         loading={rows.isFetching}

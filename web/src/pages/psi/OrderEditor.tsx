@@ -34,6 +34,7 @@ import { GoodsSelect } from './GoodsSelect';
 import { useMySchool, useRoleKind } from './hooks';
 import { depositoryOptions } from './useDepositories';
 import { useSubmit } from './useSubmit';
+import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
 import { EditorDrawer, LinesTable } from './EditorDrawer';
 
 export type OrderKind = 'yypt' | 'direct' | 'purchase';
@@ -94,6 +95,9 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const role = useRoleKind();
   const school = useMySchool(role === 'school');
   const [lines, setLines] = useState<Line[]>([]);
+  // lines added, changed or removed by the user (loading a document's lines is not an edit)
+  const [linesEdited, setLinesEdited] = useState(false);
+  const guard = useDiscardGuard(() => linesEdited || form.isFieldsTouched(), onClose, { urlBound: true });
   const { error, setError, busy: saving, run } = useSubmit();
   const isSchoolUser = role === 'school';
   const isPurchase = kind === 'purchase';
@@ -214,6 +218,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       return;
     }
     setError(null);
+    setLinesEdited(true);
     setLines((prev) => [
       ...prev,
       {
@@ -229,8 +234,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       },
     ]);
   };
-  const change = (key: string, patch: Partial<Line>) =>
+  const change = (key: string, patch: Partial<Line>) => {
+    setLinesEdited(true);
     setLines((prev) => prev.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  };
 
   const submit = async () => {
     setError(null);
@@ -256,26 +263,41 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     await run(async () => {
       const saved = await post(RESOURCE[kind].submit, body, true);
       void message.success(t('psi.common.submitted'));
+      guard.release();
       onSaved(saved);
     });
   };
 
   const columns: TableColumnsType<(typeof priced)[number]> = [
-    { title: '#', key: 'index', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName', width: 260 },
-    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
-    { title: t('psi.field.publisher'), dataIndex: 'publisher', key: 'publisher', width: 150, ellipsis: true },
+    // every column fits the drawer at 1366 px without scrolling: the publisher sits under the title
+    { title: '#', key: 'index', width: 40, align: 'center', render: (_v, _r, i) => i + 1 },
+    {
+      title: t('psi.field.goodsName'),
+      key: 'goodsName',
+      width: 210,
+      render: (_v, l) => (
+        <div className="psi-line-title" title={l.publisher ? `${l.goodsName} · ${l.publisher}` : l.goodsName}>
+          <span className="psi-cell-clip">{l.goodsName}</span>
+          {l.publisher && (
+            <Typography.Text type="secondary" className="psi-cell-clip psi-line-title__publisher">
+              {l.publisher}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 128 },
     {
       title: t('psi.field.price'),
       key: 'price',
       align: 'right',
-      width: 90,
+      width: 84,
       render: (_v, l) => yuan(l.price),
     },
     {
       title: t('psi.field.discount'),
       key: 'discount',
-      width: 110,
+      width: isPurchase ? 100 : 80,
       align: 'right',
       render: (_v, l) =>
         isPurchase ? (
@@ -290,6 +312,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
             onChange={(v) =>
               change(l.key, { discount: formatBasisPoints(Math.round(Number(v ?? 1) * 10000)) })
             }
+            style={{ width: '100%' }}
             data-testid="line-discount"
           />
         ) : (
@@ -300,13 +323,13 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       title: t('psi.field.unitPrice'),
       key: 'unit',
       align: 'right',
-      width: 90,
+      width: 84,
       render: (_v, l) => yuan(l.unit),
     },
     {
       title: t('psi.field.quantity'),
       key: 'quantity',
-      width: 110,
+      width: 96,
       render: (_v, l) => (
         <InputNumber
           size="small"
@@ -315,6 +338,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
           value={l.quantity}
           disabled={frozen}
           onChange={(v) => change(l.key, { quantity: Math.max(1, Number(v ?? 1)) })}
+          style={{ width: '100%' }}
           data-testid="line-quantity"
         />
       ),
@@ -323,20 +347,20 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       title: t('psi.field.listAmount'),
       key: 'list',
       align: 'right',
-      width: 110,
+      width: 104,
       render: (_v, l) => yuan(l.listAmount),
     },
     {
       title: t('psi.field.amount'),
       key: 'amount',
       align: 'right',
-      width: 110,
+      width: 104,
       render: (_v, l) => <span data-testid="line-amount">{yuan(l.amount)}</span>,
     },
     {
       title: t('psi.common.remark'),
       key: 'remark',
-      width: 140,
+      width: 130,
       render: (_v, l) => (
         <Input
           size="small"
@@ -350,7 +374,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     {
       title: '',
       key: 'remove',
-      width: 48,
+      width: 44,
       render: (_v, l) => (
         <Button
           type="text"
@@ -359,7 +383,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
           icon={<DeleteOutlined />}
           aria-label={t('psi.common.delete')}
           disabled={frozen}
-          onClick={() => setLines((prev) => prev.filter((x) => x.key !== l.key))}
+          onClick={() => {
+            setLinesEdited(true);
+            setLines((prev) => prev.filter((x) => x.key !== l.key));
+          }}
           data-testid="line-remove"
         />
       ),
@@ -373,7 +400,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
     <EditorDrawer
       title={`${title}${number}`}
       testId="order-editor"
-      onClose={onClose}
+      onClose={guard.close}
       actions={
         <Button
           type="primary"
@@ -413,7 +440,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="supplierName"
                       label={t('psi.field.supplierName')}
-                      rules={[{ required: true, message: t('psi.field.supplierName') }]}
+                      rules={[{ required: true, message: t('psi.required.supplierName') }]}
                     >
                       <Input maxLength={100} data-testid="field-supplierName" />
                     </Form.Item>
@@ -429,7 +456,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                   <Form.Item
                     name="schoolId"
                     label={t('psi.field.school')}
-                    rules={[{ required: true, message: t('psi.field.school') }]}
+                    rules={[{ required: true, message: t('psi.required.school') }]}
                   >
                     {isSchoolUser ? (
                       <Select
@@ -466,7 +493,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                 <Form.Item
                   name="depositoryId"
                   label={t('psi.field.depository')}
-                  rules={[{ required: true, message: t('psi.field.depository') }]}
+                  rules={[{ required: true, message: t('psi.required.depository') }]}
                   extra={isPurchase ? undefined : t('psi.yypt.depositoryHint')}
                 >
                   <Select
@@ -497,7 +524,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverName"
                       label={t('psi.field.receiverName')}
-                      rules={[{ required: true, message: t('psi.field.receiverName') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverName') }]}
                     >
                       <Input maxLength={50} data-testid="field-receiverName" />
                     </Form.Item>
@@ -506,7 +533,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverPhone"
                       label={t('psi.field.receiverPhone')}
-                      rules={[{ required: true, message: t('psi.field.receiverPhone') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverPhone') }]}
                     >
                       <Input maxLength={20} data-testid="field-receiverPhone" />
                     </Form.Item>
@@ -515,7 +542,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
                     <Form.Item
                       name="receiverAddress"
                       label={t('psi.field.receiverAddress')}
-                      rules={[{ required: true, message: t('psi.field.receiverAddress') }]}
+                      rules={[{ required: true, message: t('psi.required.receiverAddress') }]}
                     >
                       <Input maxLength={255} data-testid="field-receiverAddress" />
                     </Form.Item>
@@ -538,26 +565,29 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
           )}
           <LinesTable
             rowKey="key"
+            tableLayout="fixed"
+            // the widths add up to less than the drawer: the table fills it instead of scrolling
+            scroll={{}}
             columns={columns}
             dataSource={priced}
             data-testid="order-lines"
             summary={() => (
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={7}>
+                <Table.Summary.Cell index={0} colSpan={6}>
                   <Typography.Text strong>{t('psi.common.total')}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={7}>
+                <Table.Summary.Cell index={6}>
                   <span data-testid="total-quantity">{totals.quantity}</span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} align="right">
+                <Table.Summary.Cell index={7} align="right">
                   <span data-testid="total-list">{yuan(totals.list)}</span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={9} align="right">
+                <Table.Summary.Cell index={8} align="right">
                   <Typography.Text strong data-testid="total-amount">
                     {yuan(totals.amount)}
                   </Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={10} colSpan={2} />
+                <Table.Summary.Cell index={9} colSpan={2} />
               </Table.Summary.Row>
             )}
           />

@@ -45,6 +45,17 @@ const zh = {
     goBack: '返回列表',
     estimated: '预估',
   },
+  /** Validation messages: whole sentences, never a bare field label. */
+  required: {
+    school: '请选择学校',
+    depository: '请选择仓库',
+    supplierName: '请输入供货商',
+    receiverName: '请输入收货人',
+    receiverPhone: '请输入收货电话',
+    receiverAddress: '请输入收货地址',
+    rechargeAmount: '请输入充值金额',
+    payMethod: '请选择支付方式',
+  },
   field: {
     orderNo: '单据编号',
     school: '学校',
@@ -179,6 +190,10 @@ const zh = {
     passed: '已通过',
     rejected: '已驳回',
     balanceHint: '通过后将从学校账户扣款 {{amount}}（当前余额 {{balance}}）',
+    acceptCharges: '接单后将从学校账户扣款 {{amount}}',
+    acceptCharged: '平台审核征订单 {{source}} 时已扣款 {{amount}}，接单不再扣款',
+    returnRefunds: '退回后将向学校账户退款 {{amount}}，征订单 {{source}} 变为已退回',
+    returnNoMoney: '补订单尚未扣款，退回不涉及资金',
   },
   timeline: {
     title: '状态轨迹',
@@ -261,6 +276,7 @@ const zh = {
     pendingPurchase: '待审核采购单',
     awaitingStorage: '待入库采购单',
     todayMoves: '今日库存变动',
+    latestMoves: '最近库存变动（{{day}}）',
     todayMovesDetail: '入库 {{in}} 册 · 出库 {{out}} 册',
     lowStock: '低库存',
     lowStockTitle: '低库存提醒（≤ {{threshold}} 册）',
@@ -335,6 +351,16 @@ const en: Widen<Messages> = {
     index: 'No.',
     goBack: 'Back to the list',
     estimated: 'estimate',
+  },
+  required: {
+    school: 'Please select the school',
+    depository: 'Please select the depository',
+    supplierName: 'Please enter the supplier',
+    receiverName: 'Please enter the receiver',
+    receiverPhone: "Please enter the receiver's phone",
+    receiverAddress: "Please enter the receiver's address",
+    rechargeAmount: 'Please enter the recharge amount',
+    payMethod: 'Please select the pay method',
   },
   field: {
     orderNo: 'Document no.',
@@ -472,6 +498,11 @@ const en: Widen<Messages> = {
     passed: 'Approved',
     rejected: 'Rejected',
     balanceHint: 'Approving charges the school {{amount}} (balance now {{balance}})',
+    acceptCharges: 'Accepting charges the school {{amount}}',
+    acceptCharged:
+      'The school was charged {{amount}} when the platform approved {{source}}; accepting charges nothing more',
+    returnRefunds: 'Returning refunds {{amount}} to the school and returns {{source}}',
+    returnNoMoney: 'The supplementary order is not charged yet; returning moves no money',
   },
   timeline: {
     title: 'Status history',
@@ -534,7 +565,7 @@ const en: Widen<Messages> = {
   },
   account: {
     recharge: 'Recharge',
-    amount: 'Amount',
+    amount: 'Recharge amount',
     payMethod: 'Pay method',
     voucherNo: 'Voucher no.',
     voucherRequired: 'Please enter the voucher number',
@@ -557,6 +588,7 @@ const en: Widen<Messages> = {
     pendingPurchase: 'Receipts awaiting audit',
     awaitingStorage: 'Receipts awaiting storage',
     todayMoves: 'Stock movements today',
+    latestMoves: 'Latest stock movements ({{day}})',
     todayMovesDetail: 'In {{in}} · out {{out}} copies',
     lowStock: 'Low stock',
     lowStockTitle: 'Low stock (≤ {{threshold}} copies)',

@@ -3,9 +3,11 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { getData } from '../../api/request';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
-import { defaultAvatar, displayName, useSession } from '../../stores/session';
+import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
 import { PsiHomePanel as PsiHome } from '../../app/pages';
 import './wel.css';
 
@@ -26,6 +28,28 @@ function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   return <Link to={leaf.href}>{label}</Link>;
 }
 
+interface WhoAmI {
+  roleName?: string;
+  tenantName?: string;
+}
+
+/**
+ * The user's roles by name, never by alias (the token's `role_name` holds aliases): the seeded roles
+ * in the user's language, another role by the name the server gives it.
+ */
+function useRoleNames(aliases: string[]): { roles: string; tenantName?: string } {
+  const { t, i18n } = useTranslation();
+  const who = useQuery({
+    queryKey: ['auth', 'user-info'],
+    queryFn: () => getData<WhoAmI | null>('/blade-auth/oauth/user-info'),
+    staleTime: 5 * 60_000,
+  });
+  const serverNames = (who.data?.roleName ?? '').split(',').filter(Boolean);
+  const known = aliases.map((alias) => t(`wel.roles.${alias}`, { defaultValue: '' })).filter(Boolean);
+  const roles = known.length === aliases.length ? known : serverNames;
+  return { roles: roles.join(i18n.language === 'en' ? ', ' : '、'), tenantName: who.data?.tenantName };
+}
+
 /** Home tab: who is signed in, under which tenant and role, and where they can go. */
 export default function WelcomePage() {
   const { t, i18n } = useTranslation();
@@ -35,6 +59,7 @@ export default function WelcomePage() {
   const language = i18n.language;
   const leaves = useMemo(() => menuLeaves(menus, t, language), [menus, t, language]);
   const name = displayName(user);
+  const who = useRoleNames(rolesOf(user));
 
   return (
     <Space orientation="vertical" size="middle" className="psi-wel">
@@ -51,8 +76,16 @@ export default function WelcomePage() {
               column={{ xs: 1, sm: 2, md: 3 }}
               items={[
                 { key: 'account', label: t('wel.account'), children: user?.account },
-                { key: 'tenant', label: t('wel.tenant'), children: user?.tenant_id || tenantId },
-                { key: 'role', label: t('wel.role'), children: user?.role_name },
+                {
+                  key: 'tenant',
+                  label: t('wel.tenant'),
+                  children: who.tenantName || user?.tenant_id || tenantId,
+                },
+                {
+                  key: 'role',
+                  label: t('wel.role'),
+                  children: <span data-testid="welcome-role">{who.roles}</span>,
+                },
               ]}
             />
           </div>

@@ -2,6 +2,7 @@ import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fitColumns, fitTableProps } from '../../components/table/fit';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../stores/session';
 import { claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
@@ -18,6 +19,8 @@ const statusColor: Record<string, string> = {
   deleted: 'default',
 };
 
+/** The columns of a workflow list that show at the initial scroll position. */
+const WORK_KEY_COLUMNS = ['name', 'processDefinitionName', 'taskName', 'status', 'pass'];
 /**
  * The five work lists of "my tasks": processes one may start, tasks to claim, tasks to do, processes
  * one started and tasks one completed. Each row links to the form route of its process category.
@@ -185,15 +188,20 @@ export function WorkList({ kind }: { kind: WorkKind }) {
             width: 56,
             render: (_, __, i) => (page.current - 1) * page.size + i + 1,
           },
-          ...columns[kind],
-          {
-            title: t('flow.common.actions'),
-            key: 'actions',
-            width: 220,
-            render: (_, row) => <Space size={0}>{actions(row)}</Space>,
-          },
+          ...fitColumns(
+            [
+              ...columns[kind],
+              {
+                title: t('flow.common.actions'),
+                key: 'actions',
+                width: 220,
+                render: (_, row) => <Space size={0}>{actions(row)}</Space>,
+              },
+            ],
+            WORK_KEY_COLUMNS,
+          ),
         ]}
-        scroll={{ x: 900 }}
+        {...fitTableProps}
       />
       <FlowChartDialog target={chart} onClose={() => setChart(null)} />
     </Card>

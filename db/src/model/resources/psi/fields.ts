@@ -73,6 +73,9 @@ export const datetime = (name: string, zh: string, en: string, extra: Extra = {}
   ...extra,
 });
 
+/** A key column of its list: shown first, at the initial scroll position (`FieldDef.priority`). */
+export const key = (f: FieldDef): FieldDef => ({ ...f, priority: 'key' });
+
 /** Server-managed: shown, never accepted from a body. */
 export const ro = (f: FieldDef): FieldDef => ({ ...f, readOnly: true, inForm: false });
 

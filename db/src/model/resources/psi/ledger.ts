@@ -1,7 +1,7 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/status';
-import { createTime, datetime, dict, money, num, ref, ro, shown, text } from './fields';
+import { createTime, datetime, dict, key, money, num, ref, ro, shown, text } from './fields';
 
 /** Stock movements: append-only, written by the three postings; list/detail/export only. */
 export const depositoryLogResource = defineResource({
@@ -17,12 +17,12 @@ export const depositoryLogResource = defineResource({
     shown('depositoryName', '仓库', 'Depository'),
     ro(ref('goodsId', '图书', 'Book', { search: 'equal', inTable: false })),
     ro(text('isbn', 'ISBN', 'ISBN', { search: 'like' })),
-    ro(text('goodsName', '书名', 'Title', { search: 'like', width: 240 })),
-    ro(dict('direction', PSI_DICT.stockDirection, '方向', 'Direction', { search: 'equal' })),
-    ro(num('changeQuantity', '变动数量', 'Change')),
+    ro(text('goodsName', '书名', 'Title', { priority: 'key', search: 'like', width: 240 })),
+    ro(dict('direction', PSI_DICT.stockDirection, '方向', 'Direction', { priority: 'key', search: 'equal' })),
+    ro(num('changeQuantity', '变动数量', 'Change', { priority: 'key' })),
     ro(num('balanceBefore', '变动前', 'Before')),
     ro(num('balanceAfter', '变动后', 'After')),
-    ro(dict('sourceType', PSI_DICT.logSource, '来源', 'Source', { search: 'equal' })),
+    ro(dict('sourceType', PSI_DICT.logSource, '来源', 'Source', { priority: 'key', search: 'equal' })),
     ro(ref('sourceId', '来源单据', 'Source document', { search: 'equal', inTable: false })),
     ro(text('sourceNo', '单据编号', 'Document no.', { search: 'like' })),
     ro(ref('sourceDetailId', '来源明细', 'Source line', { inTable: false })),
@@ -43,12 +43,12 @@ export const accountStatementResource = defineResource({
   ops: { add: false, edit: false, view: true, delete: false, export: true },
   access: { submit: { menu: 'accountstatement' }, remove: { menu: 'accountstatement' } },
   fields: [
-    ro(text('statementNo', '流水号', 'Statement no.', { search: 'like' })),
+    ro(text('statementNo', '流水号', 'Statement no.', { priority: 'key', search: 'like' })),
     ro(ref('schoolId', '学校', 'School', { search: 'equal', inTable: false })),
-    shown('schoolName', '学校', 'School'),
-    ro(dict('tradeType', PSI_DICT.tradeType, '交易类型', 'Type', { search: 'equal' })),
+    key(shown('schoolName', '学校', 'School')),
+    ro(dict('tradeType', PSI_DICT.tradeType, '交易类型', 'Type', { priority: 'key', search: 'equal' })),
     ro(dict('direction', PSI_DICT.accountDirection, '收支', 'Direction', { search: 'equal' })),
-    ro(money('amount', '金额', 'Amount')),
+    ro(money('amount', '金额', 'Amount', { priority: 'key' })),
     ro(money('balanceBefore', '交易前余额', 'Balance before')),
     ro(money('balanceAfter', '交易后余额', 'Balance after')),
     ro(
@@ -71,10 +71,10 @@ export const depositoryCheckResource = defineResource({
   permission: 'depositorycheck',
   tenant: 'scoped',
   fields: [
-    ro(text('checkNo', '盘点单号', 'Check no.', { search: 'like', sortable: true })),
+    key(ro(text('checkNo', '盘点单号', 'Check no.', { search: 'like', sortable: true }))),
     ref('depositoryId', '仓库', 'Depository', { required: true, search: 'equal', inTable: false }),
-    shown('depositoryName', '仓库', 'Depository'),
-    ro(dict('checkStatus', PSI_DICT.checkStatus, '状态', 'Status', { search: 'equal' })),
+    key(shown('depositoryName', '仓库', 'Depository')),
+    key(ro(dict('checkStatus', PSI_DICT.checkStatus, '状态', 'Status', { search: 'equal' }))),
     {
       name: 'checkDate',
       kind: 'date',
@@ -87,7 +87,7 @@ export const depositoryCheckResource = defineResource({
     ro(num('totalCountedQuantity', '实盘数', 'Counted')),
     ro(num('totalGainQuantity', '盘盈', 'Gain')),
     ro(num('totalLossQuantity', '盘亏', 'Loss')),
-    ro(money('differenceAmount', '差异金额', 'Difference amount')),
+    key(ro(money('differenceAmount', '差异金额', 'Difference amount'))),
     ro(ref('completeUser', '完成人', 'Completed by', { inTable: false })),
     ro(datetime('completeTime', '完成时间', 'Completed at')),
     text('remark', '备注', 'Remark', { maxLength: 500, inTable: false }),

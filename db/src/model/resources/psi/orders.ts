@@ -8,6 +8,7 @@ import {
   datetime,
   dict,
   discount,
+  key,
   lineFields,
   num,
   receiverFields,
@@ -33,7 +34,7 @@ const term = (): FieldDef =>
   });
 
 const orderNo = (name = 'orderNo', zh = '单据编号', en = 'Document no.'): FieldDef =>
-  ro(text(name, zh, en, { search: 'like', sortable: true, width: 160 }));
+  key(ro(text(name, zh, en, { search: 'like', sortable: true, width: 160 })));
 
 const submitTime = (): FieldDef =>
   ro(datetime('submitTime', '提交时间', 'Submitted at', { search: 'dateRange', sortable: true }));
@@ -48,19 +49,21 @@ export const purchaseOrderResource = defineResource({
   dialogWidth: 1100,
   fields: [
     orderNo(),
-    text('supplierName', '供货商', 'Supplier', { required: true, maxLength: 100, search: 'like' }),
+    key(text('supplierName', '供货商', 'Supplier', { required: true, maxLength: 100, search: 'like' })),
     text('supplierContact', '供货商联系人', 'Supplier contact', { maxLength: 100, inTable: false }),
     ref('depositoryId', '入库仓库', 'Depository', { required: true, search: 'equal', inTable: false }),
     shown('depositoryName', '入库仓库', 'Depository'),
     term(),
     date('expectedDate', '预计到货', 'Expected on', { inTable: false }),
-    ...totalFields(),
+    ...totalFields().map((f) => (f.name === 'totalAmount' ? key(f) : f)),
     ro(num('receivedQuantity', '实收册数', 'Received')),
-    ro(
-      dict('orderStatus', PSI_DICT.purchaseOrderStatus, '状态', 'Status', {
-        search: 'equal',
-        sortable: true,
-      }),
+    key(
+      ro(
+        dict('orderStatus', PSI_DICT.purchaseOrderStatus, '状态', 'Status', {
+          search: 'equal',
+          sortable: true,
+        }),
+      ),
     ),
     submitTime(),
     ...auditFieldDefs(),
@@ -114,14 +117,14 @@ export const purchaseOrderYyptResource = defineResource({
   fields: [
     orderNo(),
     ref('schoolId', '学校', 'School', { search: 'equal', inTable: false }),
-    shown('schoolName', '学校', 'School'),
+    key(shown('schoolName', '学校', 'School')),
     ref('depositoryId', '配送仓库', 'Depository', { required: true, search: 'equal', inTable: false }),
     shown('depositoryName', '配送仓库', 'Depository'),
     term(),
     ...receiverFields(),
-    ...totalFields(),
+    ...totalFields().map((f) => (f.name === 'totalAmount' ? key(f) : f)),
     ro(num('deliveredQuantity', '已发册数', 'Delivered')),
-    ro(dict('orderStatus', PSI_DICT.yyptStatus, '状态', 'Status', { search: 'equal', sortable: true })),
+    key(ro(dict('orderStatus', PSI_DICT.yyptStatus, '状态', 'Status', { search: 'equal', sortable: true }))),
     ro(dict('payStatus', PSI_DICT.payStatus, '扣款状态', 'Payment', { search: 'equal' })),
     ro(ref('depositoryOrderId', '配送单', 'Distribution order', { inTable: false })),
     submitTime(),
@@ -172,18 +175,20 @@ export const purchaseOrderDepositoryResource = defineResource({
     ro(ref('sourceId', '来源征订单', 'Source order', { search: 'equal', inTable: false })),
     ro(text('sourceNo', '来源单号', 'Source no.', { search: 'like' })),
     ref('schoolId', '学校', 'School', { search: 'equal', inTable: false }),
-    shown('schoolName', '学校', 'School'),
+    key(shown('schoolName', '学校', 'School')),
     ref('depositoryId', '配送仓库', 'Depository', { required: true, search: 'equal', inTable: false }),
     shown('depositoryName', '配送仓库', 'Depository'),
     term(),
     ...receiverFields(),
-    ...totalFields(),
+    ...totalFields().map((f) => (f.name === 'totalAmount' ? key(f) : f)),
     ro(num('deliveredQuantity', '已发册数', 'Delivered')),
-    ro(
-      dict('orderStatus', PSI_DICT.depositoryOrderStatus, '状态', 'Status', {
-        search: 'equal',
-        sortable: true,
-      }),
+    key(
+      ro(
+        dict('orderStatus', PSI_DICT.depositoryOrderStatus, '状态', 'Status', {
+          search: 'equal',
+          sortable: true,
+        }),
+      ),
     ),
     ro(dict('payStatus', PSI_DICT.payStatus, '扣款状态', 'Payment', { search: 'equal' })),
     submitTime(),
@@ -235,7 +240,7 @@ export const deliveryOrderResource = defineResource({
     }),
     ro(text('depositoryOrderNo', '配送单号', 'Distribution no.', { search: 'like' })),
     ro(ref('schoolId', '学校', 'School', { search: 'equal', inTable: false })),
-    shown('schoolName', '学校', 'School'),
+    key(shown('schoolName', '学校', 'School')),
     ro(ref('depositoryId', '仓库', 'Depository', { search: 'equal', inTable: false })),
     shown('depositoryName', '仓库', 'Depository'),
     text('receiverName', '收货人', 'Receiver', { maxLength: 50 }),
@@ -244,8 +249,10 @@ export const deliveryOrderResource = defineResource({
     text('logisticsCompany', '物流公司', 'Carrier', { maxLength: 100, inTable: false }),
     text('trackingNo', '运单号', 'Tracking no.', { maxLength: 64, search: 'like' }),
     num('packageCount', '件数', 'Parcels', { min: 0, inTable: false }),
-    ...totalFields(),
-    ro(dict('orderStatus', PSI_DICT.deliveryStatus, '状态', 'Status', { search: 'equal', sortable: true })),
+    ...totalFields().map((f) => (f.name === 'totalAmount' ? key(f) : f)),
+    key(
+      ro(dict('orderStatus', PSI_DICT.deliveryStatus, '状态', 'Status', { search: 'equal', sortable: true })),
+    ),
     submitTime(),
     ro(ref('deliveryUser', '出库人', 'Shipped by', { inTable: false })),
     ro(datetime('deliveryTime', '出库时间', 'Shipped at')),

@@ -72,3 +72,15 @@ export const enabledField = (): FieldDef => ({
   inForm: false,
   search: 'equal',
 });
+
+/**
+ * The English name or label of a row whose `name` (or `dictValue`) is Chinese: menus and dictionary
+ * entries come from the database, and users who chose English read this one (the Chinese one when empty).
+ */
+export const englishNameField = (name = 'nameEn', label: Text = t('英文名称', 'English name')): FieldDef => ({
+  name,
+  kind: 'text',
+  label,
+  maxLength: 255,
+  inTable: false,
+});

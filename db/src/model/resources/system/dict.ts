@@ -1,6 +1,6 @@
 import { defineResource, type FieldDef, type ResourceDef } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, parentField, remarkField, tenantIdField } from './common';
+import { createTimeField, englishNameField, parentField, remarkField, tenantIdField } from './common';
 
 /** The dictionary key's message: the key is required on entries (children), not on a dictionary's own row. */
 export const dictKeyMessage = t('请输入字典键值', 'Please enter the dictionary key');
@@ -8,6 +8,7 @@ export const dictKeyMessage = t('请输入字典键值', 'Please enter the dicti
 const dictFields = (treeUrl: string): FieldDef[] => [
   {
     name: 'code',
+    priority: 'key',
     kind: 'text',
     label: t('字典编号', 'Dictionary code'),
     required: true,
@@ -26,6 +27,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
   },
   {
     name: 'dictValue',
+    priority: 'key',
     kind: 'text',
     label: t('字典名称', 'Dictionary name'),
     required: true,
@@ -33,9 +35,11 @@ const dictFields = (treeUrl: string): FieldDef[] => [
     maxLength: 255,
     search: 'like',
   },
+  englishNameField('dictValueEn'),
   parentField(t('上级字典', 'Parent dictionary'), treeUrl),
   {
     name: 'dictKey',
+    priority: 'key',
     kind: 'text',
     label: t('字典键值', 'Dictionary key'),
     message: dictKeyMessage,

@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { parentField, remarkField, sortField } from './common';
+import { englishNameField, parentField, remarkField, sortField } from './common';
 
 export const menuResource = defineResource({
   key: 'menu',
@@ -12,6 +12,7 @@ export const menuResource = defineResource({
     parentField(t('上级菜单', 'Parent menu'), '/blade-system/menu/tree'),
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -19,8 +20,10 @@ export const menuResource = defineResource({
       maxLength: 64,
       search: 'like',
     },
+    englishNameField(),
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,
@@ -59,6 +62,7 @@ export const menuResource = defineResource({
     },
     {
       name: 'category',
+      priority: 'key',
       kind: 'dict',
       dict: { code: 'menu_category' },
       numeric: true,
@@ -118,6 +122,7 @@ export const topMenuResource = defineResource({
   fields: [
     {
       name: 'name',
+      priority: 'key',
       kind: 'text',
       label: t('菜单名称', 'Menu name'),
       required: true,
@@ -125,8 +130,10 @@ export const topMenuResource = defineResource({
       maxLength: 64,
       search: 'like',
     },
+    englishNameField(),
     {
       name: 'code',
+      priority: 'key',
       kind: 'text',
       label: t('菜单编号', 'Menu code'),
       required: true,

@@ -11,6 +11,7 @@ export const tenantResource = defineResource({
   fields: [
     {
       name: 'tenantId',
+      priority: 'key',
       kind: 'text',
       label: t('租户ID', 'Tenant ID'),
       maxLength: 6,
@@ -21,6 +22,7 @@ export const tenantResource = defineResource({
     },
     {
       name: 'tenantName',
+      priority: 'key',
       kind: 'text',
       label: t('租户名称', 'Tenant name'),
       required: true,
@@ -31,6 +33,7 @@ export const tenantResource = defineResource({
     },
     {
       name: 'linkman',
+      priority: 'key',
       kind: 'text',
       label: t('联系人', 'Contact'),
       required: true,
@@ -58,6 +61,7 @@ export const tenantResource = defineResource({
       name: 'accountNumber',
       kind: 'number',
       label: t('账号额度', 'Account limit'),
+      unlimited: -1,
       readOnly: true,
       inForm: false,
     },

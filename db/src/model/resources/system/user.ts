@@ -15,6 +15,7 @@ export const userResource = defineResource({
     tenantIdField(true),
     {
       name: 'account',
+      priority: 'key',
       kind: 'text',
       label: t('登录账号', 'Account'),
       required: true,
@@ -55,6 +56,7 @@ export const userResource = defineResource({
     },
     {
       name: 'realName',
+      priority: 'key',
       kind: 'text',
       label: t('用户姓名', 'Real name'),
       required: true,
@@ -115,6 +117,7 @@ export const userResource = defineResource({
     },
     {
       name: 'roleName',
+      priority: 'key',
       kind: 'text',
       label: t('所属角色', 'Roles'),
       readOnly: true,
@@ -171,6 +174,7 @@ export const userResource = defineResource({
     { name: 'avatar', kind: 'upload', label: t('头像', 'Avatar'), maxLength: 2000, inTable: false },
     {
       name: 'status',
+      priority: 'key',
       kind: 'dict',
       dict: { code: 'account_status' },
       numeric: true,

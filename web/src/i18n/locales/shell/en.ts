@@ -200,10 +200,21 @@ export const enShell: ShellMessages = {
     role: 'Role',
     menus: 'Menus you can access',
     noMenus: 'This account has no menus yet',
+    roles: {
+      administrator: 'Super administrator',
+      admin: 'Administrator',
+      user: 'User',
+      yypt_admin: 'Platform administrator',
+      depository_admin: 'Depository administrator',
+      school_admin: 'School administrator',
+      employee: 'Employee',
+      dept_leader: 'Department manager',
+      hr: 'HR specialist',
+    },
   },
   /**
-   * English names of the menu codes (as in fixtures/menus.json `nameEn`), for servers that send only the
-   * Chinese `name`. A `nameEn` in the routes payload wins; the server's `name` is the fallback.
+   * English names of the menu codes (fixtures/menus.json `nameEn`, which our server sends as `nameEn`), for
+   * a Blade gateway that sends only the Chinese `name`; the server's `name` is the last fallback.
    */
   menu: {
     desk: 'Workbench',
@@ -223,6 +234,7 @@ export const enShell: ShellMessages = {
     purchaseorder: 'Purchase receipts',
     depositorycheck: 'Stocktaking',
     depositorylog: 'Stock ledger',
+    depositorystock: 'Stock on hand',
     psi_finance: 'Finance',
     accountstatement: 'Account statements',
     work: 'My tasks',
@@ -269,6 +281,7 @@ export const enShell: ShellMessages = {
     tenant: 'Tenants',
     tenantpackage: 'Tenant packages',
     client: 'Clients',
+    contract_drift: 'Contract drift',
     workbench: 'Workbench',
     business: 'Business',
   },

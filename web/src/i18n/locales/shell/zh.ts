@@ -196,6 +196,18 @@ export const zhShell = {
     role: '角色',
     menus: '可访问的菜单',
     noMenus: '当前账号暂无可访问的菜单',
+    /** names of the seeded roles by alias; another role shows its own name */
+    roles: {
+      administrator: '超级管理员',
+      admin: '管理员',
+      user: '用户',
+      yypt_admin: '平台管理员',
+      depository_admin: '仓库管理员',
+      school_admin: '学校管理员',
+      employee: '员工',
+      dept_leader: '部门经理',
+      hr: '人事专员',
+    },
   },
   menu: {} as Record<string, string>,
 };

@@ -17,6 +17,7 @@ import {
   type UploadFile,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { useSession } from '../../../stores/session';
 import {
   changeState,
@@ -107,74 +108,77 @@ export default function FlowDeployPage() {
       <Table<FlowRow>
         rowKey="id"
         {...list.table}
-        scroll={{ x: 1100 }}
-        columns={[
-          { title: t('flow.common.processName'), dataIndex: 'name' },
-          { title: t('flow.common.processKey'), dataIndex: 'key' },
-          { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
-          { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
-          {
-            title: t('flow.common.status'),
-            dataIndex: 'suspensionState',
-            render: (v: number) =>
-              v === 1 ? (
-                <Tag color="green" data-testid="deploy-status">
-                  {t('flow.status.active')}
-                </Tag>
-              ) : (
-                <Tag color="orange" data-testid="deploy-status">
-                  {t('flow.status.suspended')}
-                </Tag>
+        {...fitTableProps}
+        columns={fitColumns<FlowRow>(
+          [
+            { title: t('flow.common.processName'), dataIndex: 'name' },
+            { title: t('flow.common.processKey'), dataIndex: 'key' },
+            { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
+            { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
+            {
+              title: t('flow.common.status'),
+              dataIndex: 'suspensionState',
+              render: (v: number) =>
+                v === 1 ? (
+                  <Tag color="green" data-testid="deploy-status">
+                    {t('flow.status.active')}
+                  </Tag>
+                ) : (
+                  <Tag color="orange" data-testid="deploy-status">
+                    {t('flow.status.suspended')}
+                  </Tag>
+                ),
+            },
+            { title: t('flow.deploy.runningInstances'), dataIndex: 'runningInstances', width: 110 },
+            { title: t('flow.deploy.resourceName'), dataIndex: 'resourceName', ellipsis: true },
+            { title: t('flow.deploy.deployTime'), dataIndex: 'deploymentTime', width: 170 },
+            {
+              title: t('flow.common.actions'),
+              key: 'actions',
+              width: 220,
+              render: (_, row) => (
+                <Space size={0}>
+                  {can('view') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setChart({ processDefinitionId: String(row.id) })}
+                    >
+                      {t('flow.common.diagram')}
+                    </Button>
+                  )}
+                  {can('state') && (
+                    <Popconfirm
+                      title={
+                        Number(row.suspensionState) === 1
+                          ? t('flow.deploy.suspendConfirm')
+                          : t('flow.deploy.activateConfirm')
+                      }
+                      onConfirm={() => state.mutateAsync(row)}
+                    >
+                      <Button type="link" size="small" data-testid="deploy-state">
+                        {Number(row.suspensionState) === 1
+                          ? t('flow.deploy.suspend')
+                          : t('flow.deploy.activate')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {can('delete') && (
+                    <Popconfirm
+                      title={t('flow.deploy.deleteConfirm')}
+                      onConfirm={() => remove.mutateAsync(row)}
+                    >
+                      <Button type="link" size="small" danger data-testid="deploy-delete">
+                        {t('flow.common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
               ),
-          },
-          { title: t('flow.deploy.runningInstances'), dataIndex: 'runningInstances', width: 110 },
-          { title: t('flow.deploy.resourceName'), dataIndex: 'resourceName', ellipsis: true },
-          { title: t('flow.deploy.deployTime'), dataIndex: 'deploymentTime', width: 170 },
-          {
-            title: t('flow.common.actions'),
-            key: 'actions',
-            width: 220,
-            render: (_, row) => (
-              <Space size={0}>
-                {can('view') && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setChart({ processDefinitionId: String(row.id) })}
-                  >
-                    {t('flow.common.diagram')}
-                  </Button>
-                )}
-                {can('state') && (
-                  <Popconfirm
-                    title={
-                      Number(row.suspensionState) === 1
-                        ? t('flow.deploy.suspendConfirm')
-                        : t('flow.deploy.activateConfirm')
-                    }
-                    onConfirm={() => state.mutateAsync(row)}
-                  >
-                    <Button type="link" size="small" data-testid="deploy-state">
-                      {Number(row.suspensionState) === 1
-                        ? t('flow.deploy.suspend')
-                        : t('flow.deploy.activate')}
-                    </Button>
-                  </Popconfirm>
-                )}
-                {can('delete') && (
-                  <Popconfirm
-                    title={t('flow.deploy.deleteConfirm')}
-                    onConfirm={() => remove.mutateAsync(row)}
-                  >
-                    <Button type="link" size="small" danger data-testid="deploy-delete">
-                      {t('flow.common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+            },
+          ],
+          ['name', 'suspensionState'],
+        )}
       />
       <Modal
         open={uploadOpen}

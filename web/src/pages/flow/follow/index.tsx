@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { useSession } from '../../../stores/session';
 import { deleteInstance, followList, type FlowRow } from '../../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../../components/flow/FlowChartDialog';
@@ -62,64 +63,67 @@ export default function FlowFollowPage() {
       <Table<FlowRow>
         rowKey="processInstanceId"
         {...list.table}
-        scroll={{ x: 1100 }}
-        columns={[
-          { title: t('flow.follow.instanceId'), dataIndex: 'processInstanceId', width: 190 },
-          { title: t('flow.common.processName'), dataIndex: 'processDefinitionName' },
-          {
-            title: t('flow.common.version'),
-            dataIndex: 'processDefinitionVersion',
-            render: (v) => `v${String(v)}`,
-          },
-          { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
-          { title: t('flow.common.taskName'), dataIndex: 'taskName' },
-          {
-            title: t('flow.common.status'),
-            dataIndex: 'status',
-            render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
-          },
-          { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
-          { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
-          {
-            title: t('flow.common.actions'),
-            key: 'actions',
-            width: 200,
-            render: (_, row) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => setHistory(String(row.processInstanceId))}>
-                  {t('flow.common.detail')}
-                </Button>
-                {permission.flow_follow_view && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setChart({ processInstanceId: String(row.processInstanceId) })}
-                  >
-                    {t('flow.common.diagram')}
+        {...fitTableProps}
+        columns={fitColumns<FlowRow>(
+          [
+            { title: t('flow.follow.instanceId'), dataIndex: 'processInstanceId', width: 190 },
+            { title: t('flow.common.processName'), dataIndex: 'processDefinitionName' },
+            {
+              title: t('flow.common.version'),
+              dataIndex: 'processDefinitionVersion',
+              render: (v) => `v${String(v)}`,
+            },
+            { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+            { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+            {
+              title: t('flow.common.status'),
+              dataIndex: 'status',
+              render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+            },
+            { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
+            { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
+            {
+              title: t('flow.common.actions'),
+              key: 'actions',
+              width: 200,
+              render: (_, row) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => setHistory(String(row.processInstanceId))}>
+                    {t('flow.common.detail')}
                   </Button>
-                )}
-                {permission.flow_follow_delete && row.status === 'running' && (
-                  <Popconfirm
-                    title={t('flow.follow.deleteConfirm')}
-                    description={
-                      <Input
-                        placeholder={t('flow.follow.reasonPlaceholder')}
-                        value={reason}
-                        maxLength={200}
-                        onChange={(e) => setReason(e.target.value)}
-                      />
-                    }
-                    onConfirm={() => remove.mutateAsync(row)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('flow.common.delete')}
+                  {permission.flow_follow_view && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setChart({ processInstanceId: String(row.processInstanceId) })}
+                    >
+                      {t('flow.common.diagram')}
                     </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+                  )}
+                  {permission.flow_follow_delete && row.status === 'running' && (
+                    <Popconfirm
+                      title={t('flow.follow.deleteConfirm')}
+                      description={
+                        <Input
+                          placeholder={t('flow.follow.reasonPlaceholder')}
+                          value={reason}
+                          maxLength={200}
+                          onChange={(e) => setReason(e.target.value)}
+                        />
+                      }
+                      onConfirm={() => remove.mutateAsync(row)}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('flow.common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ],
+          ['processDefinitionName', 'startUserName', 'status'],
+        )}
       />
       <Modal
         open={Boolean(history)}

@@ -3,6 +3,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/table/SearchForm';
+import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { useSession } from '../../../stores/session';
 import { deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
 import { ListActions, useCategoryLabel, useFlowList } from '../../../components/flow/ListToolbar';
@@ -43,20 +45,23 @@ export default function FlowModelPage() {
     },
   });
   const can = (code: string) => permission[`flow_model_${code}`] === true;
+  const [searchForm] = Form.useForm<{ modelKey?: string; name?: string }>();
 
   return (
     <Card variant="borderless" data-testid="flow-model">
-      <Form layout="inline" onFinish={list.search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SearchForm<{ modelKey?: string; name?: string }>
+        form={searchForm}
+        className="flow-search"
+        onSearch={list.search}
+        onReset={() => list.search({})}
+      >
         <Form.Item name="modelKey" label={t('flow.model.modelKey')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="name" label={t('flow.model.name')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('flow.common.search')}
-        </Button>
-      </Form>
+      </SearchForm>
       <ListActions onRefresh={() => void list.query.refetch()}>
         {can('add') && (
           <Button
@@ -72,60 +77,63 @@ export default function FlowModelPage() {
       <Table<FlowRow>
         rowKey="id"
         {...list.table}
-        scroll={{ x: 960 }}
-        columns={[
-          { title: t('flow.model.modelKey'), dataIndex: 'modelKey' },
-          { title: t('flow.model.name'), dataIndex: 'name' },
-          { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
-          { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
-          { title: t('flow.model.description'), dataIndex: 'description', ellipsis: true },
-          { title: t('flow.model.updateTime'), dataIndex: 'updateTime', width: 170 },
-          {
-            title: t('flow.common.actions'),
-            key: 'actions',
-            width: 260,
-            render: (_, row) => (
-              <Space size={0}>
-                {can('view') && (
-                  <Button type="link" size="small" onClick={() => setDiagram(String(row.id))}>
-                    {t('flow.common.diagram')}
-                  </Button>
-                )}
-                {can('edit') && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setEditor({ open: true, id: String(row.id) })}
-                  >
-                    {t('flow.model.edit')}
-                  </Button>
-                )}
-                {can('deploy') && (
-                  // one deployment per confirmation: the button is off while a deploy is on its way
-                  <Popconfirm
-                    title={t('flow.model.deployConfirm')}
-                    disabled={deploy.isPending}
-                    onConfirm={() => deploy.mutateAsync(row)}
-                  >
-                    <Button type="link" size="small" data-testid="model-deploy" disabled={deploy.isPending}>
-                      {t('flow.model.deploy')}
+        {...fitTableProps}
+        columns={fitColumns<FlowRow>(
+          [
+            { title: t('flow.model.modelKey'), dataIndex: 'modelKey' },
+            { title: t('flow.model.name'), dataIndex: 'name' },
+            { title: t('flow.common.category'), dataIndex: 'category', render: categoryLabel },
+            { title: t('flow.common.version'), dataIndex: 'version', render: (v) => `v${String(v)}` },
+            { title: t('flow.model.description'), dataIndex: 'description', ellipsis: true },
+            { title: t('flow.model.updateTime'), dataIndex: 'updateTime', width: 170 },
+            {
+              title: t('flow.common.actions'),
+              key: 'actions',
+              width: 260,
+              render: (_, row) => (
+                <Space size={0}>
+                  {can('view') && (
+                    <Button type="link" size="small" onClick={() => setDiagram(String(row.id))}>
+                      {t('flow.common.diagram')}
                     </Button>
-                  </Popconfirm>
-                )}
-                {can('delete') && (
-                  <Popconfirm
-                    title={t('flow.common.confirmDelete')}
-                    onConfirm={() => remove.mutateAsync(String(row.id))}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('flow.common.delete')}
+                  )}
+                  {can('edit') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setEditor({ open: true, id: String(row.id) })}
+                    >
+                      {t('flow.model.edit')}
                     </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+                  )}
+                  {can('deploy') && (
+                    // one deployment per confirmation: the button is off while a deploy is on its way
+                    <Popconfirm
+                      title={t('flow.model.deployConfirm')}
+                      disabled={deploy.isPending}
+                      onConfirm={() => deploy.mutateAsync(row)}
+                    >
+                      <Button type="link" size="small" data-testid="model-deploy" disabled={deploy.isPending}>
+                        {t('flow.model.deploy')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {can('delete') && (
+                    <Popconfirm
+                      title={t('flow.common.confirmDelete')}
+                      onConfirm={() => remove.mutateAsync(String(row.id))}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('flow.common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ],
+          ['modelKey', 'name'],
+        )}
       />
       <ModelEditor
         open={editor.open}

@@ -26,6 +26,7 @@ import { GoodsSelect } from '../GoodsSelect';
 import { useCan } from '../hooks';
 import { depositoryOptions, useDepositories } from '../useDepositories';
 import { useSubmit } from '../useSubmit';
+import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { EditorDrawer, LinesTable } from '../EditorDrawer';
 
 interface CountLine {
@@ -62,6 +63,9 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
   const depositories = useDepositories();
   const [checkId, setCheckId] = useState<string | undefined>(id);
   const [lines, setLines] = useState<CountLine[]>([]);
+  // changed by the user since the sheet was loaded or last saved
+  const [edited, setEdited] = useState(false);
+  const guard = useDiscardGuard(() => edited, onClose, { urlBound: true });
   const { error, setError, busy, run } = useSubmit();
   const [version, setVersion] = useState<unknown>(undefined);
   const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
@@ -105,6 +109,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
   const loadAll = async () => {
     if (!depositoryId) return;
     const { records } = await stockPage({ depositoryId, size: 500 });
+    setEdited(true);
     setLines((prev) => {
       const known = new Set(prev.map((l) => l.goodsId));
       return [
@@ -132,6 +137,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     }
     const stock = depositoryId ? await stockOf(depositoryId, [String(goods.id)]).catch(() => ({})) : {};
     const book = (stock as Record<string, number>)[String(goods.id)] ?? 0;
+    setEdited(true);
     setLines((prev) => [
       ...prev,
       {
@@ -196,12 +202,16 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       setCheckId(String(result.id));
       setVersion(result.version);
       void message.success(complete ? t('psi.check.completed') : t('psi.check.saved'));
+      setEdited(false);
+      if (complete) guard.release();
       onSaved(result, complete);
     });
   };
 
-  const change = (goodsId: string, patch: Partial<CountLine>) =>
+  const change = (goodsId: string, patch: Partial<CountLine>) => {
+    setEdited(true);
     setLines((prev) => prev.map((l) => (l.goodsId === goodsId ? { ...l, ...patch } : l)));
+  };
 
   const columns: TableColumnsType<CountLine> = [
     { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
@@ -275,7 +285,10 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
           size="small"
           icon={<DeleteOutlined />}
           aria-label={t('psi.common.delete')}
-          onClick={() => setLines((prev) => prev.filter((x) => x.goodsId !== l.goodsId))}
+          onClick={() => {
+            setEdited(true);
+            setLines((prev) => prev.filter((x) => x.goodsId !== l.goodsId));
+          }}
         />
       ),
     },
@@ -286,7 +299,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     <EditorDrawer
       title={`${t('psi.check.sheet')}${header ? ` · ${String(header.checkNo)}` : ''}`}
       testId="check-sheet"
-      onClose={onClose}
+      onClose={guard.close}
       actions={
         <>
           <Button
@@ -321,13 +334,18 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
         <Spin />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Form form={form} layout="vertical" initialValues={{ checkDate: dayjs() }}>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ checkDate: dayjs() }}
+            onValuesChange={() => setEdited(true)}
+          >
             <GridRow gutter={16}>
               <Col span={8}>
                 <Form.Item
                   name="depositoryId"
                   label={t('psi.field.depository')}
-                  rules={[{ required: true, message: t('psi.field.depository') }]}
+                  rules={[{ required: true, message: t('psi.required.depository') }]}
                 >
                   <Select
                     disabled={Boolean(checkId)}

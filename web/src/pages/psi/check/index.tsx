@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { depositoryCheckResource } from '@psi/db/model';
 import { detail, linesOf, removeDocs, type Row } from '../api';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
@@ -38,8 +39,18 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
     { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
-    { title: t('psi.field.bookQuantity'), dataIndex: 'bookQuantity', key: 'book', align: 'right' },
-    { title: t('psi.field.countedQuantity'), dataIndex: 'countedQuantity', key: 'counted', align: 'right' },
+    {
+      title: t('psi.field.bookQuantity'),
+      dataIndex: 'bookQuantity',
+      key: 'totalBookQuantity',
+      align: 'right',
+    },
+    {
+      title: t('psi.field.countedQuantity'),
+      dataIndex: 'countedQuantity',
+      key: 'totalCountedQuantity',
+      align: 'right',
+    },
     {
       title: t('psi.field.difference'),
       key: 'diff',
@@ -55,7 +66,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
     },
     {
       title: t('psi.field.differenceAmount'),
-      key: 'amount',
+      key: 'differenceAmount',
       align: 'right',
       render: (_v, r) => yuan(r.differenceAmount),
     },
@@ -82,24 +93,28 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
             column={3}
             items={[
               { key: 'no', label: t('psi.field.checkNo'), children: String(h.checkNo) },
-              { key: 'dep', label: t('psi.field.depository'), children: String(h.depositoryName) },
+              { key: 'depositoryName', label: t('psi.field.depository'), children: String(h.depositoryName) },
               {
                 key: 'status',
                 label: t('psi.field.status'),
                 children: <StatusTag kind="check" value={h.checkStatus} />,
               },
-              { key: 'date', label: t('psi.field.checkDate'), children: String(h.checkDate ?? '-') },
-              { key: 'book', label: t('psi.field.bookQuantity'), children: String(h.totalBookQuantity) },
+              { key: 'checkDate', label: t('psi.field.checkDate'), children: String(h.checkDate ?? '-') },
               {
-                key: 'counted',
+                key: 'totalBookQuantity',
+                label: t('psi.field.bookQuantity'),
+                children: String(h.totalBookQuantity),
+              },
+              {
+                key: 'totalCountedQuantity',
                 label: t('psi.field.countedQuantity'),
                 children: String(h.totalCountedQuantity),
               },
-              { key: 'gain', label: t('psi.field.gain'), children: String(h.totalGainQuantity) },
-              { key: 'loss', label: t('psi.field.loss'), children: String(h.totalLossQuantity) },
+              { key: 'totalGainQuantity', label: t('psi.field.gain'), children: String(h.totalGainQuantity) },
+              { key: 'totalLossQuantity', label: t('psi.field.loss'), children: String(h.totalLossQuantity) },
               { key: 'amount', label: t('psi.field.differenceAmount'), children: yuan(h.differenceAmount) },
               {
-                key: 'complete',
+                key: 'completeTime',
                 label: t('psi.field.completeTime'),
                 children: String(h.completeTime ?? '-'),
               },
@@ -153,36 +168,41 @@ export default function DepositoryCheckPage() {
   const columns: TableColumnsType<Row> = [
     {
       title: t('psi.field.checkNo'),
-      key: 'no',
+      key: 'checkNo',
       render: (_v, r) => (
         <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
           {String(r.checkNo)}
         </Typography.Link>
       ),
     },
-    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'dep' },
-    { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'date' },
+    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depositoryName' },
+    { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'checkDate' },
     {
       title: t('psi.field.status'),
-      key: 'status',
+      key: 'checkStatus',
       render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} />,
     },
-    { title: t('psi.field.bookQuantity'), dataIndex: 'totalBookQuantity', key: 'book', align: 'right' },
+    {
+      title: t('psi.field.bookQuantity'),
+      dataIndex: 'totalBookQuantity',
+      key: 'totalBookQuantity',
+      align: 'right',
+    },
     {
       title: t('psi.field.countedQuantity'),
       dataIndex: 'totalCountedQuantity',
-      key: 'counted',
+      key: 'totalCountedQuantity',
       align: 'right',
     },
-    { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'gain', align: 'right' },
-    { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'loss', align: 'right' },
+    { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'totalGainQuantity', align: 'right' },
+    { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'totalLossQuantity', align: 'right' },
     {
       title: t('psi.field.differenceAmount'),
-      key: 'amount',
+      key: 'differenceAmount',
       align: 'right',
       render: (_v, r) => yuan(r.differenceAmount),
     },
-    { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'complete' },
+    { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'completeTime' },
     {
       title: t('psi.common.actions'),
       key: 'actions',
@@ -247,6 +267,7 @@ export default function DepositoryCheckPage() {
         statusKind="check"
         statusField="checkStatus"
         title={t('psi.check.history')}
+        resource={depositoryCheckResource}
         columns={columns}
         searchFields={{ checkNo: t('psi.field.checkNo') }}
         toolbar={

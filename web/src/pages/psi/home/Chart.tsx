@@ -5,21 +5,53 @@ import type { EChartsCoreOption } from 'echarts/core';
 type Part = Record<string, unknown>;
 const list = (value: unknown): Part[] => (Array.isArray(value) ? value : value ? [value] : []) as Part[];
 
+/** The theme's surfaces for a chart: the series palette, the lines (axes, grid) and the tooltip's background. */
+export interface ChartSurface {
+  palette: string[];
+  line: string;
+  background: string;
+}
+
 /**
  * The chart's words in the theme's text colours (4.5:1 on its surfaces, light or dark): titles, the
  * legend, axis labels and names, and the pie's outer labels, which echarts would paint in each
- * slice's colour. The series keep their colours.
+ * slice's colour. With a surface, the series take the theme's palette (a series' own colour wins)
+ * and the axes, grid lines and tooltip the theme's lines and background, so a dark theme gets no
+ * light-theme greys.
  */
-export function readableChart(option: EChartsCoreOption, text: string, secondary: string): EChartsCoreOption {
+export function readableChart(
+  option: EChartsCoreOption,
+  text: string,
+  secondary: string,
+  surface?: ChartSurface,
+): EChartsCoreOption {
+  const lines = surface ? { lineStyle: { color: surface.line } } : undefined;
   const axis = (value: unknown) =>
     list(value).map((entry) => ({
       ...entry,
       axisLabel: { color: secondary, ...(entry.axisLabel as Part) },
       nameTextStyle: { color: secondary, ...(entry.nameTextStyle as Part) },
+      ...(lines
+        ? {
+            axisLine: { ...lines, ...(entry.axisLine as Part) },
+            splitLine: { ...lines, ...(entry.splitLine as Part) },
+          }
+        : {}),
     }));
   const source = option as Part;
   return {
     ...source,
+    ...(surface
+      ? {
+          color: source.color ?? surface.palette,
+          tooltip: {
+            backgroundColor: surface.background,
+            borderColor: surface.line,
+            ...(source.tooltip as Part),
+            textStyle: { color: text, ...((source.tooltip as Part | undefined)?.textStyle as Part) },
+          },
+        }
+      : {}),
     textStyle: { color: text, ...(source.textStyle as Part) },
     legend: list(source.legend).map((entry) => ({
       ...entry,
@@ -28,7 +60,16 @@ export function readableChart(option: EChartsCoreOption, text: string, secondary
     ...(source.xAxis ? { xAxis: axis(source.xAxis) } : {}),
     ...(source.yAxis ? { yAxis: axis(source.yAxis) } : {}),
     series: list(source.series).map((entry) =>
-      entry.type === 'pie' ? { ...entry, label: { color: text, ...(entry.label as Part) } } : entry,
+      entry.type === 'pie'
+        ? {
+            ...entry,
+            label: { color: text, ...(entry.label as Part) },
+            // slices parted by the card's own background
+            ...(surface
+              ? { itemStyle: { borderColor: surface.background, ...(entry.itemStyle as Part) } }
+              : {}),
+          }
+        : entry,
     ),
   };
 }
@@ -38,8 +79,22 @@ export function Chart({ option: given, testId }: { option: EChartsCoreOption; te
   const box = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
   const option = useMemo(
-    () => readableChart(given, token.colorText, token.colorTextSecondary),
-    [given, token.colorText, token.colorTextSecondary],
+    () =>
+      readableChart(given, token.colorText, token.colorTextSecondary, {
+        palette: [
+          token.colorPrimary,
+          token.colorSuccess,
+          token.colorWarning,
+          token.colorError,
+          token.cyan6,
+          token.purple6,
+          token.magenta6,
+          token.gold6,
+        ],
+        line: token.colorBorderSecondary,
+        background: token.colorBgElevated,
+      }),
+    [given, token],
   );
   useEffect(() => {
     let disposed = false;

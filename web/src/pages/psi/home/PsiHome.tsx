@@ -13,6 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getData } from '../../../api/request';
@@ -23,6 +24,14 @@ import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../sta
 import { Chart } from './Chart';
 import '../i18n';
 import '../psi.css';
+
+/** "Today" when the figures are today's, else the latest day that had movements (the server says which). */
+function MovesTitle({ day }: { day?: string }) {
+  const { t } = useTranslation();
+  return day && day !== dayjs().format('YYYY-MM-DD')
+    ? t('psi.home.latestMoves', { day })
+    : t('psi.home.todayMoves');
+}
 
 type Counts = Record<string, number>;
 interface Summary {
@@ -247,7 +256,7 @@ export function PsiHome() {
         ]}
         extra={
           <Card size="small" data-testid="home-today">
-            <Statistic title={t('psi.home.todayMoves')} value={data.today?.rows ?? 0} />
+            <Statistic title={<MovesTitle day={data.today?.day} />} value={data.today?.rows ?? 0} />
             <Typography.Text type="secondary">
               {t('psi.home.todayMovesDetail', {
                 in: data.today?.inQuantity ?? 0,

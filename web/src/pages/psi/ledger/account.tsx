@@ -79,7 +79,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
         <Form.Item
           name="schoolId"
           label={t('psi.field.school')}
-          rules={[{ required: true, message: t('psi.field.school') }]}
+          rules={[{ required: true, message: t('psi.required.school') }]}
         >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -94,7 +94,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
         <Form.Item
           name="amount"
           label={t('psi.account.amount')}
-          rules={[{ required: true, message: t('psi.account.amount') }]}
+          rules={[{ required: true, message: t('psi.required.rechargeAmount') }]}
         >
           <InputNumber
             min={0.01}
@@ -105,7 +105,11 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
             data-testid="recharge-amount"
           />
         </Form.Item>
-        <Form.Item name="payMethod" label={t('psi.account.payMethod')} rules={[{ required: true }]}>
+        <Form.Item
+          name="payMethod"
+          label={t('psi.account.payMethod')}
+          rules={[{ required: true, message: t('psi.required.payMethod') }]}
+        >
           <Select options={PAY_METHODS.map((m) => ({ value: m, label: t(`psi.account.methods.${m}`) }))} />
         </Form.Item>
         <Form.Item

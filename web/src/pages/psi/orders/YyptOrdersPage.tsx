@@ -2,6 +2,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { purchaseOrderYyptResource } from '@psi/db/model';
 import { detail, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
@@ -76,14 +77,14 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open, 170),
-    textColumn(t('psi.field.school'), 'schoolName', 'school'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
+    textColumn(t('psi.field.school'), 'schoolName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
     textColumn(t('psi.field.term'), 'term'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
-    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity', 'delivered'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
+    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity'),
     statusColumn(t('psi.field.status'), 'yypt'),
-    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus', 'pay'),
+    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
     actionsColumn(t('psi.common.actions'), (r) => actions(r)),
   ];
@@ -99,6 +100,7 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
       exportName={title}
       statusKind="yypt"
       title={title}
+      resource={purchaseOrderYyptResource}
       columns={columns}
       searchFields={{ orderNo: t('psi.field.orderNo'), term: t('psi.field.term') }}
       create={canAdd && { label: t('psi.yypt.newOrder'), testId: 'order-new' }}

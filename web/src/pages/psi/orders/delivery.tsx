@@ -1,6 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { App, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deliveryOrderResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
 import { post, type Row } from '../api';
 import { DeliveryEditor } from '../DeliveryEditor';
@@ -70,11 +71,11 @@ export default function DeliveryOrderPage() {
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.deliveryNo'), 'deliveryNo', page.open),
-    textColumn(t('psi.field.depositoryOrderNo'), 'depositoryOrderNo', 'podNo'),
-    textColumn(t('psi.field.school'), 'schoolName', 'school'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    textColumn(t('psi.field.depositoryOrderNo'), 'depositoryOrderNo'),
+    textColumn(t('psi.field.school'), 'schoolName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
     textColumn(t('psi.field.trackingNo'), 'trackingNo'),
     statusColumn(t('psi.field.status'), 'delivery'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
@@ -93,6 +94,7 @@ export default function DeliveryOrderPage() {
       exportName={t('psi.delivery.title')}
       statusKind="delivery"
       title={t('psi.delivery.title')}
+      resource={deliveryOrderResource}
       columns={columns}
       searchFields={{
         deliveryNo: t('psi.field.deliveryNo'),

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { CarOutlined, CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DepositoryOrderSource } from '@psi/db/model/psi/status';
+import { purchaseOrderDepositoryResource } from '@psi/db/model';
 import { useNavigate } from 'react-router-dom';
 import { type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { docNoColumn } from '../DocActions';
+import { yuan } from '../format';
 import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
 import {
@@ -23,6 +27,21 @@ import {
 import '../i18n';
 
 const PATH = '/psi/purchaseorderdepository/index';
+
+/**
+ * The money an accept or a return moves, as the platform's audit states its charge: a supplementary
+ * order is charged on acceptance; an order from a 征订单 was charged at the platform audit and is
+ * refunded when returned.
+ */
+function moneyHint(t: TFunction, row: Row, pass: boolean): string {
+  const amount = yuan(row.totalAmount);
+  const source = String(row.sourceNo ?? '');
+  if (Number(row.sourceType) === DepositoryOrderSource.direct)
+    return pass ? t('psi.audit.acceptCharges', { amount }) : t('psi.audit.returnNoMoney');
+  return pass
+    ? t('psi.audit.acceptCharged', { amount, source })
+    : t('psi.audit.returnRefunds', { amount, source });
+}
 const directEditable = (row: Row) => Number(row.sourceType) === 2 && [1, 8].includes(Number(row.orderStatus));
 
 /** 配送单 inbox (`purchaseOrderDepository`): accept or return, enter a 补订单, ship. */
@@ -76,15 +95,15 @@ export default function DepositoryOrderPage() {
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
-    statusColumn(t('psi.field.source'), 'source', 'sourceType', 'source'),
+    statusColumn(t('psi.field.source'), 'source', 'sourceType'),
     textColumn(t('psi.field.sourceNo'), 'sourceNo'),
-    textColumn(t('psi.field.school'), 'schoolName', 'school'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity', 'delivered'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    textColumn(t('psi.field.school'), 'schoolName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    numberColumn(t('psi.field.deliveredQuantity'), 'deliveredQuantity'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
     statusColumn(t('psi.field.status'), 'depository'),
-    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus', 'pay'),
+    statusColumn(t('psi.field.payStatus'), 'pay', 'payStatus'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
     actionsColumn(t('psi.common.actions'), (r) => actions(r)),
   ];
@@ -100,6 +119,7 @@ export default function DepositoryOrderPage() {
       exportName={t('psi.pod.title')}
       statusKind="depository"
       title={t('psi.pod.inbox')}
+      resource={purchaseOrderDepositoryResource}
       columns={columns}
       searchFields={{
         orderNo: t('psi.field.orderNo'),
@@ -114,6 +134,7 @@ export default function DepositoryOrderPage() {
           endpoint="purchaseorderdepository/approveAuditDepository"
           record={audit.target.row}
           initialPass={audit.target.pass}
+          hint={(pass) => moneyHint(t, audit.target!.row, pass)}
           passLabel={t('psi.pod.accept')}
           rejectLabel={t('psi.pod.reject')}
           onClose={audit.close}

@@ -13,6 +13,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
+import { purchaseOrderResource } from '@psi/db/model';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
@@ -55,6 +57,7 @@ function StorageDialog({
   const [remark, setRemark] = useState('');
   const { error, setError, busy, run } = useSubmit();
   const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
+  const guard = useDiscardGuard(() => Object.keys(received).length > 0 || remark !== '', onClose);
 
   const submit = async () => {
     const rows = lines.data ?? [];
@@ -75,6 +78,7 @@ function StorageDialog({
         true,
       );
       void message.success(t('psi.common.done'));
+      guard.release();
       onDone();
     });
   };
@@ -110,7 +114,7 @@ function StorageDialog({
       open
       width={860}
       title={t('psi.purchase.storageTitle', { no: String(record.orderNo) })}
-      onCancel={onClose}
+      onCancel={guard.close}
       onOk={() => void submit()}
       okText={t('psi.purchase.storage')}
       cancelText={t('psi.common.cancel')}
@@ -174,13 +178,13 @@ export default function PurchaseOrderPage() {
 
   const columns: TableColumnsType<Row> = [
     docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
-    textColumn(t('psi.field.supplierName'), 'supplierName', 'supplier'),
-    textColumn(t('psi.field.depository'), 'depositoryName', 'depository'),
+    textColumn(t('psi.field.supplierName'), 'supplierName'),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
     textColumn(t('psi.field.term'), 'term'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity', 'qty'),
-    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity', 'received'),
-    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount', 'list'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount', 'amount'),
+    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
+    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity'),
+    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount'),
+    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
     statusColumn(t('psi.field.status'), 'purchase'),
     textColumn(t('psi.field.submitTime'), 'submitTime'),
     actionsColumn(t('psi.common.actions'), (r) => actions(r)),
@@ -197,6 +201,7 @@ export default function PurchaseOrderPage() {
       exportName={t('psi.purchase.title')}
       statusKind="purchase"
       title={t('psi.purchase.title')}
+      resource={purchaseOrderResource}
       columns={columns}
       searchFields={{ orderNo: t('psi.field.orderNo'), supplierName: t('psi.field.supplierName') }}
       create={can('purchaseorder_add') && { label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}

@@ -209,23 +209,26 @@ export function DocPage({
   );
 }
 
-/** Column factories of the document lists. */
-export const textColumn = (title: string, field: string, key = field): TableColumnType<Row> => ({
+/**
+ * Column factories of the document lists. A column's key is its field's name: the list takes the
+ * column's priority from the field's declaration.
+ */
+export const textColumn = (title: string, field: string): TableColumnType<Row> => ({
   title,
   dataIndex: field,
-  key,
+  key: field,
 });
 
-export const numberColumn = (title: string, field: string, key: string): TableColumnType<Row> => ({
+export const numberColumn = (title: string, field: string): TableColumnType<Row> => ({
   title,
   dataIndex: field,
-  key,
+  key: field,
   align: 'right',
 });
 
-export const moneyColumn = (title: string, field: string, key: string): TableColumnType<Row> => ({
+export const moneyColumn = (title: string, field: string): TableColumnType<Row> => ({
   title,
-  key,
+  key: field,
   align: 'right',
   render: (_v, r) => yuan(r[field]),
 });
@@ -234,10 +237,9 @@ export const statusColumn = (
   title: string,
   kind: StatusKind,
   field = 'orderStatus',
-  key = 'status',
 ): TableColumnType<Row> => ({
   title,
-  key,
+  key: field,
   render: (_v, r) => <StatusTag kind={kind} value={r[field]} />,
 });
 

@@ -16,6 +16,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { exportList } from '../../../components/resource/api';
 import { site } from '../../../config/site';
 import { useScrollableTable } from '../../../components/useScrollableTable';
@@ -167,11 +168,11 @@ export default function StockPage() {
       <Table<StockRow>
         ref={tableRef}
         rowKey="id"
-        columns={columns}
+        columns={fitColumns(columns, ['dep', 'goodsName', 'isbn', 'quantity'])}
         dataSource={query.data?.records ?? []}
         loading={query.isFetching}
         rowClassName={(r) => (r.low ? 'psi-row-low' : '')}
-        scroll={{ x: 'max-content' }}
+        {...fitTableProps}
         pagination={{
           current,
           pageSize: size,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { md5 } from 'js-md5';
 import { userResource, type FieldDef, type Lang } from '@psi/db/model';
 import { getData, postData } from '../../../api/request';
@@ -80,6 +81,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const { message } = App.useApp();
   const superAdmin = useIsSuperAdmin();
   const [form] = Form.useForm<Row>();
+  const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const [saving, setSaving] = useState(false);
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
@@ -144,6 +146,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
     try {
       await postData(`${def.api}/submit`, body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
+      guard.release();
       onSaved();
       onClose();
     } catch {
@@ -171,7 +174,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
       title={`${mode === 'add' ? t('crud.addTitle') : t('crud.editTitle')} · ${def.title[lang]}`}
       width={880}
       footer={null}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
       maskClosable={false}
       className="psi-resource-dialog"
@@ -278,7 +281,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
         </Form>
       )}
       <div className="psi-dialog-footer">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={guard.close}>{t('common.cancel')}</Button>
         <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
           {mode === 'add' ? t('crud.save') : t('crud.update')}
         </Button>

@@ -1,0 +1,347 @@
+import { expect, test, type Page } from '@playwright/test';
+import { setPreferences, type Language } from '../support/a11y';
+import { signIn, signInAsAdmin } from '../support/login';
+import { DEMO_PASSWORD, signInDemo } from '../support/psi';
+import { resourceDialog } from '../support/ui';
+
+/**
+ * Tables that fit (1366×768 and 1440×900, Chinese and English): on every list screen of the platform admin and of
+ * the PSI roles, the key columns (declared `priority: 'key'`) and the actions are fully visible at the
+ * initial scroll position, between the fixed columns; every other column can be scrolled clear of the
+ * fixed ones; no header, title or tag is cut. Then the order line editor, the discard question,
+ * the column settings and the search bar.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+interface RouteNode {
+  path?: string;
+  category?: number;
+  children?: RouteNode[];
+}
+
+/** The pages of the signed-in user's menu (leaves, as the sider opens them), external ones left out. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const routes = await page.evaluate(() => {
+    const raw = localStorage.getItem('saber-session');
+    return raw ? ((JSON.parse(raw) as { state: { routes: unknown[] } }).state.routes ?? []) : [];
+  });
+  const paths: string[] = [];
+  const walk = (nodes: RouteNode[]) => {
+    for (const node of nodes) {
+      if (node.children?.length) walk(node.children);
+      else if (node.category !== 2 && node.path?.startsWith('/') && !/^\/\/|\.html?$/.test(node.path))
+        paths.push(node.path.endsWith('/index') ? node.path : `${node.path.replace(/\/+$/, '')}/index`);
+    }
+  };
+  walk(routes as RouteNode[]);
+  return [...new Set(paths)].filter((path) => path !== '/wel/index');
+}
+
+async function settled(page: Page) {
+  await expect(page.locator('#psi-main')).toBeVisible();
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await expect(page.locator('#psi-main .ant-spin-spinning:visible')).toHaveCount(0);
+}
+
+/** Opens a page the way the menu does (no reload). */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await settled(page);
+}
+
+/**
+ * The layout faults of the tables in the main area, measured in the page: a key or actions column
+ * outside the visible part of its table or under a fixed column, a column that cannot be scrolled
+ * clear of the fixed ones, a header, title or tag whose text is cut.
+ */
+async function tableFaults(page: Page, screen: string): Promise<string[]> {
+  const faults = await page.evaluate(async () => {
+    const found: string[] = [];
+    const tables = Array.from(document.querySelectorAll<HTMLElement>('#psi-main .ant-table-wrapper')).filter(
+      (table) => table.offsetParent !== null && table.querySelector('thead'),
+    );
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    for (const [index, table] of tables.entries()) {
+      const name = (th: Element) =>
+        `table ${index + 1} "${(th.textContent ?? '').trim() || th.getAttribute('data-column') || '?'}"`;
+      const scroller =
+        table.querySelector<HTMLElement>('.ant-table-content') ??
+        table.querySelector<HTMLElement>('.ant-table-body');
+      if (!scroller) continue;
+      const headers = Array.from(table.querySelectorAll<HTMLElement>('thead > tr:last-child > th')).filter(
+        (th) => th.offsetWidth > 0 && !th.classList.contains('ant-table-cell-scrollbar'),
+      );
+      const sticky = (th: HTMLElement) => getComputedStyle(th).position === 'sticky';
+      const bounds = () => {
+        const box = scroller.getBoundingClientRect();
+        let left = Math.max(box.left, 0);
+        let right = Math.min(box.right, window.innerWidth);
+        const outer = { left, right };
+        for (const th of headers.filter(sticky)) {
+          const rect = th.getBoundingClientRect();
+          // a fixed column on the left ends before the middle of the area, one on the right starts after it
+          if (rect.left < (box.left + box.right) / 2) left = Math.max(left, rect.right);
+          else right = Math.min(right, rect.left);
+        }
+        return { left, right, outer };
+      };
+      scroller.scrollLeft = 0;
+      await frame();
+      const start = bounds();
+      for (const th of headers) {
+        const priority = th.getAttribute('data-priority');
+        const rect = th.getBoundingClientRect();
+        if (priority === 'actions') {
+          if (rect.left < start.outer.left - 1 || rect.right > start.outer.right + 1)
+            found.push(`${name(th)} (actions) is not fully visible`);
+        } else if (priority === 'key') {
+          if (rect.left < start.left - 1 || rect.right > start.right + 1)
+            found.push(`${name(th)} (key) is not fully visible at the initial scroll position`);
+        }
+      }
+      // every other column can be brought between the fixed ones
+      if (scroller.scrollWidth > scroller.clientWidth + 1) {
+        for (const th of headers.filter((cell) => !sticky(cell))) {
+          scroller.scrollLeft += th.getBoundingClientRect().left - bounds().left;
+          await frame();
+          const rect = th.getBoundingClientRect();
+          const now = bounds();
+          if (rect.left < now.left - 1 || rect.right > now.right + 1)
+            found.push(`${name(th)} cannot be scrolled clear of the fixed columns`);
+        }
+        scroller.scrollLeft = 0;
+        await frame();
+      }
+      if (
+        scroller.scrollWidth > scroller.clientWidth + 1 &&
+        !headers.some((th) => th.getAttribute('data-priority') === 'key')
+      )
+        found.push(`table ${index + 1} scrolls sideways but declares no key columns`);
+      const cut = (element: HTMLElement) =>
+        element.offsetWidth > 0 && element.scrollWidth > element.clientWidth + 1;
+      // the text of a header against its cell (a fixed cell's shadow overflows it on purpose)
+      const textCut = (th: HTMLElement) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const text = range.getBoundingClientRect();
+        const cell = th.getBoundingClientRect();
+        return text.width > 0 && (text.left < cell.left - 1 || text.right > cell.right + 1);
+      };
+      for (const th of headers) {
+        const title = th.querySelector<HTMLElement>('.ant-table-column-title');
+        if (
+          (sticky(th) ? textCut(th) : cut(th)) ||
+          (title && cut(title)) ||
+          th.classList.contains('ant-table-cell-ellipsis')
+        )
+          found.push(`${name(th)} header is cut`);
+      }
+      for (const tag of Array.from(table.querySelectorAll<HTMLElement>('.ant-tag'))) {
+        if (cut(tag)) found.push(`table ${index + 1} tag "${tag.textContent}" is cut`);
+      }
+    }
+    return found;
+  });
+  return faults.map((fault) => `${screen}: ${fault}`);
+}
+
+async function signInAs(page: Page, account: string) {
+  if (account === 'admin') await signIn(page);
+  else {
+    const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';
+    await signIn(page, account, DEMO_PASSWORD, tenant);
+  }
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+const seen = new Set<string>();
+/** The laptop screens the lists must fit, each in both languages. */
+const screens: [{ width: number; height: number }, Language][] = [
+  [{ width: 1366, height: 768 }, 'zh'],
+  [{ width: 1366, height: 768 }, 'en'],
+  [{ width: 1440, height: 900 }, 'zh'],
+  [{ width: 1440, height: 900 }, 'en'],
+];
+
+for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
+  test(`${account}: every list fits 1366×768 and 1440×900 in Chinese and English`, async ({ page }) => {
+    test.setTimeout(600_000);
+    await signInAs(page, account);
+    const paths = (await menuPaths(page)).filter((path) => !seen.has(path));
+    for (const path of paths) seen.add(path);
+    expect(paths.length + seen.size).toBeGreaterThan(0);
+    const faults: string[] = [];
+    for (const [viewport, language] of screens) {
+      await page.setViewportSize(viewport);
+      await setPreferences(page, 'default', language);
+      await page.goto('/wel/index');
+      await settled(page);
+      for (const path of paths) {
+        await navigate(page, path);
+        const screen = `${account} ${path} ${viewport.width}×${viewport.height} ${language}`;
+        faults.push(...(await tableFaults(page, screen)));
+        // a kept-alive page stays in the document: closing its tab keeps each check to one page
+        const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
+        if (await close.count()) {
+          await close.click();
+          await settled(page);
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+}
+
+for (const language of ['zh', 'en'] as const) {
+  test(`order line editor fits and asks before discarding (${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInDemo(page, 'pt_admin', language);
+    await page.goto('/psi/purchaseorderyypt/index');
+    await settled(page);
+
+    // a clean editor closes on Esc without asking
+    await page.getByTestId('order-new').click();
+    const editor = page.getByTestId('order-editor');
+    await expect(editor).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    await expect(page.getByTestId('discard-ok')).toHaveCount(0);
+
+    await page.getByTestId('order-new').click();
+    await expect(editor).toBeVisible();
+    await editor.getByTestId('field-schoolId').click();
+    await page.keyboard.type('SC03');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'SC03' })
+      .first()
+      .click();
+    for (const isbn of ['9787107212659', '9787107668388']) {
+      await editor.getByTestId('goods-select').click();
+      await page.keyboard.type(isbn);
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: isbn })
+        .first()
+        .click();
+    }
+    const lines = editor.getByTestId('order-lines');
+    await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    // every column (title … remark, delete) shows without scrolling sideways, no header cut
+    const fit = await lines.evaluate((table) => {
+      const scroller = table.querySelector<HTMLElement>('.ant-table-content')!;
+      const box = scroller.getBoundingClientRect();
+      const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).map((th) => {
+        const rect = th.getBoundingClientRect();
+        return {
+          text: th.textContent ?? '',
+          inside: rect.left >= box.left - 1 && rect.right <= Math.min(box.right, window.innerWidth) + 1,
+          cut: th.scrollWidth > th.clientWidth + 1,
+        };
+      });
+      return { scrolls: scroller.scrollWidth > scroller.clientWidth + 1, headers };
+    });
+    expect(fit.scrolls).toBe(false);
+    expect(fit.headers.filter((header) => !header.inside || header.cut)).toEqual([]);
+    expect(fit.headers).toHaveLength(11);
+    await expect(lines.getByTestId('line-remove').last()).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath(`order-editor-${language}.png`) });
+
+    // Esc on the changed editor asks; keeping the work keeps every line
+    // (typing a remark on the first line, then Esc)
+    const remark = lines.locator('tbody tr.ant-table-row').first().locator('input').last();
+    await remark.click();
+    await expect(remark).toBeFocused();
+    await page.keyboard.press('Escape');
+    const keep = page.getByTestId('discard-cancel').last();
+    await expect(keep).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
+      language === 'zh' ? '放弃修改？' : 'Discard changes?',
+    );
+    await keep.click();
+    await expect(editor).toBeVisible();
+    await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    // the cancel button asks too; discarding closes the editor
+    await editor.getByTestId('editor-cancel').click();
+    await page.getByTestId('discard-ok').last().click();
+    await expect(editor).toBeHidden();
+    await expect(page).toHaveURL((url) => url.search === '');
+  });
+}
+
+test('a changed resource dialog asks on Esc; a clean one closes', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/system/param/index');
+  await settled(page);
+  const dialog = resourceDialog(page);
+  await page.getByTestId('toolbar-add').click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('toolbar-add').click();
+  const name = dialog.locator('[data-field-item=paramName] input');
+  await name.fill('半途参数');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('discard-cancel').last().click();
+  await expect(name).toHaveValue('半途参数');
+  await name.click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('discard-ok').last().click();
+  await expect(dialog).toBeHidden();
+});
+
+test('column settings: a hidden column stays hidden after a reload; reset shows it again', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/system/param/index');
+  await settled(page);
+  const header = page.locator('#psi-main th[data-column=paramValue]');
+  await expect(header).toBeVisible();
+  await page.getByTestId('column-settings-button').click();
+  const settings = page.getByTestId('column-settings');
+  await settings.locator('[data-column=paramValue]').click();
+  await expect(header).toHaveCount(0);
+  // density: compact rows
+  await page.getByTestId('density-button').click();
+  await page.getByTestId('density-small').click();
+  await expect(page.locator('#psi-main .ant-table-small')).toBeVisible();
+
+  await page.reload();
+  await settled(page);
+  await expect(page.locator('#psi-main th[data-column=paramName]')).toBeVisible();
+  await expect(header).toHaveCount(0);
+  await expect(page.locator('#psi-main .ant-table-small')).toBeVisible();
+  await page.getByTestId('column-settings-button').click();
+  await page.getByTestId('column-settings-reset').click();
+  await expect(header).toBeVisible();
+});
+
+test('search bars: the first three fields, the rest behind expand; the same words everywhere', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/system/user/index');
+  await settled(page);
+  const search = page.getByTestId('resource-search');
+  await expect(search.getByTestId('search-submit')).toHaveText(/查\s?询/);
+  await expect(search.getByTestId('search-reset')).toHaveText(/重\s?置/);
+  const items = search.locator('.ant-form-item:not(.psi-search__actions)');
+  const total = await items.count();
+  expect(total).toBeGreaterThan(3);
+  await expect(items.filter({ visible: true })).toHaveCount(3);
+  await search.getByTestId('search-toggle').click();
+  await expect(items.filter({ visible: true })).toHaveCount(total);
+  await expect(search.getByTestId('search-toggle')).toHaveText(/收\s?起/);
+
+  await page.goto('/psi/purchaseorderyypt/index');
+  await settled(page);
+  await expect(page.getByTestId('search-submit')).toHaveText(/查\s?询/);
+  await expect(page.getByTestId('search-reset')).toHaveText(/重\s?置/);
+});

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { App, Button, Input } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useNavigate } from 'react-router-dom';
+import { DiscardBlocker } from '../src/components/discard/DiscardBlocker';
+import { dirtyGuards, navigationLosesWork } from '../src/components/discard/registry';
+import { useDiscardGuard } from '../src/components/discard/useDiscardGuard';
+import { renderRoutes } from './render';
+
+/** An editor opened by its page's URL (`?edit=1`), closed by clearing it, like the document editors. */
+function Editor({ onClose }: { onClose: () => void }) {
+  const [text, setText] = useState('');
+  const guard = useDiscardGuard(() => text !== '', onClose, { urlBound: true });
+  return (
+    <div data-testid="editor">
+      <DiscardBlocker />
+      <Input aria-label="text" value={text} onChange={(event) => setText(event.target.value)} />
+      <Button onClick={guard.close}>close</Button>
+      <Button
+        onClick={() => {
+          guard.release();
+          onClose();
+        }}
+      >
+        save
+      </Button>
+    </div>
+  );
+}
+
+function ListPage() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  return (
+    <App>
+      {open ? <Editor onClose={() => setOpen(false)} /> : <span>closed</span>}
+      <Button onClick={() => void navigate('/list?id=2')}>other document</Button>
+      <Button onClick={() => void navigate('/elsewhere')}>elsewhere</Button>
+    </App>
+  );
+}
+
+function setup() {
+  return renderRoutes(
+    [
+      { path: '/list', element: <ListPage /> },
+      { path: '/elsewhere', element: <span>elsewhere page</span> },
+    ],
+    '/list?edit=1',
+  );
+}
+
+/** The buttons of the latest question (a closed one may still be fading out). */
+const latest = async (testId: string) => (await screen.findAllByTestId(testId)).at(-1)!;
+
+const type = (value: string) => fireEvent.change(screen.getByLabelText('text'), { target: { value } });
+
+describe('no lost work', () => {
+  afterEach(() => {
+    cleanup();
+    // a closed editor leaves no guard behind
+    expect(dirtyGuards()).toEqual([]);
+  });
+
+  it('closes a clean editor without asking', async () => {
+    setup();
+    fireEvent.click(await screen.findByText('close'));
+    await screen.findByText('closed');
+    expect(screen.queryByTestId('discard-ok')).toBeNull();
+  });
+
+  it('asks before a changed editor closes: keeping the work keeps it, discarding closes', async () => {
+    setup();
+    type('half an order');
+    fireEvent.click(screen.getByText('close'));
+    await screen.findByTestId('discard-ok');
+    expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('放弃修改？');
+    fireEvent.click(await latest('discard-cancel'));
+    expect((screen.getByLabelText('text') as HTMLInputElement).value).toBe('half an order');
+
+    fireEvent.click(screen.getByText('close'));
+    fireEvent.click(await latest('discard-ok'));
+    await screen.findByText('closed');
+  });
+
+  it('asks before the browser tab closes or reloads while work is unsaved', async () => {
+    setup();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByText('close');
+    expect(unload()).toBe(false);
+    type('x');
+    expect(unload()).toBe(true);
+    fireEvent.click(screen.getByText('save'));
+    await screen.findByText('closed');
+    expect(unload()).toBe(false);
+  });
+
+  it('asks before a navigation would close the editor; other pages keep it alive and are not asked about', async () => {
+    const { router } = setup();
+    type('x');
+    expect(
+      navigationLosesWork({ pathname: '/list', search: '?edit=1' }, { pathname: '/list', search: '?id=2' }),
+    ).toBe(true);
+    expect(
+      navigationLosesWork({ pathname: '/list', search: '?edit=1' }, { pathname: '/elsewhere', search: '' }),
+    ).toBe(false);
+
+    fireEvent.click(screen.getByText('other document'));
+    await screen.findByTestId('discard-ok');
+    fireEvent.click(await latest('discard-cancel'));
+    await waitFor(() => expect(router.state.location.search).toBe('?edit=1'));
+    expect((screen.getByLabelText('text') as HTMLInputElement).value).toBe('x');
+
+    fireEvent.click(screen.getByText('other document'));
+    fireEvent.click(await latest('discard-ok'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
+    // the list page closes its editor itself when its URL changes; here the test does it
+    fireEvent.click(screen.getByText('save'));
+    await screen.findByText('closed');
+  });
+});
