@@ -5,6 +5,7 @@ import type { MenuNode } from '../src/api/types';
 import { appRoutes } from '../src/app/router';
 import { useLock } from '../src/stores/lock';
 import { useSession } from '../src/stores/session';
+import { registerGuard } from '../src/components/discard/registry';
 import { resetStores, serveShellDefaults, signIn } from './helpers';
 import { server } from './msw-server';
 import { renderRoutes } from './render';
@@ -141,6 +142,51 @@ describe('routes and guard', () => {
     await waitFor(() => expect(document.title).toBe('参数管理 - 书籍征订系统'));
     const tabs = within(screen.getByTestId('tab-bar')).getAllByTestId('tab');
     await waitFor(() => expect(tabs.map((tab) => tab.textContent)).toEqual(['首页', '参数管理']));
+  });
+
+  it('asks before closing a tab whose page holds unsaved work; keeping it keeps the tab', async () => {
+    serveBackend();
+    server.use(
+      http.get('/api/blade-system/menu/routes', () =>
+        envelope([
+          {
+            id: '10',
+            parentId: '0',
+            code: 'system',
+            name: '系统管理',
+            path: '/system',
+            children: [{ id: '12', parentId: '10', code: 'param', name: '参数管理', path: '/system/param' }],
+          },
+        ]),
+      ),
+      http.get('/api/blade-system/param/list', () =>
+        envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+      ),
+    );
+    signIn();
+    const { router } = renderRoutes(appRoutes, '/system/param/index');
+    await screen.findByTestId('resource-page');
+    let discarded = 0;
+    // an editor of the page holding changes (what useDiscardGuard registers)
+    const unregister = registerGuard({
+      path: '/system/param/index',
+      urlBound: false,
+      isDirty: () => discarded === 0,
+      discard: () => void discarded++,
+    });
+    const tabBar = screen.getByTestId('tab-bar');
+    await waitFor(() => expect(within(tabBar).getAllByTestId('tab')).toHaveLength(2));
+    fireEvent.click(within(tabBar).getByTestId('tab-close'));
+    fireEvent.click((await screen.findAllByTestId('discard-cancel')).at(-1)!);
+    expect(within(tabBar).getAllByTestId('tab')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe('/system/param/index');
+    expect(discarded).toBe(0);
+
+    fireEvent.click(within(tabBar).getByTestId('tab-close'));
+    fireEvent.click((await screen.findAllByTestId('discard-ok')).at(-1)!);
+    await waitFor(() => expect(within(tabBar).getAllByTestId('tab')).toHaveLength(1));
+    expect(discarded).toBe(1);
+    unregister();
   });
 
   it('shows 404 for a signed-in user on a path no menu leads to', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOf, queryOf } from './request';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import {
   DISCOUNT_FIELDS,
@@ -19,9 +18,8 @@ import {
   type Text,
 } from '@psi/db/model';
 import { done, envelope, ok } from './envelope';
-import { ApiError, badRequest, forbidden } from './errors';
+import { ApiError, badRequest, forbidden, otherTenant } from './errors';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
-import { parsePage } from './page';
 import { hiddenByScope, prepare, Repo, scopeOf, tablesOfResource, type Scope } from './data';
 import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
@@ -58,15 +56,16 @@ import {
   listPage,
   type ListSpec,
   type ScopedActor,
+  wire,
 } from './scoped-list';
 
 /**
- * The one CRUD core every module uses: Blade's list / detail / submit / remove of a declared
- * resource (`crudRoutes`, with hooks for scope, derived values and side effects around writes), the
- * lazy tree list, the same CRUD for resources whose rows a module scopes itself (`scopedCrudRoutes`:
- * the PSI documents, with hooks for the module's actor, row scope, write path and refusals), the
- * spreadsheet import pair (`importRoutes`), and the request helpers the hand-written routes share
- * (the actor, ids, filters).
+ * The one CRUD core every module uses: `crudRoutes`, Blade's list / detail / submit / remove of a
+ * declared resource, with hooks for the row scope (the spec's `scope`, `narrow`, `filters`), the
+ * caller (`actor`), derived values, the write path (the generic validated write, or the module's own
+ * handlers through `commit`), refusals and side effects around writes; every list reads through the
+ * one list engine (`scoped-list.ts`). Also the lazy tree list, the spreadsheet import pair
+ * (`importRoutes`), and the request helpers the hand-written routes share (the actor, ids, filters).
  */
 
 export const actorOf = (req: FastifyRequest): SessionUser => {
@@ -321,12 +320,36 @@ export interface SaveContext {
   tenantId: string;
 }
 
-export interface CrudOptions {
+/** An add (`id` null) or edit a module writes itself; its result is the answer's `data` (`undefined`: `data: {}`). */
+export type SubmitHandler = (
+  req: FastifyRequest,
+  id: string | null,
+  body: Record<string, unknown>,
+) => unknown;
+/** A remove a module writes itself, of rows the caller may see (the data scope is checked before). */
+export type RemoveHandler = (req: FastifyRequest, ids: string[]) => void;
+
+/** The options of `crudRoutes`: which routes, and the hooks for scope, write path, refusals and side effects. */
+export interface CrudOptions<A extends ScopedActor = SessionUser> {
   /** `page` (default), `forest` (every matching row as a tree) or no list route. */
   list?: 'page' | 'forest' | false;
   detail?: boolean;
-  submit?: boolean;
-  remove?: boolean;
+  /**
+   * No submit route (`false`), the generic validated write of the declaration (default), or the
+   * module's own write (a handler: the module applies its domain rules; the resource then also answers
+   * `page`, `export`, `save` and `update`, and writes go through `commit`).
+   */
+  submit?: boolean | SubmitHandler;
+  /** No remove route (`false`), the generic soft delete (default), or the module's own remove. */
+  remove?: boolean | RemoveHandler;
+  /** The caller as the row scope of the resource sees it (default: the signed-in user). */
+  actor?: (req: FastifyRequest) => A;
+  /** Runs a module's write and resolves after its commit (default: one synchronous transaction). */
+  commit?: <T>(fn: () => T) => Promise<T>;
+  /** The refusal of every write (ledgers, appended by postings only); replaces submit/remove. */
+  readOnly?: () => Error;
+  /** The refusal of a module's remove naming rows the caller's data scope hides. */
+  hidden?: () => Error;
   /** Writes only from the platform tenant. */
   platform?: boolean;
   /** The platform super-admin may put new rows into another tenant (`tenantId` of the body). */
@@ -347,34 +370,63 @@ export interface CrudOptions {
   returnRecord?: boolean;
   /** The wire fields `decorate` adds to each row, for the response schema. */
   decorated?: z.ZodRawShape;
-  /** Body fields a `beforeSave` hook reads beyond the declared form fields, for the body schema. */
-  submitted?: z.ZodRawShape;
+  /** Body fields a write reads beyond the declared form fields, for the body schema. */
+  body?: z.ZodRawShape;
+  /** The `data` of a module's submit answer (default: the saved row, or `{}`). */
+  submitted?: z.ZodType;
+  /** A row of the list as an example for the document (stable fields of the demo data). */
+  example?: Record<string, unknown>;
 }
+
+/** Whether the module writes the resource itself (handlers or a read-only refusal). */
+const ownWrites = (opts: CrudOptions<never>) =>
+  typeof opts.submit === 'function' || typeof opts.remove === 'function' || opts.readOnly !== undefined;
 
 /** A row of a forest list: its children nested, `hasChildren` always sent. */
 const treeRow = (row: z.ZodObject) =>
   row.extend({ hasChildren: z.boolean(), children: z.array(z.looseObject({})).optional() });
 
+/** The tenant filter is the server's: only the platform super-admin may narrow by tenant. */
+const tenantFilterOfSuperAdminOnly = (actor: ScopedActor, query: Record<string, unknown>) => {
+  if (actor.isSuperAdmin) return query;
+  const rest = { ...query };
+  for (const k of TENANT_KEYS) delete rest[k];
+  return rest;
+};
+
 /**
- * The Blade CRUD of a declared resource (list, detail, submit, remove) with the options the system
- * services need beyond `resourceRoutes`: forest lists, joined names, platform-only writes, the
- * super-admin's tenant choice, and hooks around writes and removals. Tenant scope, soft delete, audit
- * columns, data scope, validation and button checks work as in `resourceRoutes`.
+ * The one CRUD entry point: Blade's list / detail / submit / remove of a declared resource. Reads go
+ * through the one list engine (`scoped-list`: the declaration's tenant rule, soft delete, the
+ * caller's data scope, the spec's row scope and filters, cached totals and deep-page keys). Writes
+ * are either the generic validated write (tenant guard, audit columns, uniqueness, dictionaries,
+ * button checks, hooks around saves and removals) or, when the module passes write handlers, the
+ * module's own (see `ownWriteRoutes`). Options add forest and lazy-tree lists, joined names,
+ * platform-only writes and the super-admin's tenant choice.
  */
-export function crudRoutes(
+export function crudRoutes<A extends ScopedActor = SessionUser>(
   app: FastifyInstance,
-  def: ResourceDef,
-  table: SQLiteTable,
-  opts: CrudOptions = {},
+  resource: ListSpec<A>,
+  opts: CrudOptions<A> = {},
 ): Repo {
+  const { def, table } = resource;
+  const actorFor = opts.actor ?? (actorOf as unknown as (req: FastifyRequest) => A);
+  if (ownWrites(opts as CrudOptions<never>)) {
+    ownWriteRoutes(app, resource, opts, actorFor);
+    return new Repo(app.ctx.sqlite, table, def.tenant);
+  }
   const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
+  const spec: ListSpec<A> = { ...resource, narrow: resource.narrow ?? tenantFilterOfSuperAdminOnly };
   const access = defaultAccess(def);
-  const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) => {
-    const wire = rows.map((r) => toWireRow(r, def));
-    return opts.decorate ? opts.decorate(wire, req) : wire;
-  };
+  // engine rows may be cached pages: decorate copies
+  const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) =>
+    opts.decorate
+      ? opts.decorate(
+          rows.map((r) => ({ ...r })),
+          req,
+        )
+      : rows;
   const api = typed(app);
-  const row = rowSchema(def, table, opts.decorated);
+  const row = scopedRowSchema(resource, opts.decorated);
 
   if (opts.list !== false) {
     const forestList = opts.list === 'forest';
@@ -388,17 +440,27 @@ export function crudRoutes(
         },
       },
       async (req) => {
-        const scope = scopeOf(def.tenant, actorOf(req));
-        const where = listFilters(app, req, def, repo.meta);
-        const order = buildOrder(def, repo.meta, req.query);
+        const actor = actorFor(req);
         if (forestList) {
-          return ok(forest(decorate(repo.list(scope, where, order), req) as Node[]), req.lang);
+          const rows = listAll(app.ctx.sqlite, spec, actor, req.query, FOREST_LIMIT).map((r) => wire(def, r));
+          return ok(forest(decorate(rows, req) as Node[]), req.lang);
         }
-        const page = repo.page(scope, where, order, parsePage(req.query));
+        const page = listPage(app.ctx.sqlite, spec, actor, req.query);
         return ok({ ...page, records: decorate(page.records, req) }, req.lang);
       },
     );
-    if (def.lazy) lazyListRoute(app, def, repo, decorate, row);
+    if (def.lazy)
+      lazyListRoute(
+        app,
+        def,
+        repo,
+        (rows, req) =>
+          decorate(
+            rows.map((r) => toWireRow(r, def)),
+            req,
+          ),
+        row,
+      );
   }
 
   if (opts.detail !== false) {
@@ -406,7 +468,7 @@ export function crudRoutes(
       `${def.api}/detail`,
       { config: { access: access.detail }, schema: { querystring: idQuery, response: answers.maybe(row) } },
       async (req) => {
-        const found = repo.findById(scopeOf(def.tenant, actorOf(req)), idParam(req));
+        const found = findOne(app.ctx.sqlite, spec, actorFor(req), idParam(req));
         return ok(found && decorate([found], req)[0], req.lang);
       },
     );
@@ -418,7 +480,7 @@ export function crudRoutes(
       {
         config: { access: access.submit },
         schema: {
-          body: submitBody(def, opts.submitted),
+          body: submitBody(def, opts.body),
           response: opts.returnRecord ? answers.of(row) : answers.done(),
         },
       },
@@ -455,6 +517,9 @@ export function crudRoutes(
   return repo;
 }
 
+/** A forest list answers at most this many rows. */
+const FOREST_LIMIT = 5000;
+
 /**
  * Validates and writes one submit (insert without an id, partial update with one) in a transaction;
  * returns the saved row in its wire form.
@@ -463,7 +528,7 @@ export function saveRecord(
   app: FastifyInstance,
   def: ResourceDef,
   repo: Repo,
-  opts: CrudOptions,
+  opts: Pick<CrudOptions, 'platform' | 'chooseTenant' | 'clearsGrants' | 'beforeSave' | 'afterSave'>,
   req: FastifyRequest,
   id: string | null,
 ): Record<string, unknown> {
@@ -570,27 +635,6 @@ export function scopedRowSchema(spec: ListSpec<never>, extra: z.ZodRawShape = {}
 
 export type WriteMode = 'submit' | 'save' | 'update';
 
-export interface ScopedCrudOptions<A extends ScopedActor> {
-  /** The caller as the module's row scopes see it (resolved once per request by the module). */
-  actor: (req: FastifyRequest) => A;
-  /** Runs a write and resolves after its commit (default: one synchronous transaction). */
-  commit?: <T>(fn: () => T) => Promise<T>;
-  /** An add (`id` null) or edit; its result is the answer's `data` (`undefined`: `data: {}`). */
-  submit?: (req: FastifyRequest, id: string | null, body: Record<string, unknown>) => unknown;
-  /** Removes rows the caller may see (the data scope is checked before). */
-  remove?: (req: FastifyRequest, ids: string[]) => void;
-  /** The refusal of every write (ledgers, appended by postings only); replaces submit/remove. */
-  readOnly?: () => Error;
-  /** The refusal of a remove naming rows the caller's data scope hides. */
-  hidden: () => Error;
-  /** The `data` of a submit answer (default: the saved row, or `{}`). */
-  submitted?: z.ZodType;
-  /** Body fields the submit reads beyond the declared form fields, for the body schema. */
-  body?: z.ZodRawShape;
-  /** A row of the list as an example for the document (stable fields of the demo data). */
-  example?: Record<string, unknown>;
-}
-
 /** Runs a write in one synchronous transaction, as a promise (the default `commit`). */
 export const transactionCommit =
   (app: FastifyInstance) =>
@@ -624,17 +668,17 @@ export function submitCodes(def: ResourceDef) {
 }
 
 /**
- * The Blade CRUD of a resource whose rows a module scopes itself (`ListSpec`: the PSI documents):
- * `list` and `page` (the same paged list), `detail`, `export` (the current filters as .xlsx), and the
- * writes `submit` (add or edit by the presence of `id`), `save` (add), `update` (edit) and
- * `remove?ids=`. Reads go through the spec's scope and the caller's data scope; writes need the add
- * or edit button, refuse rows the data scope hides, and run the module's handlers (which apply the
- * domain rules) through `commit`.
+ * The routes of a resource a module writes itself (the PSI documents): `list` and `page` (the same
+ * paged list), `detail`, `export` (the current filters as .xlsx), and the writes `submit` (add or
+ * edit by the presence of `id`), `save` (add), `update` (edit) and `remove?ids=`. Reads go through
+ * the spec's scope and the caller's data scope; writes need the add or edit button, refuse rows the
+ * data scope hides, and run the module's handlers (which apply the domain rules) through `commit`.
  */
-export function scopedCrudRoutes<A extends ScopedActor>(
+function ownWriteRoutes<A extends ScopedActor>(
   app: FastifyInstance,
   spec: ListSpec<A>,
-  opts: ScopedCrudOptions<A>,
+  opts: CrudOptions<A>,
+  actorFor: (req: FastifyRequest) => A,
 ): void {
   const { def } = spec;
   const access = defaultAccess(def);
@@ -643,7 +687,7 @@ export function scopedCrudRoutes<A extends ScopedActor>(
   const listRow = opts.example ? row.meta({ examples: [opts.example] }) : row;
   const listSchema = { querystring: listQuery(def), response: answers.page(listRow) };
   const list = async (req: FastifyRequest & { query: Record<string, unknown> }) =>
-    ok(listPage(app.ctx.sqlite, spec, opts.actor(req), req.query), req.lang);
+    ok(listPage(app.ctx.sqlite, spec, actorFor(req), req.query), req.lang);
   api.get(`${def.api}/list`, { config: { access: access.list }, schema: listSchema }, list);
   api.get(`${def.api}/page`, { config: { access: access.list }, schema: listSchema }, list);
   api.get(
@@ -652,7 +696,7 @@ export function scopedCrudRoutes<A extends ScopedActor>(
     async (req) => {
       const id = parseId(req.query.id);
       if (!id) throw badRequest('paramType', { name: 'id' });
-      return ok(findOne(app.ctx.sqlite, spec, opts.actor(req), id), req.lang);
+      return ok(findOne(app.ctx.sqlite, spec, actorFor(req), id), req.lang);
     },
   );
   api.get(
@@ -662,7 +706,7 @@ export function scopedCrudRoutes<A extends ScopedActor>(
       schema: { querystring: listQuery(def, false), response: xlsxAnswer },
     },
     async (req, reply) => {
-      const rows = listAll(app.ctx.sqlite, spec, opts.actor(req), req.query, EXPORT_LIMIT);
+      const rows = listAll(app.ctx.sqlite, spec, actorFor(req), req.query, EXPORT_LIMIT);
       const tenantId = actorOf(req).tenantId;
       const dicts = new Map(
         def.fields.flatMap((f) =>
@@ -702,7 +746,7 @@ export function scopedCrudRoutes<A extends ScopedActor>(
       if (id && hiddenFrom(app, user, def, [id])) throw badRequest('recordNotFound');
       const { id: _ignored, ...rest } = body;
       const submit = opts.submit;
-      if (!submit) throw forbidden();
+      if (typeof submit !== 'function') throw forbidden();
       const data = await commit(() => submit(req, id, id ? { ...rest, id } : rest));
       return data === undefined ? done(req.lang) : ok(data, req.lang);
     });
@@ -719,9 +763,9 @@ export function scopedCrudRoutes<A extends ScopedActor>(
       if (raw === undefined || raw === '') throw badRequest('paramMissing', { name: 'ids' });
       const ids = parseIdList(raw);
       if (!ids) throw badRequest('paramType', { name: 'ids' });
-      if (hiddenFrom(app, actorOf(req), def, ids)) throw opts.hidden();
+      if (hiddenFrom(app, actorOf(req), def, ids)) throw (opts.hidden ?? otherTenant)();
       const remove = opts.remove;
-      if (!remove) throw forbidden();
+      if (typeof remove !== 'function') throw forbidden();
       await commit(() => remove(req, ids));
       return done(req.lang);
     },

@@ -124,6 +124,168 @@ export function prepare(
 /** A cached statement whose integers are plain numbers (see `prepare`). */
 export const prepareNumbers = (sqlite: Database.Database, sql: string) => prepare(sqlite, sql, 'number');
 
+/** A condition with its parameters, as one SQL string. */
+export interface Clause {
+  sql: string;
+  params: unknown[];
+}
+
+const marksOf = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+interface CachedTotal {
+  stamp: string;
+  total: number;
+}
+const totals = new WeakMap<Database.Database, Map<string, CachedTotal>>();
+
+/**
+ * A stamp that changes whenever the database may have changed: the rows this connection has
+ * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`).
+ */
+export function writeStamp(sqlite: Database.Database): string {
+  const r = prepare(
+    sqlite,
+    'SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v',
+  ).get() as {
+    n: bigint;
+    v: bigint;
+  };
+  return `${r.n}.${r.v}`;
+}
+
+/**
+ * `COUNT(*)` of a filtered list, cached until the next write to the database, so paging through
+ * an unchanged list costs an index seek per page instead of a count over every row.
+ */
+function countOf(sqlite: Database.Database, name: string, cacheKey: string, where: Clause): number {
+  let cache = totals.get(sqlite);
+  if (!cache) totals.set(sqlite, (cache = new Map()));
+  const key = `${cacheKey}|${where.sql}|${where.params.map(String).join('\u0001')}`;
+  const stamp = writeStamp(sqlite);
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit.total;
+  const total = Number(
+    (
+      prepare(sqlite, `SELECT COUNT(*) AS n FROM "${name}" WHERE ${where.sql}`).get(...where.params) as {
+        n: bigint;
+      }
+    ).n,
+  );
+  if (cache.size > 5000) cache.clear();
+  cache.set(key, { stamp, total });
+  return total;
+}
+
+const ANCHOR_STEP = 1000;
+const DEFAULT_ORDER = '"create_time" DESC, "id" DESC';
+const anchorCache = new WeakMap<
+  Database.Database,
+  Map<string, { stamp: string; keys: [string, bigint][] }>
+>();
+
+/**
+ * The rows after a key `(create_time, id)` in the default order, as two index ranges (the same
+ * second with a smaller id, then every earlier second), each cut at `limit`: SQLite seeks both
+ * instead of walking every row before the key.
+ */
+function after(name: string, where: Clause, key: [string, bigint], limit: number): Clause {
+  return {
+    sql: `SELECT "ct", "id" FROM (
+        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" = ? AND "id" < ?
+        ORDER BY "id" DESC LIMIT ?)
+      UNION ALL SELECT "ct", "id" FROM (
+        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" < ?
+        ORDER BY "create_time" DESC, "id" DESC LIMIT ?)`,
+    params: [...where.params, key[0], key[1], limit, ...where.params, key[0], limit],
+  };
+}
+
+/**
+ * The ids of one page. Deep pages in the default order (newest first) start from a remembered key
+ * every 1 000 rows instead of skipping every row before them, so page 9 000 costs about what page 1
+ * does. The keys are found once and kept until the next write, like the totals.
+ */
+function pageIds(
+  sqlite: Database.Database,
+  name: string,
+  cacheKey: string,
+  where: Clause,
+  order: string,
+  offset: number,
+  size: number,
+): Clause {
+  const plain = {
+    sql: `SELECT "id" FROM "${name}" WHERE ${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ? OFFSET ?`,
+    params: [...where.params, size, offset],
+  };
+  const k = Math.floor(offset / ANCHOR_STEP);
+  if (k === 0 || order !== DEFAULT_ORDER || size > ANCHOR_STEP) return plain;
+  let cache = anchorCache.get(sqlite);
+  if (!cache) anchorCache.set(sqlite, (cache = new Map()));
+  const key = `${cacheKey}|${where.sql}|${where.params.map(String).join('\u0001')}`;
+  const stamp = writeStamp(sqlite);
+  let entry = cache.get(key);
+  if (!entry || entry.stamp !== stamp) cache.set(key, (entry = { stamp, keys: [] }));
+  while (entry.keys.length < k) {
+    const last = entry.keys.at(-1);
+    const next = last
+      ? after(name, where, last, ANCHOR_STEP)
+      : { sql: `SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql}`, params: where.params };
+    const row = prepare(
+      sqlite,
+      `SELECT "ct", "id" FROM (${next.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT 1 OFFSET ?`,
+    ).get(...next.params, ANCHOR_STEP - 1) as { ct: string | null; id: bigint } | undefined;
+    if (!row || row.ct === null) return plain;
+    entry.keys.push([row.ct, row.id]);
+  }
+  const rest = offset - k * ANCHOR_STEP;
+  const tail = after(name, where, entry.keys[k - 1], rest + size);
+  return {
+    sql: `SELECT "id" FROM (${tail.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT ? OFFSET ?`,
+    params: [...tail.params, size, rest],
+  };
+}
+
+/**
+ * One page of a table's rows under a condition: the total (cached until the next write), the page's
+ * ids from the index alone (deep pages from remembered keys), then only those rows, by key. `extra`
+ * adds joined display columns (`(SELECT …) AS "schoolName"`), kept on the rows as they come.
+ */
+export function pageRows(
+  sqlite: Database.Database,
+  meta: TableMeta,
+  cacheKey: string,
+  where: Clause,
+  order: string,
+  q: PageQuery,
+  extra?: string,
+): Page<Record<string, unknown>> {
+  const total = countOf(sqlite, meta.name, cacheKey, where);
+  const offset = (q.current - 1) * q.size;
+  if (offset >= total) return pageOf([], total, q);
+  const page = pageIds(sqlite, meta.name, cacheKey, where, order, offset, q.size);
+  const ids = (prepare(sqlite, page.sql).all(...page.params) as { id: bigint }[]).map((r) => r.id);
+  if (!ids.length) return pageOf([], total, q);
+  const select = `SELECT ${meta.selectList}${extra ? `, ${extra}` : ''} FROM "${meta.name}"`;
+  const byId = new Map(
+    (
+      prepare(sqlite, `${select} WHERE "id" IN (${marksOf(ids.length)})`).all(...ids) as Record<
+        string,
+        unknown
+      >[]
+    ).map((r) => [r.id as bigint, r]),
+  );
+  const records = ids
+    .map((id) => byId.get(id))
+    .filter((r): r is Record<string, unknown> => r !== undefined)
+    .map((r) => {
+      const row = meta.mapRow(r);
+      for (const k of Object.keys(r)) if (!meta.byKey.has(k)) row[k] = r[k];
+      return row;
+    });
+  return pageOf(records, total, q);
+}
+
 /**
  * The generic data layer over one table: every read adds `is_deleted = 0` and the tenant scope;
  * every write fills the audit columns. Routes never write these conditions themselves.
@@ -167,7 +329,17 @@ export class Repo {
     };
   }
 
+  /** A page through the one paging engine (`pageRows`); a table without ids pages by offset. */
   page(scope: Scope, filters: SqlWhere, order: string, q: PageQuery): Page<Record<string, unknown>> {
+    if (this.meta.byKey.has('id')) {
+      const base = this.baseWhere(scope);
+      const clauses = [...base.clauses, ...filters.clauses];
+      const where = {
+        sql: clauses.length ? clauses.join(' AND ') : '1',
+        params: [...base.params, ...filters.params],
+      };
+      return pageRows(this.sqlite, this.meta, `repo@${this.meta.name}`, where, order, q);
+    }
     const where = this.whereSql(scope, filters);
     const total = Number(
       (

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef } from '@psi/db/model';
+import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef, type TenantMode } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
-import { prepare, rowScopeWhere } from './data';
+import { pageRows, prepare, rowScopeWhere, writeStamp, type Clause } from './data';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { pageOf, parsePage, type Page } from './page';
 import { tableMeta, type TableMeta } from './table-meta';
@@ -11,17 +11,15 @@ import type { SheetColumn } from './export';
 import type { DataScopeRule } from './grants';
 
 /**
- * The list engine of resources whose visibility a module decides row by row (the PSI documents: a
- * depository sees its own orders, a school its own): a spec names the resource, its table, the
- * module's row scope (`ScopeFn`), joined display columns and own filters; the engine adds the
- * tenant, soft delete, the caller's data scope and the declared filters, pages through an index
- * (deep pages from remembered keys), and keeps totals and pages until the next write.
+ * The one list engine of declared resources: a spec names the resource, its table and, for
+ * resources whose visibility a module decides row by row (the PSI documents: a depository sees its
+ * own orders, a school its own), the module's row scope (`ScopeFn`), joined display columns and own
+ * filters; the engine adds the tenant rule of the declaration, soft delete, the caller's data scope
+ * and the declared filters, pages through an index (deep pages from remembered keys), and keeps
+ * totals and pages until the next write.
  */
 
-export interface Clause {
-  sql: string;
-  params: unknown[];
-}
+export type { Clause };
 
 /** Who reads: the tenant, and what the data scope of the roles needs. */
 export interface ScopedActor {
@@ -29,6 +27,8 @@ export interface ScopedActor {
   userId: string;
   deptId: string;
   dataScopes?: DataScopeRule[];
+  /** The platform super-admin sees every tenant of a `none` or `scopedAdminAll` resource. */
+  isSuperAdmin?: boolean;
 }
 
 /** Which rows of a resource an actor sees: a clause, `ALL_ROWS`, or null for none. */
@@ -40,7 +40,8 @@ export const ALL_ROWS: Clause = { sql: '1', params: [] };
 export interface ListSpec<A extends ScopedActor = ScopedActor> {
   def: ResourceDef;
   table: SQLiteTable;
-  scope: ScopeFn<A>;
+  /** the module's row scope (default: every row the tenant rule and data scope leave) */
+  scope?: ScopeFn<A>;
   /** joined display columns, e.g. `(SELECT …) AS "schoolName"` */
   extra?: string;
   /** resource-specific filters; returns the query without the keys it consumed */
@@ -49,55 +50,15 @@ export interface ListSpec<A extends ScopedActor = ScopedActor> {
   narrow?: (actor: A, query: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const cacheKeyOf = (spec: ListSpec<never>) => `${spec.def.key}@${tableMeta(spec.table).name}`;
 
-interface CachedTotal {
-  stamp: string;
-  total: number;
-}
-const totals = new WeakMap<Database.Database, Map<string, CachedTotal>>();
+/** Whether the declaration's tenant rule limits the actor to their own tenant. */
+const ownTenantOnly = (mode: TenantMode, actor: ScopedActor) =>
+  mode !== 'none' && !(mode === 'scopedAdminAll' && actor.isSuperAdmin);
 
 /**
- * A stamp that changes whenever the database may have changed: the rows this connection has
- * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`).
- */
-function writeStamp(sqlite: Database.Database): string {
-  const r = prepare(
-    sqlite,
-    'SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v',
-  ).get() as {
-    n: bigint;
-    v: bigint;
-  };
-  return `${r.n}.${r.v}`;
-}
-
-/**
- * `COUNT(*)` of a filtered list, cached until the next write to the database, so paging through
- * an unchanged list costs an index seek per page instead of a count over every row.
- */
-function countOf(sqlite: Database.Database, spec: ListSpec<never>, where: Clause): number {
-  let cache = totals.get(sqlite);
-  if (!cache) totals.set(sqlite, (cache = new Map()));
-  const key = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}`;
-  const stamp = writeStamp(sqlite);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit.total;
-  const meta = tableMeta(spec.table);
-  const total = Number(
-    (
-      prepare(sqlite, `SELECT COUNT(*) AS n FROM "${meta.name}" WHERE ${where.sql}`).get(...where.params) as {
-        n: bigint;
-      }
-    ).n,
-  );
-  if (cache.size > 5000) cache.clear();
-  cache.set(key, { stamp, total });
-  return total;
-}
-
-/**
- * The condition of a list: live rows of the actor's tenant, the spec's row scope, the actor's data
+ * The condition of a list: live rows of the actor's tenant (as the declaration's tenant rule says),
+ * the spec's row scope, the actor's data
  * scope, the spec's own filters and the declared filters of the query (after `narrow`); null when
  * the scope shows the actor nothing.
  */
@@ -106,16 +67,17 @@ export function whereFor<A extends ScopedActor>(
   actor: A,
   raw: Record<string, unknown>,
 ): Clause | null {
-  const scope = spec.scope(actor);
+  const scope = spec.scope ? spec.scope(actor) : ALL_ROWS;
   if (!scope) return null;
   const meta = tableMeta(spec.table);
   const query = spec.narrow ? spec.narrow(actor, raw) : raw;
   const own = spec.filters?.(query);
   const filters = buildFilters(spec.def, meta, own?.rest ?? query);
   const rows = rowScopeWhere(meta, actor);
+  const tenant = meta.hasTenant && ownTenantOnly(spec.def.tenant, actor);
   const clauses = [
-    '"is_deleted" = 0',
-    '"tenant_id" = ?',
+    ...(meta.softDelete ? ['"is_deleted" = 0'] : []),
+    ...(tenant ? ['"tenant_id" = ?'] : []),
     scope.sql,
     ...(rows?.clauses ?? []),
     ...(own?.where.clauses ?? []),
@@ -124,7 +86,7 @@ export function whereFor<A extends ScopedActor>(
   return {
     sql: clauses.join(' AND '),
     params: [
-      actor.tenantId,
+      ...(tenant ? [actor.tenantId] : []),
       ...scope.params,
       ...(rows?.params ?? []),
       ...(own?.where.params ?? []),
@@ -155,76 +117,6 @@ export function wire(def: ResourceDef, row: Record<string, unknown>): Record<str
 const selectOf = (meta: TableMeta, spec: ListSpec<never>) =>
   `SELECT ${meta.selectList}${spec.extra ? `, ${spec.extra}` : ''} FROM "${meta.name}"`;
 
-const ANCHOR_STEP = 1000;
-const DEFAULT_ORDER = '"create_time" DESC, "id" DESC';
-const anchorCache = new WeakMap<
-  Database.Database,
-  Map<string, { stamp: string; keys: [string, bigint][] }>
->();
-
-/**
- * The rows after a key `(create_time, id)` in the default order, as two index ranges (the same
- * second with a smaller id, then every earlier second), each cut at `limit`: SQLite seeks both
- * instead of walking every row before the key.
- */
-function after(name: string, where: Clause, key: [string, bigint], limit: number): Clause {
-  return {
-    sql: `SELECT "ct", "id" FROM (
-        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" = ? AND "id" < ?
-        ORDER BY "id" DESC LIMIT ?)
-      UNION ALL SELECT "ct", "id" FROM (
-        SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql} AND "create_time" < ?
-        ORDER BY "create_time" DESC, "id" DESC LIMIT ?)`,
-    params: [...where.params, key[0], key[1], limit, ...where.params, key[0], limit],
-  };
-}
-
-/**
- * The ids of one page. Deep pages in the default order (newest first) start from a remembered key
- * every 1 000 rows instead of skipping every row before them, so page 9 000 costs about what page 1
- * does. The keys are found once and kept until the next write, like the totals.
- */
-function pageIds(
-  sqlite: Database.Database,
-  spec: ListSpec<never>,
-  where: Clause,
-  order: string,
-  offset: number,
-  size: number,
-): Clause {
-  const name = tableMeta(spec.table).name;
-  const plain = {
-    sql: `SELECT "id" FROM "${name}" WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    params: [...where.params, size, offset],
-  };
-  const k = Math.floor(offset / ANCHOR_STEP);
-  if (k === 0 || order !== DEFAULT_ORDER || size > ANCHOR_STEP) return plain;
-  let cache = anchorCache.get(sqlite);
-  if (!cache) anchorCache.set(sqlite, (cache = new Map()));
-  const key = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}`;
-  const stamp = writeStamp(sqlite);
-  let entry = cache.get(key);
-  if (!entry || entry.stamp !== stamp) cache.set(key, (entry = { stamp, keys: [] }));
-  while (entry.keys.length < k) {
-    const last = entry.keys.at(-1);
-    const next = last
-      ? after(name, where, last, ANCHOR_STEP)
-      : { sql: `SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql}`, params: where.params };
-    const row = prepare(
-      sqlite,
-      `SELECT "ct", "id" FROM (${next.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT 1 OFFSET ?`,
-    ).get(...next.params, ANCHOR_STEP - 1) as { ct: string | null; id: bigint } | undefined;
-    if (!row || row.ct === null) return plain;
-    entry.keys.push([row.ct, row.id]);
-  }
-  const rest = offset - k * ANCHOR_STEP;
-  const tail = after(name, where, entry.keys[k - 1], rest + size);
-  return {
-    sql: `SELECT "id" FROM (${tail.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT ? OFFSET ?`,
-    params: [...tail.params, size, rest],
-  };
-}
-
 const pageCache = new WeakMap<
   Database.Database,
   Map<string, { stamp: string; page: Page<Record<string, unknown>> }>
@@ -245,7 +137,7 @@ export function listPage<A extends ScopedActor>(
   // a page is kept until the next write to the database (any table: joined names included)
   let cache = pageCache.get(sqlite);
   if (!cache) pageCache.set(sqlite, (cache = new Map()));
-  const cacheKey = `${spec.def.key}|${where.sql}|${where.params.map(String).join('\u0001')}|${order}|${q.current}|${q.size}`;
+  const cacheKey = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}|${order}|${q.current}|${q.size}`;
   const stamp = writeStamp(sqlite);
   const hit = cache.get(cacheKey);
   if (hit && hit.stamp === stamp) return hit.page;
@@ -262,28 +154,8 @@ function readPage(
   order: string,
   q: { current: number; size: number },
 ): Page<Record<string, unknown>> {
-  const meta = tableMeta(spec.table);
-  const total = countOf(sqlite, spec, where);
-  const offset = (q.current - 1) * q.size;
-  if (offset >= total) return pageOf([], total, q);
-  const page = pageIds(sqlite, spec, where, order, offset, q.size);
-  // the page's ids come from the (covering) index alone; then only those rows are read, by key
-  const ids = (prepare(sqlite, page.sql).all(...page.params) as { id: bigint }[]).map((r) => r.id);
-  if (!ids.length) return pageOf([], total, q);
-  const byId = new Map(
-    (
-      prepare(sqlite, `${selectOf(meta, spec)} WHERE "id" IN (${marks(ids.length)})`).all(...ids) as Record<
-        string,
-        unknown
-      >[]
-    ).map((r) => [r.id as bigint, r]),
-  );
-  const raw = ids.map((id) => byId.get(id)).filter((r): r is Record<string, unknown> => r !== undefined);
-  return pageOf(
-    mapRows(meta, spec, raw).map((r) => wire(spec.def, r)),
-    total,
-    q,
-  );
+  const page = pageRows(sqlite, tableMeta(spec.table), cacheKeyOf(spec), where, order, q, spec.extra);
+  return { ...page, records: page.records.map((r) => wire(spec.def, r)) };
 }
 
 /** Every row of a filtered list (for `listByOrderId`-style reads and exports), capped. */

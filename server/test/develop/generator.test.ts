@@ -55,7 +55,7 @@ describe('the code generator', () => {
       const files = generatedFiles(app.ctx.sqlite, code);
       const server = 'server/src/modules/psi/genshelf.ts';
       expect(Object.keys(files)).toContain(server);
-      expect(files[server]).toContain('crudRoutes(app, genshelfResource, genshelf)');
+      expect(files[server]).toContain('crudRoutes(app, { def: genshelfResource, table: genshelf })');
       for (const file of ['db/src/schema/genshelf.ts', 'db/src/model/resources/psi/genshelf.ts', server]) {
         const target = path.join(ROOT, file);
         expect(fs.existsSync(target), `${file} already exists`).toBe(false);

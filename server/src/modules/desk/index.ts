@@ -12,7 +12,7 @@ import { registerNoticeLive } from './notice-live';
  * `/blade-desk/notice/inbox` and `/stream`: the header bell, live (`notice-live.ts`).
  */
 export default async function deskModule(app: FastifyInstance) {
-  crudRoutes(app, noticeResource, noticeTable);
+  crudRoutes(app, { def: noticeResource, table: noticeTable });
   registerLeave(app);
   await registerNoticeLive(app);
 }

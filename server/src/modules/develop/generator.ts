@@ -202,7 +202,7 @@ import { crudRoutes } from '../../core/crud';
 
 /** \`/${code.serviceName}/${key}\`: list, detail, submit and remove of ${code.codeName} through the CRUD core. */
 export function register${pascal(key)}(app: FastifyInstance): void {
-  crudRoutes(app, ${camel(key)}Resource, ${camel(key)});
+  crudRoutes(app, { def: ${camel(key)}Resource, table: ${camel(key)} });
 }
 `;
 }

@@ -29,7 +29,7 @@ const texts = {
 /** `/blade-develop`: data sources and the code generator (platform tables). */
 export default async function developModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
-  crudRoutes(app, datasourceResource, datasourceTable, { platform: true });
+  crudRoutes(app, { def: datasourceResource, table: datasourceTable }, { platform: true });
 
   app.get(
     '/blade-develop/datasource/select',
@@ -49,17 +49,21 @@ export default async function developModule(app: FastifyInstance) {
     },
   );
 
-  const repo = crudRoutes(app, codeResource, codeTable, {
-    platform: true,
-    beforeSave: ({ values }) => {
-      const id = values.datasourceId as string | undefined | null;
-      if (
-        id &&
-        !prepare(sqlite, 'SELECT 1 FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(BigInt(id))
-      )
-        throw badRequest(texts.datasourceMissing);
+  const repo = crudRoutes(
+    app,
+    { def: codeResource, table: codeTable },
+    {
+      platform: true,
+      beforeSave: ({ values }) => {
+        const id = values.datasourceId as string | undefined | null;
+        if (
+          id &&
+          !prepare(sqlite, 'SELECT 1 FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(BigInt(id))
+        )
+          throw badRequest(texts.datasourceMissing);
+      },
     },
-  });
+  );
 
   /** `id`: a copy of the row whose module name ends with `-copy`. */
   app.post(

@@ -11,15 +11,19 @@ import { crudRoutes } from '../../core/crud';
  */
 export default async function logModule(app: FastifyInstance) {
   app.addHook('preHandler', async () => flushApiLogs(app));
-  crudRoutes(app, usualLogResource, logUsual, { submit: false, remove: false });
-  crudRoutes(app, apiLogResource, logApi, {
-    submit: false,
-    remove: false,
-    decorate: (rows, req) =>
-      req.routeOptions.url?.endsWith('/list')
-        ? rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'params')))
-        : rows,
-    decorated: { params: z.string().optional().describe('the request parameters (detail only)') },
-  });
-  crudRoutes(app, errorLogResource, logError, { submit: false, remove: false });
+  crudRoutes(app, { def: usualLogResource, table: logUsual }, { submit: false, remove: false });
+  crudRoutes(
+    app,
+    { def: apiLogResource, table: logApi },
+    {
+      submit: false,
+      remove: false,
+      decorate: (rows, req) =>
+        req.routeOptions.url?.endsWith('/list')
+          ? rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'params')))
+          : rows,
+      decorated: { params: z.string().optional().describe('the request parameters (detail only)') },
+    },
+  );
+  crudRoutes(app, { def: errorLogResource, table: logError }, { submit: false, remove: false });
 }

@@ -12,7 +12,7 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { parseDiscount } from '@psi/db/model/psi/index';
-import { actorOf, type ScopedCrudOptions } from '../../core/crud';
+import { actorOf, type CrudOptions } from '../../core/crud';
 import { validationError } from '../../core/validation';
 import { fail, resolveActor, type PsiActor, type PsiEnv } from './env';
 
@@ -312,7 +312,7 @@ export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
  */
 export const psiCrud = (
   app: FastifyInstance,
-): Pick<ScopedCrudOptions<PsiActor>, 'actor' | 'commit' | 'hidden'> => ({
+): Pick<CrudOptions<PsiActor>, 'actor' | 'commit' | 'hidden'> => ({
   actor: (req) => psiActor(app, req),
   commit: (fn) => write(app, fn),
   hidden: () => fail('docNotFound'),

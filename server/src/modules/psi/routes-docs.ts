@@ -26,7 +26,7 @@ import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { allows } from '../../core/access';
 import { forbidden } from '../../core/errors';
-import { actorOf, queryId, scopedCrudRoutes, scopedRowSchema, submitCodes } from '../../core/crud';
+import { actorOf, crudRoutes, queryId, scopedRowSchema, submitCodes } from '../../core/crud';
 import { answers, formBody, listQuery, submitBody } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import { findOne, listAll, listPage, wire } from '../../core/scoped-list';
@@ -259,7 +259,7 @@ function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
     if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     return row.parent;
   };
-  scopedCrudRoutes(app, cfg.spec, {
+  crudRoutes(app, cfg.spec, {
     ...psiCrud(app),
     submitted: emptyData,
     body: { [cfg.parentKey]: z.unknown().optional().describe('the document a new line joins') },
@@ -420,7 +420,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.purchase, saved.id);
   };
-  scopedCrudRoutes(app, specs.purchase, {
+  crudRoutes(app, specs.purchase, {
     ...hooks,
     body: purchaseBody,
     submit: (req, _id, body) => submitPurchase(req, body),
@@ -510,7 +510,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     const saved = submitYyptOrder(env, psiActor(app, req), input as Parameters<typeof submitYyptOrder>[2]);
     return detail(req, specs.yypt, saved.id);
   };
-  scopedCrudRoutes(app, specs.yypt, {
+  crudRoutes(app, specs.yypt, {
     ...hooks,
     body: orderBody,
     submit: (req, _id, body) => submitYypt(req, body),
@@ -577,7 +577,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.pod, saved.id);
   };
-  scopedCrudRoutes(app, specs.pod, {
+  crudRoutes(app, specs.pod, {
     ...hooks,
     body: orderBody,
     submit: (req, _id, body) => submitDirect(req, body),
@@ -655,7 +655,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     );
     return detail(req, specs.delivery, saved.id);
   };
-  scopedCrudRoutes(app, specs.delivery, {
+  crudRoutes(app, specs.delivery, {
     ...hooks,
     body: deliveryBody,
     submit: (req, _id, body) => submitDelivery(req, body),
@@ -755,7 +755,7 @@ export function registerDocumentRoutes(app: FastifyInstance) {
     },
     async (req) => ok(await write(app, () => check(req, req.body)), req.lang),
   );
-  scopedCrudRoutes(app, specs.check, {
+  crudRoutes(app, specs.check, {
     ...hooks,
     body: { ...described(checkBody), details: checkDetails },
     submitted: checkAnswer,

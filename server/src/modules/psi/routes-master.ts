@@ -18,7 +18,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { tableMeta } from '../../core/table-meta';
-import { importRoutes, optionalId, scopedCrudRoutes, scopedRowSchema } from '../../core/crud';
+import { crudRoutes, importRoutes, optionalId, scopedRowSchema } from '../../core/crud';
 import { answers, formBody } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import { findOne, listAll, wire } from '../../core/scoped-list';
@@ -115,7 +115,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   const hooks = psiCrud(app);
 
   // ------------------------------------------------------------------ goods
-  scopedCrudRoutes(app, specs.goods, {
+  crudRoutes(app, specs.goods, {
     ...hooks,
     example: bookExample,
     submit: (req, id, body) => {
@@ -157,7 +157,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   });
 
   // ------------------------------------------------------------------ depositories
-  scopedCrudRoutes(app, specs.depository, {
+  crudRoutes(app, specs.depository, {
     ...hooks,
     submit: (req, id, body) => {
       const values = parseOrThrow(depositoryInfoResource, body, req.lang, id ? 'edit' : 'add');
@@ -197,7 +197,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   );
 
   // ------------------------------------------------------------------ schools
-  scopedCrudRoutes(app, specs.school, {
+  crudRoutes(app, specs.school, {
     ...hooks,
     example: schoolExample,
     submit: (req, id, body) => {
@@ -250,7 +250,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
   );
 
   // ------------------------------------------------------------------ school platform terms (roster)
-  scopedCrudRoutes(app, specs.roster, {
+  crudRoutes(app, specs.roster, {
     ...hooks,
     submitted: emptyData,
     submit: (req, id, body) => {
@@ -289,8 +289,8 @@ export function registerMasterRoutes(app: FastifyInstance) {
 
   // ------------------------------------------------------------------ ledgers (appended by the postings only)
   const ledgerReadOnly = () => fail('ledgerReadOnly');
-  scopedCrudRoutes(app, specs.log, { ...hooks, readOnly: ledgerReadOnly });
-  scopedCrudRoutes(app, specs.statement, { ...hooks, readOnly: ledgerReadOnly });
+  crudRoutes(app, specs.log, { ...hooks, readOnly: ledgerReadOnly });
+  crudRoutes(app, specs.statement, { ...hooks, readOnly: ledgerReadOnly });
   const rechargeAnswer = answers.maybe(scopedRowSchema(specs.statement));
   api.post(
     '/blade-psi/accountstatement/recharge',

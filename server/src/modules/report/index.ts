@@ -17,7 +17,7 @@ import { binaryAnswer, XLSX } from '../../core/route-schemas';
 export default async function reportModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
-  crudRoutes(app, reportResource, reportFile, { submit: false });
+  crudRoutes(app, { def: reportResource, table: reportFile }, { submit: false });
 
   /**
    * `GET export?id=`: runs the report as its reader (its list API called with the caller's own token,

@@ -114,7 +114,7 @@ function fileOfKey(app: FastifyInstance, key: string): string | null {
 export default async function resourceModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
-  const ossRepo = crudRoutes(app, ossResource, ossTable, {});
+  const ossRepo = crudRoutes(app, { def: ossResource, table: ossTable }, {});
   app.post(
     '/blade-resource/oss/enable',
     { config: { access: { button: 'oss_enable' } }, schema: enableSchema },
@@ -125,7 +125,7 @@ export default async function resourceModule(app: FastifyInstance) {
     },
   );
 
-  const smsRepo = crudRoutes(app, smsResource, smsTable, {});
+  const smsRepo = crudRoutes(app, { def: smsResource, table: smsTable }, {});
   app.post(
     '/blade-resource/sms/enable',
     { config: { access: { button: 'sms_enable' } }, schema: enableSchema },
@@ -192,17 +192,21 @@ export default async function resourceModule(app: FastifyInstance) {
     },
   );
 
-  const attachRepo = crudRoutes(app, attachResource, attachTable, {
-    submit: false,
-    afterRemove: (ids) => {
-      const nameOf = prepare(sqlite, 'SELECT name FROM blade_attach WHERE id = ?');
-      for (const id of ids) {
-        const row = nameOf.get(BigInt(id)) as { name: string } | undefined;
-        const file = row ? fileOfKey(app, row.name) : null;
-        if (file) fs.rmSync(file, { force: true });
-      }
+  const attachRepo = crudRoutes(
+    app,
+    { def: attachResource, table: attachTable },
+    {
+      submit: false,
+      afterRemove: (ids) => {
+        const nameOf = prepare(sqlite, 'SELECT name FROM blade_attach WHERE id = ?');
+        for (const id of ids) {
+          const row = nameOf.get(BigInt(id)) as { name: string } | undefined;
+          const file = row ? fileOfKey(app, row.name) : null;
+          if (file) fs.rmSync(file, { force: true });
+        }
+      },
     },
-  });
+  );
 
   /**
    * Multipart `file`: an allowed extension whose content carries the matching signature, under the

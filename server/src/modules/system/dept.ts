@@ -83,36 +83,40 @@ function chooserTenant(app: FastifyInstance, req: FastifyRequest, user: SessionU
 
 export function deptRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
-  crudRoutes(app, deptResource, deptTable, {
-    list: 'forest',
-    chooseTenant: true,
-    clearsGrants: true,
-    beforeSave: ({ values, id, mode, existing, tenantId }) => {
-      if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
-        values.parentId = '0';
-      if (values.parentId === undefined || values.parentId === null) return;
-      const parentId = String(values.parentId);
-      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
-      const parent = checkParent(app, 'blade_dept', id, parentId);
-      if (parent && String(parent.tenant_id) !== tenantId) throw otherTenant();
-      values.ancestors = parent ? `${String(parent.ancestors)},${parentId}` : '0';
-      if (existing && existing.ancestors !== values.ancestors) {
-        // every department below moves with it
-        const oldPrefix = `${String(existing.ancestors)},${id}`;
-        const newPrefix = `${String(values.ancestors)},${id}`;
-        prepare(
-          sqlite,
-          `UPDATE blade_dept SET ancestors = ? || substr(ancestors, ?) WHERE is_deleted = 0 AND (ancestors = ? OR ancestors LIKE ? ESCAPE '\\')`,
-        ).run(
-          newPrefix,
-          oldPrefix.length + 1,
-          oldPrefix,
-          `${oldPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)},%`,
-        );
-      }
+  crudRoutes(
+    app,
+    { def: deptResource, table: deptTable },
+    {
+      list: 'forest',
+      chooseTenant: true,
+      clearsGrants: true,
+      beforeSave: ({ values, id, mode, existing, tenantId }) => {
+        if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
+          values.parentId = '0';
+        if (values.parentId === undefined || values.parentId === null) return;
+        const parentId = String(values.parentId);
+        if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+        const parent = checkParent(app, 'blade_dept', id, parentId);
+        if (parent && String(parent.tenant_id) !== tenantId) throw otherTenant();
+        values.ancestors = parent ? `${String(parent.ancestors)},${parentId}` : '0';
+        if (existing && existing.ancestors !== values.ancestors) {
+          // every department below moves with it
+          const oldPrefix = `${String(existing.ancestors)},${id}`;
+          const newPrefix = `${String(values.ancestors)},${id}`;
+          prepare(
+            sqlite,
+            `UPDATE blade_dept SET ancestors = ? || substr(ancestors, ?) WHERE is_deleted = 0 AND (ancestors = ? OR ancestors LIKE ? ESCAPE '\\')`,
+          ).run(
+            newPrefix,
+            oldPrefix.length + 1,
+            oldPrefix,
+            `${oldPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)},%`,
+          );
+        }
+      },
+      beforeRemove: (ids) => refuseWithChildren(app, 'blade_dept', ids),
     },
-    beforeRemove: (ids) => refuseWithChildren(app, 'blade_dept', ids),
-  });
+  );
 
   const chooser = { button: ['dept', 'user', 'role', 'post'] };
 
@@ -172,7 +176,7 @@ export function deptRoutes(app: FastifyInstance) {
     },
   );
 
-  crudRoutes(app, postResource, postTable, {});
+  crudRoutes(app, { def: postResource, table: postTable }, {});
 
   app.get(
     '/blade-system/post/select',

@@ -60,75 +60,79 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     return new Map(rows.map((r) => [String(r.id), req.lang === 'en' && r.en ? r.en : r.v]));
   };
 
-  const repo: Repo = crudRoutes(app, def, f.table, {
-    list: 'forest',
-    platform: f.platform,
-    decorated: {
-      dictKey: z.union([z.string(), z.number()]).describe('a number in dictionaries with numeric keys'),
-      parentName: z.string(),
-    },
-    decorate: (rows, req) => {
-      const names = parentNames(req);
-      return rows.map((r) => ({
-        ...(f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? { ...r, dictKey: Number(r.dictKey) } : r),
-        parentName: r.parentId === '0' ? dictTexts.root[req.lang] : (names.get(String(r.parentId)) ?? ''),
-      }));
-    },
-    beforeSave: ({ values, existing, mode, tenantId }) => {
-      if (existing && Number(existing.isSealed) === 1) {
-        // a sealed entry may only be unsealed
-        const changes = Object.keys(values).filter(
-          (k) => values[k] !== undefined && values[k] !== existing[k],
-        );
-        if (changes.some((k) => k !== 'isSealed')) throw new ApiError(400, 400, dictTexts.sealed);
-      }
-      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
-      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
-      if (mode === 'add') values.parentId = parentId;
-      const scope = def.tenant === 'none' ? '' : ' AND tenant_id = ?';
-      const scopeParams = def.tenant === 'none' ? [] : [tenantId];
-      if (parentId === '0') {
-        values.dictKey = '-1';
-        const code = (values.code ?? existing?.code) as string;
+  const repo: Repo = crudRoutes(
+    app,
+    { def: def, table: f.table },
+    {
+      list: 'forest',
+      platform: f.platform,
+      decorated: {
+        dictKey: z.union([z.string(), z.number()]).describe('a number in dictionaries with numeric keys'),
+        parentName: z.string(),
+      },
+      decorate: (rows, req) => {
+        const names = parentNames(req);
+        return rows.map((r) => ({
+          ...(f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? { ...r, dictKey: Number(r.dictKey) } : r),
+          parentName: r.parentId === '0' ? dictTexts.root[req.lang] : (names.get(String(r.parentId)) ?? ''),
+        }));
+      },
+      beforeSave: ({ values, existing, mode, tenantId }) => {
+        if (existing && Number(existing.isSealed) === 1) {
+          // a sealed entry may only be unsealed
+          const changes = Object.keys(values).filter(
+            (k) => values[k] !== undefined && values[k] !== existing[k],
+          );
+          if (changes.some((k) => k !== 'isSealed')) throw new ApiError(400, 400, dictTexts.sealed);
+        }
+        const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+        if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+        if (mode === 'add') values.parentId = parentId;
+        const scope = def.tenant === 'none' ? '' : ' AND tenant_id = ?';
+        const scopeParams = def.tenant === 'none' ? [] : [tenantId];
+        if (parentId === '0') {
+          values.dictKey = '-1';
+          const code = (values.code ?? existing?.code) as string;
+          const taken = prepare(
+            sqlite,
+            `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0 AND code = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+          ).get(code, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+          if (taken) throw badRequest(dictTexts.codeTaken);
+          return;
+        }
+        const parent = prepare(
+          sqlite,
+          `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
+        ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
+        if (!parent) throw badRequest(dictTexts.parentMissing);
+        if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
+          throw badRequest(dictTexts.parentNotRoot);
+        // an entry shares its dictionary's code; its key is required and unique in the dictionary
+        values.code = parent.code;
+        const key = values.dictKey ?? existing?.dictKey;
+        if (key === undefined || key === null || String(key).trim() === '' || String(key) === '-1') {
+          if (mode === 'add' || values.dictKey !== undefined) throw badRequest(dictKeyMessage);
+        }
+        const dictKey = String(key ?? '').trim();
+        if (f.numericKey && !/^\d{1,9}$/.test(dictKey)) throw badRequest(dictTexts.keyNumeric);
+        values.dictKey = dictKey;
         const taken = prepare(
           sqlite,
-          `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0 AND code = ?${scope}${existing ? ' AND id <> ?' : ''}`,
-        ).get(code, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
-        if (taken) throw badRequest(dictTexts.codeTaken);
-        return;
-      }
-      const parent = prepare(
-        sqlite,
-        `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
-      ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
-      if (!parent) throw badRequest(dictTexts.parentMissing);
-      if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
-        throw badRequest(dictTexts.parentNotRoot);
-      // an entry shares its dictionary's code; its key is required and unique in the dictionary
-      values.code = parent.code;
-      const key = values.dictKey ?? existing?.dictKey;
-      if (key === undefined || key === null || String(key).trim() === '' || String(key) === '-1') {
-        if (mode === 'add' || values.dictKey !== undefined) throw badRequest(dictKeyMessage);
-      }
-      const dictKey = String(key ?? '').trim();
-      if (f.numericKey && !/^\d{1,9}$/.test(dictKey)) throw badRequest(dictTexts.keyNumeric);
-      values.dictKey = dictKey;
-      const taken = prepare(
-        sqlite,
-        `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = ? AND dict_key = ?${scope}${existing ? ' AND id <> ?' : ''}`,
-      ).get(BigInt(parentId), dictKey, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
-      if (taken) throw badRequest(dictTexts.keyTaken);
+          `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = ? AND dict_key = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+        ).get(BigInt(parentId), dictKey, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+        if (taken) throw badRequest(dictTexts.keyTaken);
+      },
+      beforeRemove: (ids) => {
+        if (!ids.length) return;
+        const sealed = prepare(
+          sqlite,
+          `SELECT 1 FROM ${f.sql} WHERE is_sealed = 1 AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')}) LIMIT 1`,
+        ).get(...ids.map((i) => BigInt(i)));
+        if (sealed) throw new ApiError(400, 400, dictTexts.sealed);
+        refuseWithChildren(app, f.sql, ids);
+      },
     },
-    beforeRemove: (ids) => {
-      if (!ids.length) return;
-      const sealed = prepare(
-        sqlite,
-        `SELECT 1 FROM ${f.sql} WHERE is_sealed = 1 AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')}) LIMIT 1`,
-      ).get(...ids.map((i) => BigInt(i)));
-      if (sealed) throw new ApiError(400, 400, dictTexts.sealed);
-      refuseWithChildren(app, f.sql, ids);
-    },
-  });
+  );
 
   const pageOf = (
     req: FastifyRequest,

@@ -45,26 +45,30 @@ const topMenuGrantBody = formBody({
 /** `/blade-system`: menus, roles, departments, posts, tenants, dictionaries, params, regions, scopes, clients. */
 export default async function systemModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
-  crudRoutes(app, paramResource, paramTable, { platform: true });
+  crudRoutes(app, { def: paramResource, table: paramTable }, { platform: true });
   menuRoutes(app);
   roleRoutes(app);
   deptRoutes(app);
   tenantRoutes(app);
   dictionaryRoutes(app);
   regionRoutes(app);
-  crudRoutes(app, dataScopeResource, scopeDataTable, { platform: true, clearsGrants: true });
-  crudRoutes(app, apiScopeResource, scopeApiTable, { platform: true, clearsGrants: true });
-  crudRoutes(app, clientResource, clientTable, { platform: true });
+  crudRoutes(app, { def: dataScopeResource, table: scopeDataTable }, { platform: true, clearsGrants: true });
+  crudRoutes(app, { def: apiScopeResource, table: scopeApiTable }, { platform: true, clearsGrants: true });
+  crudRoutes(app, { def: clientResource, table: clientTable }, { platform: true });
 
-  crudRoutes(app, topMenuResource, topMenuTable, {
-    afterRemove: (ids) => {
-      if (!ids.length) return;
-      prepare(
-        sqlite,
-        `DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (${ids.map(() => '?').join(',')})`,
-      ).run(...ids.map((i) => BigInt(i)));
+  crudRoutes(
+    app,
+    { def: topMenuResource, table: topMenuTable },
+    {
+      afterRemove: (ids) => {
+        if (!ids.length) return;
+        prepare(
+          sqlite,
+          `DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (${ids.map(() => '?').join(',')})`,
+        ).run(...ids.map((i) => BigInt(i)));
+      },
     },
-  });
+  );
 
   /**
    * `{topMenuIds, menuIds}` replaces the menus each of those top menus leads to: top menus of the

@@ -232,25 +232,29 @@ export function menuRoutes(app: FastifyInstance) {
     },
   );
 
-  crudRoutes(app, menuResource, menuTable, {
-    list: 'forest',
-    platform: true,
-    clearsGrants: true,
-    decorate: (rows, req) => decorateMenus(req.lang, allMenus(sqlite))(rows),
-    beforeSave: ({ values, id, mode, existing }) => {
-      if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
-        values.parentId = '0';
-      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
-      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
-      checkParent(app, 'blade_menu', id, parentId);
-      if (mode === 'add') {
-        values.alias ??= 'menu';
-        values.action ??= 0;
-        values.isOpen ??= 1;
-      }
+  crudRoutes(
+    app,
+    { def: menuResource, table: menuTable },
+    {
+      list: 'forest',
+      platform: true,
+      clearsGrants: true,
+      decorate: (rows, req) => decorateMenus(req.lang, allMenus(sqlite))(rows),
+      beforeSave: ({ values, id, mode, existing }) => {
+        if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
+          values.parentId = '0';
+        const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+        if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+        checkParent(app, 'blade_menu', id, parentId);
+        if (mode === 'add') {
+          values.alias ??= 'menu';
+          values.action ??= 0;
+          values.isOpen ??= 1;
+        }
+      },
+      beforeRemove: (ids) => refuseWithChildren(app, 'blade_menu', ids),
     },
-    beforeRemove: (ids) => refuseWithChildren(app, 'blade_menu', ids),
-  });
+  );
 
   const filtered = (query: MenuSearch, categoryOne: boolean) => {
     const name = (query.name ?? '').trim().toLowerCase();

@@ -95,28 +95,35 @@ function treeTenant(user: SessionUser, wanted: string | undefined): string {
 export function roleRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
-  crudRoutes(app, roleResource, roleTable, {
-    list: 'forest',
-    chooseTenant: true,
-    clearsGrants: true,
-    beforeSave: ({ user, values, id, mode, existing, tenantId }) => {
-      const alias = (values.roleAlias ?? existing?.roleAlias) as string | undefined;
-      if (!isAdministrator(user) && (alias === SUPER_ADMIN_ROLE || existing?.roleAlias === SUPER_ADMIN_ROLE))
-        throw new ApiError(403, 403, roleTexts.noAdministrator);
-      if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
-        values.parentId = '0';
-      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
-      if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
-      const parent = checkParent(app, 'blade_role', id, parentId);
-      if (parent && String(parent.tenant_id) !== tenantId) throw otherTenant();
+  crudRoutes(
+    app,
+    { def: roleResource, table: roleTable },
+    {
+      list: 'forest',
+      chooseTenant: true,
+      clearsGrants: true,
+      beforeSave: ({ user, values, id, mode, existing, tenantId }) => {
+        const alias = (values.roleAlias ?? existing?.roleAlias) as string | undefined;
+        if (
+          !isAdministrator(user) &&
+          (alias === SUPER_ADMIN_ROLE || existing?.roleAlias === SUPER_ADMIN_ROLE)
+        )
+          throw new ApiError(403, 403, roleTexts.noAdministrator);
+        if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
+          values.parentId = '0';
+        const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+        if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+        const parent = checkParent(app, 'blade_role', id, parentId);
+        if (parent && String(parent.tenant_id) !== tenantId) throw otherTenant();
+      },
+      beforeRemove: (ids, req) => {
+        const user = actorOf(req);
+        if (!isAdministrator(user) && rolesById(app, ids).some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
+          throw new ApiError(403, 403, roleTexts.noAdministrator);
+        refuseWithChildren(app, 'blade_role', ids);
+      },
     },
-    beforeRemove: (ids, req) => {
-      const user = actorOf(req);
-      if (!isAdministrator(user) && rolesById(app, ids).some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
-        throw new ApiError(403, 403, roleTexts.noAdministrator);
-      refuseWithChildren(app, 'blade_role', ids);
-    },
-  });
+  );
 
   /**
    * `{roleIds, menuIds, dataScopeIds, apiScopeIds}` replaces those roles' menu, data-scope and

@@ -148,35 +148,39 @@ function provisionTenant(
 export function tenantRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
 
-  crudRoutes(app, tenantResource, tenantTable, {
-    platform: true,
-    returnRecord: true,
-    clearsGrants: true,
-    beforeSave: (ctx) => {
-      requireSuperAdmin(ctx.user);
-      if (ctx.mode !== 'add') return;
-      const wanted = ctx.values.tenantId as string | undefined;
-      if (wanted && prepare(sqlite, 'SELECT 1 FROM blade_tenant WHERE tenant_id = ?').get(wanted))
-        throw badRequest(tenantTexts.tenantIdTaken);
-      ctx.values.tenantId = wanted || newTenantId(app);
-      ctx.tenantId = String(ctx.values.tenantId);
-      const limit = Number(paramValue(app, 'tenant.default.accountNumber') ?? -1);
-      ctx.values.accountNumber = Number.isSafeInteger(limit) ? limit : -1;
-      ctx.values.expireTime = normalizeDateTime(paramValue(app, 'tenant.default.expireTime')) ?? null;
+  crudRoutes(
+    app,
+    { def: tenantResource, table: tenantTable },
+    {
+      platform: true,
+      returnRecord: true,
+      clearsGrants: true,
+      beforeSave: (ctx) => {
+        requireSuperAdmin(ctx.user);
+        if (ctx.mode !== 'add') return;
+        const wanted = ctx.values.tenantId as string | undefined;
+        if (wanted && prepare(sqlite, 'SELECT 1 FROM blade_tenant WHERE tenant_id = ?').get(wanted))
+          throw badRequest(tenantTexts.tenantIdTaken);
+        ctx.values.tenantId = wanted || newTenantId(app);
+        ctx.tenantId = String(ctx.values.tenantId);
+        const limit = Number(paramValue(app, 'tenant.default.accountNumber') ?? -1);
+        ctx.values.accountNumber = Number.isSafeInteger(limit) ? limit : -1;
+        ctx.values.expireTime = normalizeDateTime(paramValue(app, 'tenant.default.expireTime')) ?? null;
+      },
+      afterSave: (ctx) => {
+        if (ctx.mode === 'add')
+          provisionTenant(app, ctx.user, String(ctx.values.tenantId), String(ctx.values.tenantName));
+      },
+      beforeRemove: (ids, req) => {
+        requireSuperAdmin(actorOf(req));
+        const rows = prepare(
+          sqlite,
+          `SELECT tenant_id AS t FROM blade_tenant WHERE id IN (${ids.map(() => '?').join(',')})`,
+        ).all(...ids.map((i) => BigInt(i))) as { t: string }[];
+        if (rows.some((r) => r.t === PLATFORM_TENANT)) throw badRequest(tenantTexts.platformTenant);
+      },
     },
-    afterSave: (ctx) => {
-      if (ctx.mode === 'add')
-        provisionTenant(app, ctx.user, String(ctx.values.tenantId), String(ctx.values.tenantName));
-    },
-    beforeRemove: (ids, req) => {
-      requireSuperAdmin(actorOf(req));
-      const rows = prepare(
-        sqlite,
-        `SELECT tenant_id AS t FROM blade_tenant WHERE id IN (${ids.map(() => '?').join(',')})`,
-      ).all(...ids.map((i) => BigInt(i))) as { t: string }[];
-      if (rows.some((r) => r.t === PLATFORM_TENANT)) throw badRequest(tenantTexts.platformTenant);
-    },
-  });
+  );
 
   /** `ids` + `accountNumber` + `expireTime`: the account limit and expiry of tenants. */
   app.post(
@@ -356,24 +360,28 @@ export function tenantRoutes(app: FastifyInstance) {
     },
   );
 
-  crudRoutes(app, tenantPackageResource, packageTable, {
-    platform: true,
-    clearsGrants: true,
-    beforeSave: ({ user, values }) => {
-      requireSuperAdmin(user);
-      if (typeof values.menuId === 'string') {
-        const ids = parseIdList(values.menuId) ?? [];
-        const live = new Set(allMenus(sqlite).map((m) => m.id));
-        values.menuId = ids.filter((id) => live.has(id)).join(',');
-      }
+  crudRoutes(
+    app,
+    { def: tenantPackageResource, table: packageTable },
+    {
+      platform: true,
+      clearsGrants: true,
+      beforeSave: ({ user, values }) => {
+        requireSuperAdmin(user);
+        if (typeof values.menuId === 'string') {
+          const ids = parseIdList(values.menuId) ?? [];
+          const live = new Set(allMenus(sqlite).map((m) => m.id));
+          values.menuId = ids.filter((id) => live.has(id)).join(',');
+        }
+      },
+      afterSave: ({ id }) => {
+        const tenants = prepare(
+          sqlite,
+          'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
+        ).all(BigInt(id)) as { t: string }[];
+        for (const row of tenants) pruneToPackage(app, row.t);
+      },
+      beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),
     },
-    afterSave: ({ id }) => {
-      const tenants = prepare(
-        sqlite,
-        'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
-      ).all(BigInt(id)) as { t: string }[];
-      for (const row of tenants) pruneToPackage(app, row.t);
-    },
-    beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),
-  });
+  );
 }

@@ -16,6 +16,8 @@ import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { useTabs, type Tab } from '../../stores/tabs';
 import { titleText } from '../document-title';
+import { dirtyGuards } from '../../components/discard/registry';
+import { useDiscardQuestion } from '../../components/discard/useDiscardGuard';
 
 type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll' | 'clearCache';
 
@@ -35,11 +37,29 @@ export function TabBar() {
   const [menuOpen, setMenuOpen] = useState<string | null>(null);
 
   const go = (tab: Tab) => navigate(tab.value + tab.query);
+  const askDiscard = useDiscardQuestion();
 
-  const closeTab = (value: string) => {
-    const next = useTabs.getState().close(value, pathname);
-    if (next) navigate(next);
+  /**
+   * Closing or refreshing a tab drops its page and the work in it: when an editor of one of those pages
+   * holds unsaved changes, the same question as the editor's own close asks first.
+   */
+  const unlessWorkIsLost = (paths: string[], proceed: () => void) => {
+    const dirty = dirtyGuards().filter((guard) => paths.includes(guard.path));
+    if (dirty.length === 0) {
+      proceed();
+      return;
+    }
+    askDiscard(() => {
+      for (const guard of dirty) guard.discard();
+      proceed();
+    });
   };
+
+  const closeTab = (value: string) =>
+    unlessWorkIsLost([value], () => {
+      const next = useTabs.getState().close(value, pathname);
+      if (next) navigate(next);
+    });
 
   const clearCache = () => {
     modal.confirm({
@@ -63,22 +83,34 @@ export function TabBar() {
   const run = (action: TabAction, value: string) => {
     switch (action) {
       case 'refresh':
-        useTabs.getState().reload(value);
-        void queryClient.invalidateQueries();
+        unlessWorkIsLost([value], () => {
+          useTabs.getState().reload(value);
+          void queryClient.invalidateQueries();
+        });
         break;
       case 'close':
         closeTab(value);
         break;
       case 'closeOthers':
-        useTabs.getState().closeOthers(value);
-        if (value !== pathname) {
-          const tab = useTabs.getState().tabs.find((entry) => entry.value === value);
-          if (tab) go(tab);
-        }
+        unlessWorkIsLost(
+          tabs.filter((tab) => tab.close && tab.value !== value).map((tab) => tab.value),
+          () => {
+            useTabs.getState().closeOthers(value);
+            if (value !== pathname) {
+              const tab = useTabs.getState().tabs.find((entry) => entry.value === value);
+              if (tab) go(tab);
+            }
+          },
+        );
         break;
       case 'closeAll':
-        useTabs.getState().closeAll();
-        navigate(site.homePath);
+        unlessWorkIsLost(
+          tabs.filter((tab) => tab.close).map((tab) => tab.value),
+          () => {
+            useTabs.getState().closeAll();
+            navigate(site.homePath);
+          },
+        );
         break;
       case 'clearCache':
         clearCache();
