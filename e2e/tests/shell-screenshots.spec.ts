@@ -5,8 +5,11 @@ import { saveScreenshot } from '../support/screenshots';
 
 /**
  * Screenshots of the main screens in light and dark themes, in Chinese and English, saved under
- * e2e/screenshots/ (git-ignored): login, home, a list page and a dialog.
+ * e2e/screenshots/ (git-ignored): login, home, a list page and a dialog at 1366×768, and the home page on
+ * a phone (390×844). docs/screenshots holds a copy of some of them.
  */
+test.use({ viewport: { width: 1366, height: 768 } });
+
 async function setPreferences(page: Page, theme: 'default' | 'dark', language: 'zh' | 'en') {
   await page.evaluate(
     ([name, lang]) =>
@@ -37,6 +40,11 @@ for (const theme of ['default', 'dark'] as const) {
       // the "signed in" toast goes first
       await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8000 });
       await saveScreenshot(page, `home-${tag}`);
+      // the phone: signed in at the desktop size (the side menu is folded away on a phone)
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('welcome-menus')).toBeVisible();
+      await saveScreenshot(page, `home-phone-${tag}`);
+      await page.setViewportSize({ width: 1366, height: 768 });
 
       await page.goto('/system/param/index');
       await expect(rows(resourcePage(page)).first()).toBeVisible();

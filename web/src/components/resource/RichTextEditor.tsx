@@ -250,6 +250,9 @@ export default function RichTextEditor({
     },
     onUpdate: ({ editor: current }) => {
       const html = htmlOf(current);
+      // a transaction that leaves the HTML as it was (the editor settling, a selection) is no edit: the
+      // form would count it as touched and ask before closing a dialog nobody changed
+      if (html === emitted.current) return;
       emitted.current = html;
       onChange?.(html);
     },

@@ -7,7 +7,14 @@ const common = (): FieldDef[] => [
   { name: 'serverIp', kind: 'text', label: t('服务器IP', 'Server IP'), readOnly: true, inTable: false },
   { name: 'env', kind: 'text', label: t('软件环境', 'Environment'), readOnly: true, inTable: false },
   { name: 'method', kind: 'text', label: t('请求方法', 'Method'), readOnly: true, search: 'equal' },
-  { name: 'requestUri', kind: 'text', label: t('请求接口', 'URI'), readOnly: true, search: 'like' },
+  {
+    name: 'requestUri',
+    kind: 'text',
+    label: t('请求接口', 'URI'),
+    readOnly: true,
+    search: 'like',
+    priority: 'key',
+  },
   { name: 'userAgent', kind: 'text', label: t('用户代理', 'User agent'), readOnly: true, inTable: false },
   { name: 'remoteIp', kind: 'text', label: t('请求IP', 'Client IP'), readOnly: true, search: 'like' },
   { name: 'params', kind: 'textarea', label: t('请求数据', 'Parameters'), readOnly: true, inTable: false },
@@ -20,6 +27,7 @@ const common = (): FieldDef[] => [
     readOnly: true,
     search: 'dateRange',
     sortable: true,
+    priority: 'key',
   },
 ];
 
@@ -42,12 +50,26 @@ const logResource = (
 
 export const usualLogResource = logResource('log_usual', 'usual', t('通用日志', 'Usual logs'), [
   { name: 'logLevel', kind: 'text', label: t('日志级别', 'Level'), readOnly: true, search: 'equal' },
-  { name: 'logId', kind: 'text', label: t('日志事件', 'Event'), readOnly: true, search: 'like' },
+  {
+    name: 'logId',
+    kind: 'text',
+    label: t('日志事件', 'Event'),
+    readOnly: true,
+    search: 'like',
+    priority: 'key',
+  },
   { name: 'logData', kind: 'textarea', label: t('日志数据', 'Data'), readOnly: true, inTable: false },
 ]);
 
 export const apiLogResource = logResource('log_api', 'api', t('接口日志', 'API logs'), [
-  { name: 'title', kind: 'text', label: t('日志标题', 'Title'), readOnly: true, search: 'like' },
+  {
+    name: 'title',
+    kind: 'text',
+    label: t('日志标题', 'Title'),
+    readOnly: true,
+    search: 'like',
+    priority: 'key',
+  },
   { name: 'type', kind: 'text', label: t('日志类型', 'Type'), readOnly: true, inTable: false },
 ]);
 
@@ -58,6 +80,7 @@ export const errorLogResource = logResource('log_error', 'error', t('错误日�
     label: t('异常名', 'Exception'),
     readOnly: true,
     search: 'like',
+    priority: 'key',
   },
   { name: 'message', kind: 'textarea', label: t('异常信息', 'Message'), readOnly: true, search: 'like' },
   { name: 'stackTrace', kind: 'textarea', label: t('堆栈', 'Stack'), readOnly: true, inTable: false },
