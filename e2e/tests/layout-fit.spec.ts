@@ -257,6 +257,8 @@ for (const language of ['zh', 'en'] as const) {
     const remark = lines.locator('tbody tr.ant-table-row').first().locator('input').last();
     await remark.click();
     await expect(remark).toBeFocused();
+    // no book search dropdown is left open to take the Esc for itself
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await page.keyboard.press('Escape');
     const keep = page.getByTestId('discard-cancel').last();
     await expect(keep).toBeVisible();

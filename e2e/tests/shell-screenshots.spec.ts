@@ -42,7 +42,10 @@ for (const theme of ['default', 'dark'] as const) {
       await saveScreenshot(page, `home-${tag}`);
       // the phone: signed in at the desktop size (the side menu is folded away on a phone)
       await page.setViewportSize({ width: 390, height: 844 });
+      // loaded at the phone's size, as a phone opens it (the side menu starts folded away)
+      await page.reload();
       await expect(page.getByTestId('welcome-menus')).toBeVisible();
+      await page.mouse.move(0, 0);
       await saveScreenshot(page, `home-phone-${tag}`);
       await page.setViewportSize({ width: 1366, height: 768 });
 

@@ -163,6 +163,8 @@ test('notices: validation, add with the rich-text editor, search, detail, edit, 
     'https://example.com/books',
   );
   await dialog.locator('.ant-modal-close').click();
+  // the dialog holds changes: closing it asks first (no lost work)
+  await page.getByTestId('discard-ok').last().click();
   await expect(dialog).toBeHidden();
 
   // add: bold and a list typed in the editor, saved as HTML
@@ -271,6 +273,8 @@ test('notices: the dialog with the editor in zh and en (screenshots)', async ({ 
   await expect(editor.tool('bold')).toHaveAttribute('aria-pressed', 'true');
   await saveScreenshot(page, 'notice-dialog-zh');
   await dialog.locator('.ant-modal-close').click();
+  // the dialog holds changes: closing it asks first (no lost work)
+  await page.getByTestId('discard-ok').last().click();
 
   await page.getByTestId('header-language').click();
   await page.getByTestId('language-option-en').click();
@@ -341,6 +345,8 @@ test('oss: add and edit through the dialog, enable one configuration at a time, 
   await dialog.getByTestId('dialog-submit').click();
   await expectToast(page, /资源编号.*已存在|已存在/);
   await dialog.locator('.ant-modal-close').click();
+  // the dialog holds changes: closing it asks first (no lost work)
+  await page.getByTestId('discard-ok').last().click();
 
   // edit
   await search(list, { ossCode: `oss1${stamp}` });
