@@ -62,6 +62,8 @@ export function isoDay(offsetDays = 0): string {
 
 /** A search bar's field after the third waits behind "expand": opens it when the field is hidden. */
 export async function showSearchField(field: Locator) {
+  // folded fields stay mounted: once the field is in the page, its visibility says whether it is folded
+  await field.waitFor({ state: 'attached' });
   if (await field.isVisible()) return;
   await field
     .locator('xpath=ancestor::*[@data-testid="resource-search"]')
