@@ -25,6 +25,27 @@ const menus: MenuNode[] = [
   { id: '20', parentId: '0', code: 'doc', name: '接口文档', path: 'https://example.com/doc', isOpen: 2 },
 ];
 
+/** One menu leading to the parameter list, and that list empty. */
+function serveParamMenu() {
+  server.use(
+    http.get('/api/blade-system/menu/routes', () =>
+      envelope([
+        {
+          id: '10',
+          parentId: '0',
+          code: 'system',
+          name: '系统管理',
+          path: '/system',
+          children: [{ id: '12', parentId: '10', code: 'param', name: '参数管理', path: '/system/param' }],
+        },
+      ]),
+    ),
+    http.get('/api/blade-system/param/list', () =>
+      envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+    ),
+  );
+}
+
 function serveBackend() {
   const calls = { logout: 0 };
   server.use(
@@ -118,23 +139,7 @@ describe('routes and guard', () => {
 
   it('opens a menu path with the generic page of its declaration, as a titled tab', async () => {
     serveBackend();
-    server.use(
-      http.get('/api/blade-system/menu/routes', () =>
-        envelope([
-          {
-            id: '10',
-            parentId: '0',
-            code: 'system',
-            name: '系统管理',
-            path: '/system',
-            children: [{ id: '12', parentId: '10', code: 'param', name: '参数管理', path: '/system/param' }],
-          },
-        ]),
-      ),
-      http.get('/api/blade-system/param/list', () =>
-        envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
-      ),
-    );
+    serveParamMenu();
     signIn();
     renderRoutes(appRoutes, '/system/param/index');
     const page = await screen.findByTestId('resource-page');
@@ -146,23 +151,7 @@ describe('routes and guard', () => {
 
   it('asks before closing a tab whose page holds unsaved work; keeping it keeps the tab', async () => {
     serveBackend();
-    server.use(
-      http.get('/api/blade-system/menu/routes', () =>
-        envelope([
-          {
-            id: '10',
-            parentId: '0',
-            code: 'system',
-            name: '系统管理',
-            path: '/system',
-            children: [{ id: '12', parentId: '10', code: 'param', name: '参数管理', path: '/system/param' }],
-          },
-        ]),
-      ),
-      http.get('/api/blade-system/param/list', () =>
-        envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
-      ),
-    );
+    serveParamMenu();
     signIn();
     const { router } = renderRoutes(appRoutes, '/system/param/index');
     await screen.findByTestId('resource-page');
