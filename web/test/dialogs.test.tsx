@@ -66,6 +66,8 @@ describe('user menu', () => {
     server.use(
       http.get('/api/blade-system/dept/select', () => envelope([{ id: '1', deptName: '运营部' }])),
       http.get('/api/blade-system/role/select', () => envelope([{ id: '2', roleName: '管理员' }])),
+      // the menu offers "reset demo data" only when the server says it can
+      http.get('/api/demo/info', () => envelope({ resettable: false })),
     );
   });
   afterEach(() => {

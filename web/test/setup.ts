@@ -40,11 +40,16 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
 });
-afterAll(async () => {
+// nprogress ends its bar on timers that can fire after vitest has torn the file's DOM down; each would
+// throw "document is not defined" and fail the whole run, so its DOM entry points stand down then.
+for (const method of ['set', 'render', 'remove', 'isRendered'] as const) {
+  const original = NProgress[method].bind(NProgress) as (...args: unknown[]) => unknown;
+  Object.assign(NProgress, {
+    [method]: (...args: unknown[]) => (typeof document === 'undefined' ? NProgress : original(...args)),
+  });
+}
+
+afterAll(() => {
   server.close();
-  // nprogress ends its bar on timers; one firing after the file's DOM is gone throws "document is not
-  // defined" and fails the run, so the bar is finished and removed while the DOM still exists
   if (NProgress.isStarted()) NProgress.done();
-  for (let waited = 0; document.getElementById('nprogress') && waited < 3000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
 });

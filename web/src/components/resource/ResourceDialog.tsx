@@ -173,7 +173,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
       footer={null}
       onCancel={guard.close}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="psi-resource-dialog"
       data-testid="resource-dialog"
     >

@@ -81,7 +81,7 @@ export function ActionDialog<T extends Row>({
         ...testId(submitId ?? `${id}-submit`),
       }}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       data-testid={id}
     >
       <Form<T> form={form} layout="vertical" initialValues={initialValues as never}>

@@ -69,7 +69,7 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
       confirmLoading={saving}
       onOk={() => void submit()}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <p className="psi-login__register-intro">{t('register.intro')}</p>
       <Form<RegisterForm> form={form} layout="vertical" data-testid="register-form">

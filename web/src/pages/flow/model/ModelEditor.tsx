@@ -82,7 +82,7 @@ export function ModelEditor({
       confirmLoading={save.isPending}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form form={form} layout="vertical" data-testid="model-form">
         <Row gutter={16}>

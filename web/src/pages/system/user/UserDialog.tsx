@@ -176,7 +176,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
       footer={null}
       onCancel={guard.close}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="psi-resource-dialog"
       data-testid="user-dialog"
     >
