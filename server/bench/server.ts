@@ -1,7 +1,9 @@
 /**
  * The server under measurement, in its own process so that the load generator does not share its
  * event loop: `tsx bench/server.ts <dbFile>` opens an existing database (no seed), listens on a
- * loopback port and prints `PORT <n>`. SIGTERM closes it cleanly.
+ * loopback port and prints `PORT <n>`. SIGTERM closes it cleanly. Started with `--expose-gc`, it answers
+ * SIGUSR2 with a full collection and a line `MEMORY {json}` (process.memoryUsage()), so that the bench
+ * reads what the server holds rather than how far V8 happened to let its heap grow.
  */
 import path from 'node:path';
 import { buildApp } from '../src/app';
@@ -18,6 +20,10 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    console.log(`MEMORY ${JSON.stringify(process.memoryUsage())}`);
+  });
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
   });

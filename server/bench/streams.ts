@@ -2,8 +2,6 @@
  * The bell's share of `pnpm bench`: live streams (`/blade-desk/notice/stream`) held open while the
  * list and approval rows run again, to show what they cost (throughput ratio and server memory).
  */
-import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import type Database from 'better-sqlite3';
 import { nextId } from '@psi/db/model';
 
@@ -90,13 +88,28 @@ export async function openStreams(base: string, tokens: string[], perToken: numb
   };
 }
 
-/** Resident memory of a process in bytes (Linux `/proc`, else `ps`). */
-export function residentBytes(pid: number): number {
-  const status = `/proc/${pid}/status`;
-  if (fs.existsSync(status)) {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(status, 'utf8'));
-    if (m) return Number(m[1]) * 1024;
+/** What the bench server holds after a full collection (see bench/server.ts). */
+export interface SettledMemory {
+  /** resident set after the collection */
+  rss: number;
+  /** live JavaScript heap plus memory outside it held by JavaScript objects (buffers, sockets' data) */
+  live: number;
+}
+
+/**
+ * Asks the bench server (started with `--expose-gc`) for a full collection and its memory figures;
+ * `output` returns everything the server printed so far.
+ */
+export async function settledMemory(pid: number, output: () => string): Promise<SettledMemory> {
+  const from = output().length;
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const m = /MEMORY (\{.*\})/.exec(output().slice(from));
+    if (m) {
+      const usage = JSON.parse(m[1]) as NodeJS.MemoryUsage;
+      return { rss: usage.rss, live: usage.heapUsed + usage.external };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
-  return Number(ps.stdout.trim()) * 1024;
+  throw new Error('the bench server did not report its memory');
 }
