@@ -55,9 +55,13 @@ const noteResource = defineResource({
   ],
 });
 
-// (b) step 1: the document's statuses and transitions, declared as data (the product's are in db/src/model/psi)
-const NoteStatus = { draft: 1, approved: 2 } as const;
-const NOTE_TRANSITIONS = { approve: { from: [NoteStatus.draft], to: NoteStatus.approved } } as const;
+// (b) step 1: the document's statuses and the transition, declared as data, in the shape of the PSI
+// document declarations (db/src/model/psi): `action: from… → to`, and the buttons of who may take it
+const noteStatuses = { draft: 1, approved: 2 } as const;
+type NoteStatus = keyof typeof noteStatuses;
+const noteTransitions = {
+  approve: { from: ['draft'] as NoteStatus[], to: 'approved' as NoteStatus, who: ['archnote_approve'] },
+};
 const noteMessages = { notApprovable: t('当前状态不能审核', 'This note cannot be approved in its status') };
 
 const spec = { def: noteResource, table: noteTable };
@@ -68,23 +72,24 @@ async function noteModule(app: FastifyInstance) {
   crudRoutes(app, spec);
 
   // (b) step 2: the action's route, guarded by its button code and by the transition's source status
-  const { approve } = NOTE_TRANSITIONS;
+  const { approve } = noteTransitions;
+  const fromCodes = approve.from.map((name) => noteStatuses[name]);
   typed(app).post(
     `${noteResource.api}/approve`,
     {
-      config: { access: { button: `${noteResource.permission}_approve` } },
+      config: { access: { button: approve.who } },
       schema: { body: formBody({ id: idValue }), response: answers.maybe(scopedRowSchema(spec)) },
     },
     async (req) => {
       const id = parseId(req.body.id)!;
-      const from = approve.from.map(() => '?').join(', ');
+      const from = fromCodes.map(() => '?').join(', ');
       const changed = app.ctx.sqlite.transaction(
         () =>
           app.ctx.sqlite
             .prepare(
               `UPDATE arch_note SET note_status = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0 AND note_status IN (${from})`,
             )
-            .run(approve.to, BigInt(id), actorOf(req).tenantId, ...approve.from).changes,
+            .run(noteStatuses[approve.to], BigInt(id), actorOf(req).tenantId, ...fromCodes).changes,
       )();
       if (changed !== 1) throw badRequest(noteMessages.notApprovable);
       return ok(findOne(app.ctx.sqlite, spec, actorOf(req), id), req.lang);
@@ -164,7 +169,7 @@ describe('worked example (b): a document action (a transition and its route)', (
     const url = `/api${noteResource.api}/approve`;
 
     const route = app.routeTable.find((r) => r.url === url && r.method === 'POST');
-    expect(route?.access).toEqual({ button: 'archnote_approve' });
+    expect(route?.access).toEqual({ button: ['archnote_approve'] });
     expect(route?.schema?.body).toBeDefined();
     const doc = (await app.inject({ method: 'GET', url: '/v3/api-docs' })).json() as Doc;
     expect(doc.paths[`${noteResource.api}/approve`]?.post?.responses['200']).toBeDefined();
@@ -185,7 +190,7 @@ describe('worked example (b): a document action (a transition and its route)', (
     expect(refused.statusCode).toBe(403);
 
     const approved = await call(app, token, { method: 'POST', url, payload: { id } });
-    expect(approved.json()).toMatchObject({ code: 200, data: { id, noteStatus: NoteStatus.approved } });
+    expect(approved.json()).toMatchObject({ code: 200, data: { id, noteStatus: noteStatuses.approved } });
 
     // the transition's source status is the guard: a second approval changes nothing
     const again = await call(app, token, {
