@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { registerMasterRoutes } from './routes-master';
-import { registerDocumentRoutes } from './routes-docs';
-import { registerOverviewRoutes } from './overview';
+import { registerMasterRoutes } from './master/routes';
+import { registerDocumentRoutes } from './purchase/routes';
+import { registerOverviewRoutes } from './overview/routes';
 
 /**
  * `/blade-psi`: the book-ordering domain (DOMAIN.md). Catalogue, depositories, schools and their

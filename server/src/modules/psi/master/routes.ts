@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,14 +15,14 @@ import {
 import { psiMessages } from '@psi/db/model/psi/index';
 import { schoolYyptInfo } from '@psi/db/schema';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
-import { tableMeta } from '../../core/table-meta';
-import { crudRoutes, importRoutes, optionalId, scopedRowSchema } from '../../core/crud';
-import { answers, formBody } from '../../core/route-schemas';
-import { typed } from '../../core/schema';
-import { findOne, listAll, wire } from '../../core/scoped-list';
-import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
+import { ok } from '../../../core/envelope';
+import { badRequest } from '../../../core/errors';
+import { tableMeta } from '../../../core/table-meta';
+import { crudRoutes, importRoutes, optionalId, scopedRowSchema } from '../../../core/crud';
+import { answers, formBody } from '../../../core/route-schemas';
+import { typed } from '../../../core/schema';
+import { findOne, listAll, wire } from '../../../core/scoped-list';
+import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import {
   idValue,
   intValue,
@@ -34,11 +34,11 @@ import {
   psiCrud,
   textValue,
   write,
-} from './http';
-import { everyone } from './scopes';
+} from '../shared/http';
+import { everyone } from '../shared/scopes';
 import { bookExample, schoolExample } from './examples';
-import { specs } from './specs';
-import { parseOrThrow } from './validate';
+import { specs } from '../shared/specs';
+import { parseOrThrow } from '../shared/validate';
 import {
   removeDepositories,
   removeGoods,
@@ -46,10 +46,10 @@ import {
   saveDepository,
   saveGoods,
   saveSchool,
-} from './master';
+} from './service';
 import { GOODS_COLUMNS, ROSTER_COLUMNS, importGoods, importRoster, saveRosterRow } from './imports';
-import { depositoriesServing, loadSchool } from './docs';
-import { recharge } from './account';
+import { depositoriesServing, loadSchool } from '../shared/docs';
+import { recharge } from '../account/service';
 
 /** The import messages of the PSI masters. */
 const importTexts = {

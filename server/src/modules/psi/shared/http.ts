@@ -12,8 +12,8 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { parseDiscount } from '@psi/db/model/psi/index';
-import { actorOf, type CrudOptions } from '../../core/crud';
-import { validationError } from '../../core/validation';
+import { actorOf, type CrudOptions } from '../../../core/crud';
+import { validationError } from '../../../core/validation';
 import { fail, resolveActor, type PsiActor, type PsiEnv } from './env';
 
 const actors = new WeakMap<FastifyRequest, PsiActor>();

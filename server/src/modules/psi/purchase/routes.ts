@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -22,15 +22,15 @@ import {
   MAX_QUANTITY,
 } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
-import { ok } from '../../core/envelope';
-import { ApiError, badRequest } from '../../core/errors';
-import { allows } from '../../core/access';
-import { forbidden } from '../../core/errors';
-import { actorOf, crudRoutes, queryId, scopedRowSchema, submitCodes } from '../../core/crud';
-import { answers, formBody, listQuery, submitBody } from '../../core/route-schemas';
-import { typed } from '../../core/schema';
-import { findOne, listAll, listPage, wire } from '../../core/scoped-list';
-import { big, fail, tx, type PsiActor, type PsiEnv } from './env';
+import { ok } from '../../../core/envelope';
+import { ApiError, badRequest } from '../../../core/errors';
+import { allows } from '../../../core/access';
+import { forbidden } from '../../../core/errors';
+import { actorOf, crudRoutes, queryId, scopedRowSchema, submitCodes } from '../../../core/crud';
+import { answers, formBody, listQuery, submitBody } from '../../../core/route-schemas';
+import { typed } from '../../../core/schema';
+import { findOne, listAll, listPage, wire } from '../../../core/scoped-list';
+import { big, fail, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import {
   auditSchema,
   mustHave,
@@ -49,24 +49,24 @@ import {
   psiActor,
   psiCrud,
   textValue,
-} from './http';
-import { specs, type PsiSpec } from './specs';
+} from '../shared/http';
+import { specs, type PsiSpec } from '../shared/specs';
 import {
   approvePurchaseAudit,
   approveStorage,
   purchaseLines,
   removePurchaseOrders,
   submitPurchaseOrder,
-} from './purchase';
-import { approveYyptAudit, removeYyptOrders, submitYyptOrder, yyptLines } from './yypt';
+} from './service';
+import { approveYyptAudit, removeYyptOrders, submitYyptOrder, yyptLines } from '../yypt/service';
 import {
   approveAuditDepository,
   depositoryOrderLines,
   removeDepositoryOrders,
   submitDirectOrder,
-} from './depository-order';
-import { approveDelivery, deliveryLines, removeDeliveries, submitDeliveryOrder } from './delivery';
-import { checkLines, removeChecks, saveCheckList } from './check';
+} from '../depository-order/service';
+import { approveDelivery, deliveryLines, removeDeliveries, submitDeliveryOrder } from '../delivery/service';
+import { checkLines, removeChecks, saveCheckList } from '../check/service';
 
 const present = (v: unknown) => v !== undefined && v !== null;
 

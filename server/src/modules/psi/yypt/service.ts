@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
@@ -24,9 +24,9 @@ import {
   tx,
   type PsiActor,
   type PsiEnv,
-} from './env';
-import { insertRow, nextDocNo, updateRow, type Writer } from './rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
+} from '../shared/env';
+import { insertRow, nextDocNo, updateRow, type Writer } from '../shared/rows';
+import { insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
   exactlyOne,
@@ -35,10 +35,10 @@ import {
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
-import { moveMoney, requireBalance } from './account';
-import type { AuditInput } from './purchase';
+} from '../shared/docs';
+import { resolveSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { moveMoney, requireBalance } from '../account/service';
+import type { AuditInput } from '../purchase/service';
 
 export interface YyptHeader {
   id: string;

@@ -1,16 +1,16 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatMoney, pageOf, parseId } from '@psi/db/model';
-import { ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
-import { EXPORT_LIMIT } from '../../core/crud';
-import { sendWorkbook, workbookBuffer, xlsxAnswer, type SheetColumn } from '../../core/export';
-import { answers } from '../../core/route-schemas';
-import { typed } from '../../core/schema';
-import { big, type PsiActor } from './env';
-import { psiActor } from './http';
-import { LOW_STOCK } from '../../core/psi-actor';
+import { ok } from '../../../core/envelope';
+import { badRequest } from '../../../core/errors';
+import { EXPORT_LIMIT } from '../../../core/crud';
+import { sendWorkbook, workbookBuffer, xlsxAnswer, type SheetColumn } from '../../../core/export';
+import { answers } from '../../../core/route-schemas';
+import { typed } from '../../../core/schema';
+import { big, type PsiActor } from '../shared/env';
+import { psiActor } from '../shared/http';
+import { LOW_STOCK } from '../../../core/psi-actor';
 
 /**
  * Read-only views the screens need and the generic resources do not give: the current stock of a

@@ -9,14 +9,21 @@ import {
   YyptStatus,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { updateRow, type Writer } from './rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
-import { moveMoney, requireBalance } from './account';
-import { loadYypt } from './yypt';
-import type { AuditInput } from './purchase';
+import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { updateRow, type Writer } from '../shared/rows';
+import { insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  removeDocs,
+  requireStatus,
+  saveDocHeader,
+} from '../shared/docs';
+import { resolveSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { moveMoney, requireBalance } from '../account/service';
+import { loadYypt } from '../yypt/service';
+import type { AuditInput } from '../purchase/service';
 
 export interface DepositoryOrderHeader {
   id: string;

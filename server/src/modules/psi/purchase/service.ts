@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { DOC_PREFIX, EDITABLE, LogSource, PurchaseStatus } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
@@ -10,8 +10,8 @@ import {
   tx,
   type PsiActor,
   type PsiEnv,
-} from './env';
-import { updateRow, type Writer } from './rows';
+} from '../shared/env';
+import { updateRow, type Writer } from '../shared/rows';
 import {
   buildLines,
   goodsLabel,
@@ -21,7 +21,7 @@ import {
   totalsOf,
   type LineInput,
   type StoredLine,
-} from './lines';
+} from '../shared/lines';
 import {
   checkVersion,
   exactlyOne,
@@ -30,8 +30,8 @@ import {
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { postStock } from './stock';
+} from '../shared/docs';
+import { postStock } from '../stock/service';
 
 export interface PurchaseHeader {
   id: string;

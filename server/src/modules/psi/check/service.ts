@@ -1,8 +1,8 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
-import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from '../shared/rows';
 import {
   checkVersion,
   exactlyOne,
@@ -10,9 +10,9 @@ import {
   removeDocs,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { goodsLabel, loadGoods } from './lines';
-import { postStock, stockOf } from './stock';
+} from '../shared/docs';
+import { goodsLabel, loadGoods } from '../shared/lines';
+import { postStock, stockOf } from '../stock/service';
 
 export interface CheckHeader {
   id: string;

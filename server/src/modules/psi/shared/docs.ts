@@ -1,6 +1,6 @@
-import { hiddenByScope, prepareNumbers } from '../../core/data';
+import { hiddenByScope, prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { tableMeta } from '../../core/table-meta';
+import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 

@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { priceLine, sumLines, type PricedLine, type Totals } from '@psi/db/model/psi/index';
 import { big, fail, type PsiEnv } from './env';

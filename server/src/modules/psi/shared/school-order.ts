@@ -9,7 +9,7 @@ import {
 import { buildLines, storedTotals, totalsOf, type BuiltLine, type LineInput, type StoredLine } from './lines';
 import { t } from '@psi/db/model';
 import type { Totals } from '@psi/db/model/psi/index';
-import { ApiError } from '../../core/errors';
+import { ApiError } from '../../../core/errors';
 
 /** The body of `submitPurchaseOrderYypt` and `submitPurchaseOrderDepository` (DOMAIN.md 2.10). */
 export interface SchoolOrderInput {

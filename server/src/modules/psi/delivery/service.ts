@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { t } from '@psi/db/model';
 import {
   DOC_PREFIX,
@@ -12,13 +12,24 @@ import {
   sumLines,
 } from '@psi/db/model/psi/index';
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { ApiError } from '../../core/errors';
-import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow, type Writer } from './rows';
-import { goodsLabel, storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
-import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
-import { postStock } from './stock';
+import { ApiError } from '../../../core/errors';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, updateRow, type Writer } from '../shared/rows';
+import { goodsLabel, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import {
+  checkVersion,
+  exactlyOne,
+  loadHeader,
+  removeDocs,
+  requireStatus,
+  saveDocHeader,
+} from '../shared/docs';
+import {
+  depositoryOrderLines,
+  loadDepositoryOrder,
+  type DepositoryOrderHeader,
+} from '../depository-order/service';
+import { postStock } from '../stock/service';
 
 export interface DeliveryHeader {
   id: string;

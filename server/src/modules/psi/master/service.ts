@@ -1,11 +1,11 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { fill, messages, type Text } from '@psi/db/model';
 import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
-import { ApiError } from '../../core/errors';
-import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow } from './rows';
-import { loadDepository, servesRegion } from './docs';
+import { ApiError } from '../../../core/errors';
+import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, updateRow } from '../shared/rows';
+import { loadDepository, servesRegion } from '../shared/docs';
 
 /** A duplicate among live rows of the tenant: "ISBN已存在". */
 const duplicate = (label: Text) =>
