@@ -14,6 +14,7 @@ import {
 import { parseDiscount } from '@psi/db/model/psi/index';
 import { actorOf, type CrudOptions } from '../../../core/crud';
 import { validationError } from '../../../core/validation';
+import { commitTogether } from '../../../core/write-batcher';
 import { fail, resolveActor, type PsiActor, type PsiEnv } from './env';
 
 const actors = new WeakMap<FastifyRequest, PsiActor>();
@@ -231,66 +232,6 @@ export const moneyValue = (message: string) =>
       .optional(),
   );
 
-interface Job {
-  fn: () => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const MAX_BATCH = 64;
-
-/**
- * Group commit for the PSI writes. Requests that arrive together are run one after another, each
- * in its own savepoint (a failing one rolls back alone and gets its error), inside one write
- * transaction whose single commit (one fsync under `synchronous=FULL`) acknowledges them all. Each
- * write still decides from rows read inside its own synchronous savepoint; nothing is answered
- * before the commit.
- */
-class WriteBatcher {
-  private queue: Job[] = [];
-  private scheduled = false;
-
-  constructor(private readonly sqlite: PsiEnv['sqlite']) {}
-
-  run<T>(fn: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush() {
-    const jobs = this.queue.splice(0, MAX_BATCH);
-    this.scheduled = this.queue.length > 0;
-    if (this.scheduled) setImmediate(() => this.flush());
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      this.sqlite
-        .transaction(() => {
-          for (const job of jobs) {
-            try {
-              outcomes.push({ ok: true, value: this.sqlite.transaction(job.fn)() });
-            } catch (error) {
-              outcomes.push({ ok: false, value: error });
-            }
-          }
-        })
-        .immediate();
-    } catch (error) {
-      for (const job of jobs) job.reject(error);
-      return;
-    }
-    jobs.forEach((job, i) =>
-      outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value),
-    );
-  }
-}
-
-const batchers = new WeakMap<PsiEnv['sqlite'], WriteBatcher>();
-
 /** Runs a PSI write through the group commit of this database; resolves after the commit. */
 export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
   // PSI_GROUP_COMMIT=0 commits each write on its own (for measuring the difference)
@@ -301,9 +242,7 @@ export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
       return Promise.reject(error);
     }
   }
-  let b = batchers.get(app.ctx.sqlite);
-  if (!b) batchers.set(app.ctx.sqlite, (b = new WriteBatcher(app.ctx.sqlite)));
-  return b.run(fn);
+  return commitTogether(app.ctx.sqlite, fn);
 }
 
 /**
