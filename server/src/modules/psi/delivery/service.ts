@@ -14,8 +14,8 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../../core/errors';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import { insertRow, updateRow, type Writer } from '../shared/rows';
-import { goodsLabel, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import { type Writer } from '../shared/rows';
+import { goodsLabel, insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
   exactlyOne,
@@ -23,6 +23,8 @@ import {
   removeDocs,
   requireStatus,
   saveDocHeader,
+  type DocHeader,
+  updateGuarded,
 } from '../shared/docs';
 import {
   depositoryOrderLines,
@@ -31,15 +33,9 @@ import {
 } from '../depository-order/service';
 import { postStock } from '../stock/service';
 
-export interface DeliveryHeader {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
+export interface DeliveryHeader extends DocHeader {
   depositoryOrderId: string;
   schoolId: string;
-  depositoryId: string;
-  createUser: string | null;
   receiverName: string;
   receiverPhone: string;
   receiverAddress: string;
@@ -181,24 +177,10 @@ export function submitDeliveryOrder(
       numberField: 'deliveryNo',
       oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
     });
-    for (const l of lines)
-      insertRow(env, deliveryDetail, actor, {
-        deliveryId: id,
-        sourceDetailId: l.src.id,
-        goodsId: l.src.goodsId,
-        isbn: l.src.isbn,
-        goodsName: l.src.goodsName,
-        publisher: l.src.publisher,
-        edition: l.src.edition,
-        price: l.price,
-        discount: l.discount,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        listAmount: l.listAmount,
-        amount: l.amount,
-        sort: l.sort,
-        remark: l.remark,
-      });
+    const snapshots = lines.map((l) => ({ ...l.src, ...l }));
+    insertLines(env, deliveryDetail, actor, { deliveryId: id }, snapshots, (l) => ({
+      sourceDetailId: l.src.id,
+    }));
     return { id, orderNo };
   });
 }
@@ -217,15 +199,31 @@ function refreshProgress(
     `SELECT COALESCE(SUM(delivered_quantity), 0) AS delivered, COALESCE(SUM(quantity), 0) AS ordered
      FROM ${lineTable} WHERE purchase_id = ? AND is_deleted = 0`,
   ).get(big(id)) as { delivered: number; ordered: number };
+  updateGuarded(
+    env,
+    table,
+    actor,
+    id,
+    { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
+    { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
+  );
+}
+
+/** An order line counts `quantity` more copies delivered (never more than it ordered). */
+function countDelivered(
+  env: PsiEnv,
+  actor: PsiActor,
+  lineTable: string,
+  lineId: string,
+  quantity: number,
+  now: string,
+) {
   exactlyOne(
-    updateRow(
-      env,
-      table,
-      actor,
-      id,
-      { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
-      { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
-    ),
+    prepareNumbers(
+      env.sqlite,
+      `UPDATE ${lineTable} SET delivered_quantity = delivered_quantity + ?, update_user = ?, update_time = ?
+       WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
+    ).run(quantity, big(actor.userId), now, big(lineId), quantity).changes,
   );
 }
 
@@ -253,21 +251,19 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
     if (!lines.length) throw fail('linesRequired');
     const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
     // claim the delivery first: a racing second approval stops here
-    exactlyOne(
-      updateRow(
-        env,
-        deliveryOrder,
-        actor,
-        delivery.id,
-        {
-          ...storedTotals(lines),
-          orderStatus: DeliveryStatus.shipped,
-          deliveryUser: actor.userId,
-          deliveryTime: nowText(env),
-          deliveryRemark: input.deliveryRemark?.trim() || null,
-        },
-        { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      deliveryOrder,
+      actor,
+      delivery.id,
+      {
+        ...storedTotals(lines),
+        orderStatus: DeliveryStatus.shipped,
+        deliveryUser: actor.userId,
+        deliveryTime: nowText(env),
+        deliveryRemark: input.deliveryRemark?.trim() || null,
+      },
+      { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
     );
     const sorted = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
     const now = nowText(env);
@@ -291,23 +287,9 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
         goodsName: line.goodsName,
         label,
       });
-      exactlyOne(
-        prepareNumbers(
-          env.sqlite,
-          `UPDATE psi_purchase_detail_depository SET delivered_quantity = delivered_quantity + ?, update_user = ?,
-             update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
-        ).run(line.quantity, big(actor.userId), now, big(src.id), line.quantity).changes,
-      );
+      countDelivered(env, actor, 'psi_purchase_detail_depository', src.id, line.quantity, now);
       if (order.sourceType === DepositoryOrderSource.platform && src.sourceDetailId)
-        exactlyOne(
-          prepareNumbers(
-            env.sqlite,
-            `UPDATE psi_purchase_detail_yypt SET delivered_quantity = delivered_quantity + ?, update_user = ?,
-               update_time = ?
-             WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
-          ).run(line.quantity, big(actor.userId), now, big(src.sourceDetailId), line.quantity).changes,
-        );
+        countDelivered(env, actor, 'psi_purchase_detail_yypt', src.sourceDetailId, line.quantity, now);
     }
     refreshProgress(env, actor, purchaseOrderDepository, 'psi_purchase_detail_depository', order.id, [
       DepositoryOrderStatus.accepted,

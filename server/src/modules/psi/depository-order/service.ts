@@ -10,32 +10,26 @@ import {
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import { updateRow, type Writer } from '../shared/rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import { type Writer } from '../shared/rows';
+import { storedLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
-  exactlyOne,
   loadHeader,
   removeDocs,
   requireStatus,
-  saveDocHeader,
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
 } from '../shared/docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
 import { loadYypt } from '../yypt/service';
-import type { AuditInput } from '../purchase/service';
 
-export interface DepositoryOrderHeader {
-  id: string;
-  orderNo: string;
-  status: number;
+export interface DepositoryOrderHeader extends DocHeader {
   payStatus: number;
   sourceType: number;
   sourceId: string | null;
-  version: number;
   schoolId: string;
-  depositoryId: string;
-  createUser: string | null;
   term: string;
   receiverName: string;
   receiverPhone: string;
@@ -91,39 +85,21 @@ export function submitDirectOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return tx(env, () => {
-    const existing = input.id ? loadDepositoryOrder(env, actor, input.id) : null;
-    if (existing) {
-      requireEditable(actor, existing);
-      checkVersion(existing, input.version);
-    }
-    const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
-      depositoryOrderLines(env, existing!.id),
-    );
-    const values = {
-      ...resolved.header,
-      ...resolved.totals,
+  return submitSchoolOrder(env, actor, input, {
+    load: (id) => loadDepositoryOrder(env, actor, id),
+    requireEditable: (order) => requireEditable(actor, order),
+    allowDepositoryUser: true,
+    lines: (id) => depositoryOrderLines(env, id),
+    table: purchaseOrderDepository,
+    lineTable: purchaseDetailDepository,
+    guard: 'order_status IN (1, 8) AND source_type = 2',
+    prefix: DOC_PREFIX.depositoryOrder,
+    values: {
+      orderStatus: DepositoryOrderStatus.pending,
       sourceType: DepositoryOrderSource.direct,
       sourceId: null,
       sourceNo: null,
-      deliveredQuantity: 0,
-      orderStatus: DepositoryOrderStatus.pending,
-      payStatus: PayStatus.unpaid,
-      submitTime: nowText(env),
-      auditUser: null,
-      auditTime: null,
-      auditRemark: null,
-    };
-    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderDepository, existing, values, {
-      guard: 'order_status IN (1, 8) AND source_type = 2',
-      prefix: DOC_PREFIX.depositoryOrder,
-      oldLines: !!resolved.lines && { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
-    });
-    if (resolved.lines)
-      insertLines(env, purchaseDetailDepository, actor, { purchaseId: id }, resolved.lines, () => ({
-        deliveredQuantity: 0,
-      }));
-    return { id, orderNo };
+    },
   });
 }
 
@@ -147,20 +123,18 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
     const totals = storedTotals(depositoryOrderLines(env, order.id));
     if (input.pass) {
       if (direct) requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderDepository,
-          actor,
-          order.id,
-          {
-            ...audit,
-            ...totals,
-            orderStatus: DepositoryOrderStatus.accepted,
-            payStatus: direct ? PayStatus.charged : order.payStatus,
-          },
-          guard,
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderDepository,
+        actor,
+        order.id,
+        {
+          ...audit,
+          ...totals,
+          orderStatus: DepositoryOrderStatus.accepted,
+          payStatus: direct ? PayStatus.charged : order.payStatus,
+        },
+        guard,
       );
       if (direct && totals.totalAmount > 0)
         moveMoney(env, actor, order.schoolId, {
@@ -173,39 +147,33 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       return;
     }
     if (direct) {
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderDepository,
-          actor,
-          order.id,
-          { ...audit, orderStatus: DepositoryOrderStatus.rejected },
-          guard,
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderDepository,
+        actor,
+        order.id,
+        { ...audit, orderStatus: DepositoryOrderStatus.rejected },
+        guard,
       );
       return;
     }
     const source = loadYypt(env, actor.tenantId, order.sourceId!);
     requireStatus(source, [YyptStatus.approved]);
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderDepository,
-        actor,
-        order.id,
-        { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
-        guard,
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderDepository,
+      actor,
+      order.id,
+      { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
+      guard,
     );
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderYypt,
-        actor,
-        source.id,
-        { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
-        { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderYypt,
+      actor,
+      source.id,
+      { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
+      { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
     );
     if (source.totalAmount > 0)
       moveMoney(env, actor, source.schoolId, {

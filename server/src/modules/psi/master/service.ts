@@ -1,8 +1,9 @@
 import { prepareNumbers } from '../../../core/data';
 import { fill, messages, type Text } from '@psi/db/model';
-import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
+import { goodsInfo, depositoryInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
 import { ApiError } from '../../../core/errors';
+import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, updateRow } from '../shared/rows';
 import { loadDepository, servesRegion } from '../shared/docs';
@@ -239,6 +240,21 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
         env.sqlite,
         `UPDATE psi_school_yypt_info SET is_deleted = 1, update_user = ?, update_time = ? WHERE school_id = ? AND is_deleted = 0`,
       ).run(big(actor.userId), nowText(env), big(id));
+    }
+  });
+}
+
+/** Soft-deletes school platform terms (platform only); any unknown id refuses the batch. */
+export function removeRosterRows(env: PsiEnv, actor: PsiActor, ids: string[]) {
+  requireTenantAdmin(actor);
+  const name = tableMeta(schoolYyptInfo).name;
+  tx(env, () => {
+    for (const id of ids) {
+      const changed = prepareNumbers(
+        env.sqlite,
+        `UPDATE "${name}" SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
+      if (changed !== 1) throw fail('docNotFound');
     }
   });
 }

@@ -11,7 +11,7 @@ import {
   type PsiActor,
   type PsiEnv,
 } from '../shared/env';
-import { updateRow, type Writer } from '../shared/rows';
+import { type Writer } from '../shared/rows';
 import {
   buildLines,
   goodsLabel,
@@ -24,22 +24,18 @@ import {
 } from '../shared/lines';
 import {
   checkVersion,
-  exactlyOne,
   loadHeader,
   removeDocs,
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
 } from '../shared/docs';
 import { postStock } from '../stock/service';
 
-export interface PurchaseHeader {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
-  depositoryId: string;
-  createUser: string | null;
+export interface PurchaseHeader extends DocHeader {
   supplierName: string;
   supplierContact: string | null;
   term: string;
@@ -150,13 +146,6 @@ export function submitPurchaseOrder(
   });
 }
 
-export interface AuditInput {
-  id: string;
-  pass: boolean;
-  auditRemark?: string | null;
-  version?: number | null;
-}
-
 /** `purchaseorder/approveAudit`: platform audit, 1 → 2 or 1 → 8 (a reject needs a remark). */
 export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
   requireTenantAdmin(actor);
@@ -166,20 +155,18 @@ export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditI
     const order = loadPurchase(env, actor, input.id);
     requireStatus(order, [PurchaseStatus.pending]);
     checkVersion(order, input.version);
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrder,
-        actor,
-        order.id,
-        {
-          orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
-          auditUser: actor.userId,
-          auditTime: nowText(env),
-          auditRemark: remark,
-        },
-        { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrder,
+      actor,
+      order.id,
+      {
+        orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
+        auditUser: actor.userId,
+        auditTime: nowText(env),
+        auditRemark: remark,
+      },
+      { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
     );
   });
 }
@@ -238,21 +225,19 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
         label: line.goodsCode || line.isbn,
       });
     }
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrder,
-        actor,
-        order.id,
-        {
-          orderStatus: PurchaseStatus.stored,
-          receivedQuantity: total,
-          storageUser: actor.userId,
-          storageTime: nowText(env),
-          storageRemark: input.storageRemark?.trim() || null,
-        },
-        { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrder,
+      actor,
+      order.id,
+      {
+        orderStatus: PurchaseStatus.stored,
+        receivedQuantity: total,
+        storageUser: actor.userId,
+        storageTime: nowText(env),
+        storageRemark: input.storageRemark?.trim() || null,
+      },
+      { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
     );
   });
 }

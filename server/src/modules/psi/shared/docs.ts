@@ -4,11 +4,11 @@ import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 
-/** Fields every document header read for a decision carries. */
-export interface HeaderRow {
+/** Fields every document header read for a decision carries (`loadHeader`). */
+export interface DocHeader {
   id: string;
   orderNo: string;
-  orderStatus: number;
+  status: number;
   version: number;
   depositoryId: string;
   createUser: string | null;
@@ -18,7 +18,7 @@ export interface HeaderRow {
  * Reads a live document header of the tenant inside the caller's transaction; a missing id (or
  * another tenant's, or one the acting writer's data scope hides) is "单据不存在". `columns` adds table-specific fields.
  */
-export function loadHeader<T extends object>(
+export function loadHeader<T extends DocHeader>(
   env: PsiEnv,
   table: string,
   /** The acting writer (its data scope applies: a hidden document does not exist), or a bare tenant. */
@@ -39,6 +39,14 @@ export function loadHeader<T extends object>(
   return row;
 }
 
+/** The body of an audit approval (pass, or send back with a remark). */
+export interface AuditInput {
+  id: string;
+  pass: boolean;
+  auditRemark?: string | null;
+  version?: number | null;
+}
+
 /** Optional compare-and-set token of the approve and submit bodies. */
 export function checkVersion(row: { version: number }, version: number | null | undefined): void {
   if (version !== undefined && version !== null && version !== row.version) throw fail('versionChanged');
@@ -51,6 +59,18 @@ export function requireStatus(row: { status: number }, allowed: readonly number[
 /** The conditional status update changed exactly one row, or the document moved under us. */
 export function exactlyOne(changes: number): void {
   if (changes !== 1) throw fail('statusChanged');
+}
+
+/** A guarded update of one document row: it changed that row, or the document moved under us. */
+export function updateGuarded(
+  env: PsiEnv,
+  table: SQLiteTable,
+  writer: Writer,
+  id: string,
+  values: Record<string, unknown>,
+  guard: { sql: string; params?: unknown[] },
+): void {
+  exactlyOne(updateRow(env, table, writer, id, values, guard));
 }
 
 /**
@@ -73,12 +93,10 @@ export function saveDocHeader(
   },
 ): { id: string; orderNo: string } {
   if (existing) {
-    exactlyOne(
-      updateRow(env, table, writer, existing.id, values, {
-        sql: `${options.guard} AND version = ?`,
-        params: [existing.version],
-      }),
-    );
+    updateGuarded(env, table, writer, existing.id, values, {
+      sql: `${options.guard} AND version = ?`,
+      params: [existing.version],
+    });
     if (options.oldLines)
       softDeleteWhere(env, options.oldLines.table, writer, `${options.oldLines.parentColumn} = ?`, [
         big(existing.id),

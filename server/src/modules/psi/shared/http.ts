@@ -48,22 +48,25 @@ export const invalid = (def: ResourceDef, name: string, lang: Lang) =>
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** An id (string or number); empty → undefined. */
-export const idValue = (message: string) =>
+/** A value the body spells as text or a number, read by `parse` (null: not readable); empty → undefined. */
+const parsedValue = <T>(parse: (v: string | number) => T | null, message: string) =>
   z.preprocess(
     (v) => (empty(v) ? undefined : v),
     z
       .union([z.string(), z.number()], { error: message })
       .transform((v, ctx) => {
-        const id = parseId(v);
-        if (!id) {
+        const parsed = parse(v);
+        if (parsed === null) {
           ctx.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
-        return id;
+        return parsed;
       })
       .optional(),
   );
+
+/** An id (string or number); empty → undefined. */
+export const idValue = (message: string) => parsedValue((v) => parseId(v) || null, message);
 
 /**
  * A value the body must carry. zod skips the refinements of an optional schema when the key is
@@ -199,38 +202,10 @@ export function headerSchema<T extends z.ZodRawShape>(
 }
 
 /** A procurement discount from the body: `0.72` / `"0.7200"` → 7200. */
-export const discountValue = (message: string) =>
-  z.preprocess(
-    (v) => (empty(v) ? undefined : v),
-    z
-      .union([z.string(), z.number()], { error: message })
-      .transform((v, ctx) => {
-        const bp = parseDiscount(v);
-        if (bp === null) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return bp;
-      })
-      .optional(),
-  );
+export const discountValue = (message: string) => parsedValue(parseDiscount, message);
 
 /** Money from the body (`"1000.00"`, `1000`) → cents. */
-export const moneyValue = (message: string) =>
-  z.preprocess(
-    (v) => (empty(v) ? undefined : v),
-    z
-      .union([z.string(), z.number()], { error: message })
-      .transform((v, ctx) => {
-        const c = parseMoney(v);
-        if (c === null) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return c;
-      })
-      .optional(),
-  );
+export const moneyValue = (message: string) => parsedValue(parseMoney, message);
 
 /** Runs a PSI write through the group commit of this database; resolves after the commit. */
 export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {

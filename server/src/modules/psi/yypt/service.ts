@@ -25,31 +25,25 @@ import {
   type PsiActor,
   type PsiEnv,
 } from '../shared/env';
-import { insertRow, nextDocNo, updateRow, type Writer } from '../shared/rows';
+import { insertRow, nextDocNo, type Writer } from '../shared/rows';
 import { insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
-  exactlyOne,
   loadHeader,
   removeDocs,
-  saveDocHeader,
   requireEnabledDepository,
   requireStatus,
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
 } from '../shared/docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
-import type { AuditInput } from '../purchase/service';
 
-export interface YyptHeader {
-  id: string;
-  orderNo: string;
-  status: number;
+export interface YyptHeader extends DocHeader {
   payStatus: number;
-  version: number;
   schoolId: string;
-  depositoryId: string;
   depositoryOrderId: string | null;
-  createUser: string | null;
   term: string;
   receiverName: string;
   receiverPhone: string;
@@ -94,37 +88,16 @@ export function submitYyptOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return tx(env, () => {
-    const existing = input.id ? loadYypt(env, actor, input.id) : null;
-    if (existing) {
-      requireEditable(actor, existing);
-      checkVersion(existing, input.version);
-    }
-    const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
-      yyptLines(env, existing!.id),
-    );
-    const values = {
-      ...resolved.header,
-      ...resolved.totals,
-      deliveredQuantity: 0,
-      orderStatus: YyptStatus.pending,
-      payStatus: PayStatus.unpaid,
-      depositoryOrderId: null,
-      submitTime: nowText(env),
-      auditUser: null,
-      auditTime: null,
-      auditRemark: null,
-    };
-    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderYypt, existing, values, {
-      guard: 'order_status IN (1, 8)',
-      prefix: DOC_PREFIX.yyptOrder,
-      oldLines: !!resolved.lines && { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
-    });
-    if (resolved.lines)
-      insertLines(env, purchaseDetailYypt, actor, { purchaseId: id }, resolved.lines, () => ({
-        deliveredQuantity: 0,
-      }));
-    return { id, orderNo };
+  return submitSchoolOrder(env, actor, input, {
+    load: (id) => loadYypt(env, actor, id),
+    requireEditable: (order) => requireEditable(actor, order),
+    allowDepositoryUser: false,
+    lines: (id) => yyptLines(env, id),
+    table: purchaseOrderYypt,
+    lineTable: purchaseDetailYypt,
+    guard: 'order_status IN (1, 8)',
+    prefix: DOC_PREFIX.yyptOrder,
+    values: { orderStatus: YyptStatus.pending, depositoryOrderId: null },
   });
 }
 
@@ -147,15 +120,13 @@ export function approveYyptAudit(
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
     if (!input.pass) {
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderYypt,
-          actor,
-          order.id,
-          { ...audit, orderStatus: YyptStatus.rejected },
-          { sql: 'order_status = ?', params: [YyptStatus.pending] },
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderYypt,
+        actor,
+        order.id,
+        { ...audit, orderStatus: YyptStatus.rejected },
+        { sql: 'order_status = ?', params: [YyptStatus.pending] },
       );
       return {};
     }
@@ -165,15 +136,13 @@ export function approveYyptAudit(
     const totals = storedTotals(lines);
     requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
     // the status moves first: a second, racing approval fails here before touching money
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderYypt,
-        actor,
-        order.id,
-        { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
-        { sql: 'order_status = ?', params: [YyptStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderYypt,
+      actor,
+      order.id,
+      { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
+      { sql: 'order_status = ?', params: [YyptStatus.pending] },
     );
     if (totals.totalAmount > 0)
       moveMoney(env, actor, order.schoolId, {
@@ -202,25 +171,10 @@ export function approveYyptAudit(
       submitTime: nowText(env),
       remark: order.remark,
     });
-    for (const l of lines)
-      insertRow(env, purchaseDetailDepository, actor, {
-        purchaseId: podId,
-        sourceDetailId: l.id,
-        goodsId: l.goodsId,
-        isbn: l.isbn,
-        goodsName: l.goodsName,
-        publisher: l.publisher,
-        edition: l.edition,
-        price: l.price,
-        discount: l.discount,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        listAmount: l.listAmount,
-        amount: l.amount,
-        sort: l.sort,
-        remark: l.remark,
-        deliveredQuantity: 0,
-      });
+    insertLines(env, purchaseDetailDepository, actor, { purchaseId: podId }, lines, (l) => ({
+      sourceDetailId: l.id,
+      deliveredQuantity: 0,
+    }));
     prepareNumbers(env.sqlite, `UPDATE psi_purchase_order_yypt SET depository_order_id = ? WHERE id = ?`).run(
       big(podId),
       big(order.id),
