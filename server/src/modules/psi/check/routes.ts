@@ -140,8 +140,6 @@ export function registerCheckRoutes(app: FastifyInstance) {
     listAccess: { menu: 'depositorycheck' },
     listNames: ['checkId'],
     parentKey: 'checkId',
-    parentColumn: 'check_id',
-    lineTable: 'psi_depository_check_detail',
     shape: checkLineShape,
     current: (env, parent) =>
       checkLines(env, parent).map((l) => ({

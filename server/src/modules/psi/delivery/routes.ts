@@ -87,8 +87,6 @@ export function registerDeliveryRoutes(app: FastifyInstance) {
     listAccess: { menu: 'deliveryorder' },
     listNames: ['deliveryId'],
     parentKey: 'deliveryId',
-    parentColumn: 'delivery_id',
-    lineTable: 'psi_delivery_detail',
     shape: deliveryLineShape,
     current: (env, parent) =>
       deliveryLines(env, parent).map((l) => ({

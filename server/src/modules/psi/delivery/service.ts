@@ -14,17 +14,16 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../../core/errors';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import { type Writer } from '../shared/rows';
-import { goodsLabel, insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import {} from '../shared/rows';
+import { goodsLabel, insertLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
   exactlyOne,
-  loadHeader,
-  removeDocs,
   requireStatus,
   saveDocHeader,
   type DocHeader,
   updateGuarded,
+  documentKind,
 } from '../shared/docs';
 import {
   depositoryOrderLines,
@@ -50,9 +49,6 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
-export const loadDelivery = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<DeliveryHeader>(env, 'psi_delivery_order', who, id, COLUMNS);
-
 /** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
 function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
   if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
@@ -63,14 +59,17 @@ export interface DeliveryLine extends StoredLine {
   sourceDetailId: string;
 }
 
-export const deliveryLines = (env: PsiEnv, id: string) =>
-  storedLines<DeliveryLine>(
-    env,
-    'psi_delivery_detail',
-    'delivery_id',
-    id,
-    'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  );
+const delivery = documentKind<DeliveryHeader, DeliveryLine>({
+  table: deliveryOrder,
+  columns: COLUMNS,
+  lineTable: deliveryDetail,
+  parentColumn: 'delivery_id',
+  lineColumns: 'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  editable: 'order_status = 1',
+});
+
+export const loadDelivery = delivery.load;
+export const deliveryLines = delivery.lines;
 
 export interface DeliveryInput {
   id?: string | null;
@@ -305,11 +304,5 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 
 /** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadDelivery(env, actor, id),
-    check: (delivery) => requireEditable(actor, delivery),
-    table: deliveryOrder,
-    guard: 'order_status = 1',
-    lines: { table: deliveryDetail, parentColumn: 'delivery_id' },
-  });
+  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery));
 }

@@ -64,8 +64,6 @@ export function registerDepositoryOrderRoutes(app: FastifyInstance) {
     listAccess: { menu: 'purchaseorderdepository' },
     listNames: ['purchaseId', 'pirchaseId'],
     parentKey: 'purchaseId',
-    parentColumn: 'purchase_id',
-    lineTable: 'psi_purchase_detail_depository',
     shape: (lang) => goodsLine(purchaseDetailDepositoryResource, lang, false),
     current: (env, parent) => goodsLineInputs(depositoryOrderLines(env, parent)),
     resubmit: (env, actor, parent, details) => void submitDirectOrder(env, actor, { id: parent, details }),

@@ -10,16 +10,15 @@ import {
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import { type Writer } from '../shared/rows';
-import { storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import {} from '../shared/rows';
+import { storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
-  loadHeader,
-  removeDocs,
   requireStatus,
   type AuditInput,
   type DocHeader,
   updateGuarded,
+  documentKind,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
@@ -43,9 +42,6 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   term, receiver_name AS receiverName, receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_amount AS totalAmount`;
 
-export const loadDepositoryOrder = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', who, id, COLUMNS);
-
 /**
  * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
  */
@@ -60,14 +56,18 @@ export interface DepositoryOrderLine extends StoredLine {
   sourceDetailId: string | null;
 }
 
-export const depositoryOrderLines = (env: PsiEnv, id: string) =>
-  storedLines<DepositoryOrderLine>(
-    env,
-    'psi_purchase_detail_depository',
-    'purchase_id',
-    id,
+const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>({
+  table: purchaseOrderDepository,
+  columns: COLUMNS,
+  lineTable: purchaseDetailDepository,
+  parentColumn: 'purchase_id',
+  lineColumns:
     'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  );
+  editable: 'source_type = 2 AND order_status IN (1, 8)',
+});
+
+export const loadDepositoryOrder = directOrder.load;
+export const depositoryOrderLines = directOrder.lines;
 
 /** May the caller change this direct order? (school: own school; depository: own depository) */
 function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
@@ -85,14 +85,9 @@ export function submitDirectOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return submitSchoolOrder(env, actor, input, {
-    load: (id) => loadDepositoryOrder(env, actor, id),
+  return submitSchoolOrder(env, actor, input, directOrder, {
     requireEditable: (order) => requireEditable(actor, order),
     allowDepositoryUser: true,
-    lines: (id) => depositoryOrderLines(env, id),
-    table: purchaseOrderDepository,
-    lineTable: purchaseDetailDepository,
-    guard: 'order_status IN (1, 8) AND source_type = 2',
     prefix: DOC_PREFIX.depositoryOrder,
     values: {
       orderStatus: DepositoryOrderStatus.pending,
@@ -189,11 +184,5 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 
 /** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadDepositoryOrder(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrderDepository,
-    guard: 'source_type = 2 AND order_status IN (1, 8)',
-    lines: { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
-  });
+  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }

@@ -160,14 +160,7 @@ const ROSTER_SCHOOL_FIELDS = [
 ] as const;
 
 const ROSTER_FIELDS = [
-  'schoolName',
-  'schoolType',
-  'regionCode',
-  'regionName',
-  'address',
-  'contactName',
-  'contactPhone',
-  'studentCount',
+  ...ROSTER_SCHOOL_FIELDS,
   'defaultDepositoryCode',
   'discount',
   'salesman',

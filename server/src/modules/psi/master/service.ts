@@ -17,18 +17,27 @@ const duplicate = (label: Text) =>
 
 const uniqueLabel = (def: { unique?: { label: Text }[] }) => def.unique![0].label;
 
-function liveExists(
+/** Refuses a unique value (`def.unique`) that another live row of the tenant holds. */
+function requireUnique(
   env: PsiEnv,
-  table: string,
-  column: string,
   tenantId: string,
+  def: { unique?: { label: Text }[] },
+  where: { table: string; column: string },
   value: unknown,
-  exceptId?: string,
+  exceptId?: string | null,
 ) {
-  return !!prepareNumbers(
+  if (value === undefined) return;
+  const taken = prepareNumbers(
     env.sqlite,
-    `SELECT 1 FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
+    `SELECT 1 FROM ${where.table} WHERE tenant_id = ? AND ${where.column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
   ).get(tenantId, value, big(exceptId ?? '0'));
+  if (taken) throw duplicate(uniqueLabel(def));
+}
+
+/** Fills the region name of a row that gives only its code. */
+function withRegionName(env: PsiEnv, row: Record<string, unknown>) {
+  if (typeof row.regionCode === 'string' && !row.regionName)
+    row.regionName = regionNameOf(env, row.regionCode);
 }
 
 /** "省 市 区" of a county code from the region table, for rows that leave the region name empty. */
@@ -40,6 +49,10 @@ export function regionNameOf(env: PsiEnv, code: string): string | null {
   if (!r) return null;
   return [r.p, r.c, r.d].filter(Boolean).join('') || r.name;
 }
+
+const GOODS_ISBN = { table: 'psi_goods_info', column: 'isbn' };
+const DEPOSITORY_CODE = { table: 'psi_depository_info', column: 'depository_code' };
+const SCHOOL_CODE = { table: 'psi_school_info', column: 'school_code' };
 
 // ---------------------------------------------------------------- goods
 
@@ -56,11 +69,7 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
       ).get(big(id), actor.tenantId);
       if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     }
-    if (
-      values.isbn !== undefined &&
-      liveExists(env, 'psi_goods_info', 'isbn', actor.tenantId, values.isbn, id ?? undefined)
-    )
-      throw duplicate(uniqueLabel(goodsInfoResource));
+    requireUnique(env, actor.tenantId, goodsInfoResource, GOODS_ISBN, values.isbn, id);
     if (id) {
       updateRow(env, goodsInfo, actor, id, values);
       return id;
@@ -103,24 +112,12 @@ export function saveDepository(
   requireTenantAdmin(actor);
   return tx(env, () => {
     if (id && !loadDepository(env, actor.tenantId, id)) throw new ApiError(400, 400, messages.recordNotFound);
-    if (
-      values.depositoryCode !== undefined &&
-      liveExists(
-        env,
-        'psi_depository_info',
-        'depository_code',
-        actor.tenantId,
-        values.depositoryCode,
-        id ?? undefined,
-      )
-    )
-      throw duplicate(uniqueLabel(depositoryInfoResource));
+    requireUnique(env, actor.tenantId, depositoryInfoResource, DEPOSITORY_CODE, values.depositoryCode, id);
     if (values.userId) checkUser(env, actor.tenantId, String(values.userId));
     const row = { ...values };
     if (typeof row.serviceRegionCodes === 'string')
       row.serviceRegionCodes = row.serviceRegionCodes.replace(/\s/g, '');
-    if (typeof row.regionCode === 'string' && !row.regionName)
-      row.regionName = regionNameOf(env, row.regionCode);
+    withRegionName(env, row);
     if (id) {
       updateRow(env, depositoryInfo, actor, id, row);
       return id;
@@ -201,14 +198,9 @@ export function saveSchool(
       ).get(big(id), actor.tenantId) as typeof current;
       if (!current) throw new ApiError(400, 400, messages.recordNotFound);
     }
-    if (
-      row.schoolCode !== undefined &&
-      liveExists(env, 'psi_school_info', 'school_code', actor.tenantId, row.schoolCode, id ?? undefined)
-    )
-      throw duplicate(uniqueLabel(schoolInfoResource));
+    requireUnique(env, actor.tenantId, schoolInfoResource, SCHOOL_CODE, row.schoolCode, id);
     checkSchoolLinks(env, actor.tenantId, row, id ?? null, current);
-    if (typeof row.regionCode === 'string' && !row.regionName)
-      row.regionName = regionNameOf(env, row.regionCode);
+    withRegionName(env, row);
     if (id) {
       updateRow(env, schoolInfo, actor, id, row);
       return id;

@@ -107,8 +107,6 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
     listAccess: { menu: 'purchaseorder' },
     listNames: ['pirchaseId', 'purchaseId'],
     parentKey: 'purchaseId',
-    parentColumn: 'purchase_id',
-    lineTable: 'psi_purchase_detail',
     shape: (lang) => goodsLine(purchaseDetailResource, lang, true),
     current: (env, parent) =>
       purchaseLines(env, parent).map((l) => ({

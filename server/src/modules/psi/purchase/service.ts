@@ -11,12 +11,11 @@ import {
   type PsiActor,
   type PsiEnv,
 } from '../shared/env';
-import { type Writer } from '../shared/rows';
+import {} from '../shared/rows';
 import {
   buildLines,
   goodsLabel,
   insertLines,
-  storedLines,
   storedTotals,
   totalsOf,
   type LineInput,
@@ -24,14 +23,13 @@ import {
 } from '../shared/lines';
 import {
   checkVersion,
-  loadHeader,
-  removeDocs,
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
   type AuditInput,
   type DocHeader,
   updateGuarded,
+  documentKind,
 } from '../shared/docs';
 import { postStock } from '../stock/service';
 
@@ -46,9 +44,6 @@ export interface PurchaseHeader extends DocHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-export const loadPurchase = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<PurchaseHeader>(env, 'psi_purchase_order', who, id, COLUMNS);
-
 /** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
   if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
@@ -59,14 +54,17 @@ export interface PurchaseLine extends StoredLine {
   receivedQuantity: number;
 }
 
-export const purchaseLines = (env: PsiEnv, id: string) =>
-  storedLines<PurchaseLine>(
-    env,
-    'psi_purchase_detail',
-    'purchase_id',
-    id,
-    'l.received_quantity AS receivedQuantity',
-  );
+const purchase = documentKind<PurchaseHeader, PurchaseLine>({
+  table: purchaseOrder,
+  columns: COLUMNS,
+  lineTable: purchaseDetail,
+  parentColumn: 'purchase_id',
+  lineColumns: 'l.received_quantity AS receivedQuantity',
+  editable: 'order_status IN (1, 8)',
+});
+
+export const loadPurchase = purchase.load;
+export const purchaseLines = purchase.lines;
 
 export interface PurchaseInput {
   id?: string | null;
@@ -244,11 +242,5 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadPurchase(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrder,
-    guard: 'order_status IN (1, 8)',
-    lines: { table: purchaseDetail, parentColumn: 'purchase_id' },
-  });
+  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }

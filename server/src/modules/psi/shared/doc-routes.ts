@@ -12,6 +12,7 @@ import {
 } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
+import { tableMeta } from '../../../core/table-meta';
 import { ok } from '../../../core/envelope';
 import { ApiError, forbidden } from '../../../core/errors';
 import { allows } from '../../../core/access';
@@ -196,10 +197,8 @@ interface LineConfig<I extends Dict> {
   listAccess: Access;
   /** the query names of the header id (the seed's `pirchaseId` spelling too) */
   listNames: string[];
-  /** the body key and the column of the header id */
+  /** the body key of the header id (its column is the line table's) */
   parentKey: string;
-  parentColumn: string;
-  lineTable: string;
   shape: (lang: Lang) => z.ZodRawShape;
   current: (env: PsiEnv, parentId: string) => { lineId: string; input: I }[];
   resubmit: (env: PsiEnv, actor: PsiActor, parentId: string, details: I[]) => void;
@@ -207,15 +206,23 @@ interface LineConfig<I extends Dict> {
 
 /** A document's line endpoints: the list of one header's lines, and the line changes. */
 export function lineEndpoints<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
-  linesRoute(app, cfg);
-  lineRoutes(app, cfg);
+  const meta = tableMeta(cfg.spec.table);
+  const tables = { lineTable: meta.name, parentColumn: meta.byKey.get(cfg.parentKey)!.sql };
+  linesRoute(app, cfg, tables);
+  lineRoutes(app, cfg, tables);
+}
+
+/** Where the lines live: their table and the column of the header id. */
+interface LineTables {
+  lineTable: string;
+  parentColumn: string;
 }
 
 /**
  * `listByOrderId`-style reads: the live lines of one visible header, in `sort` order. The header id
  * may come under any of `listNames`.
  */
-function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
+function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, tables: LineTables) {
   const query = z.looseObject(
     Object.fromEntries(
       cfg.listNames.map((n) => [n, z.string().optional().describe('the document whose lines to list')]),
@@ -230,7 +237,7 @@ function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
     async (req) => {
       const parentId = queryId(req.query, cfg.listNames);
       const rows = listAll(app.ctx.sqlite, cfg.spec, psiActor(app, req), {}, 5000, {
-        sql: `"${cfg.parentColumn}" = ?`,
+        sql: `"${tables.parentColumn}" = ?`,
         params: [BigInt(parentId)],
       });
       return ok(
@@ -246,12 +253,12 @@ function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
  * header with the changed line list, so every header rule (editable status, scope, duplicates,
  * open quantities, totals) applies to single-line edits too.
  */
-function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>) {
+function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, tables: LineTables) {
   const env = liveEnv(app);
   const parentOf = (actor: PsiActor, lineId: string): string => {
     const row = prepareNumbers(
       env.sqlite,
-      `SELECT CAST(${cfg.parentColumn} AS TEXT) AS parent FROM ${cfg.lineTable}
+      `SELECT CAST(${tables.parentColumn} AS TEXT) AS parent FROM ${tables.lineTable}
        WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
     ).get(big(lineId), actor.tenantId) as { parent: string } | undefined;
     if (!row) throw new ApiError(400, 400, messages.recordNotFound);

@@ -3,6 +3,8 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
+import { storedLines, type StoredLine } from './lines';
+import type { PsiActor } from './env';
 
 /** Fields every document header read for a decision carries (`loadHeader`). */
 export interface DocHeader {
@@ -225,4 +227,47 @@ export function depositoriesServing(env: PsiEnv, tenantId: string, school: Schoo
     id: string;
   }[];
   return rows.map((r) => r.id);
+}
+
+/** Where a kind of order lives: its header and line tables, and what its decisions read. */
+export interface DocumentTables {
+  table: SQLiteTable;
+  /** the header columns a decision reads (`orderNo`, `status`, `depositoryId` and the kind's own) */
+  columns: string;
+  lineTable: SQLiteTable;
+  /** the line column naming the header */
+  parentColumn: string;
+  /** line columns beyond the stored line's */
+  lineColumns: string;
+  /** what a header must still match to be edited or removed (its editable statuses) */
+  editable: string;
+}
+
+/** A kind of order as `documentKind` declares it. */
+export type DocumentKind<H extends DocHeader, L extends StoredLine = StoredLine> = ReturnType<
+  typeof documentKind<H, L>
+>;
+
+/**
+ * A kind of order declared once: reading its header (`load`) and its lines (`lines`), and removing
+ * editable ones with their lines (`remove`, after the kind's own `check`).
+ */
+export function documentKind<H extends DocHeader, L extends StoredLine>(t: DocumentTables) {
+  const header = tableMeta(t.table).name;
+  const lineTable = tableMeta(t.lineTable).name;
+  const load = (env: PsiEnv, who: string | Writer, id: string) =>
+    loadHeader<H>(env, header, who, id, t.columns);
+  return {
+    ...t,
+    load,
+    lines: (env: PsiEnv, id: string) => storedLines<L>(env, lineTable, t.parentColumn, id, t.lineColumns),
+    remove: (env: PsiEnv, actor: PsiActor, ids: string[], check: (row: H) => void) =>
+      removeDocs(env, actor, ids, {
+        load: (id) => load(env, actor, id),
+        check,
+        table: t.table,
+        guard: t.editable,
+        lines: { table: t.lineTable, parentColumn: t.parentColumn },
+      }),
+  };
 }

@@ -1,7 +1,8 @@
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import {
   checkVersion,
+  type DocHeader,
+  type DocumentKind,
   depositoriesServing,
   saveDocHeader,
   loadDepository,
@@ -139,20 +140,14 @@ export function resolveSchoolOrder(
   };
 }
 
-/** A kind of school order (征订单, direct 配送单) as `submitSchoolOrder` saves it. */
-export interface SchoolOrderKind<
-  H extends SchoolOrderExisting & { id: string; orderNo: string; version: number },
-> {
-  load: (id: string) => H;
+type SchoolOrderHeader = DocHeader & SchoolOrderExisting;
+
+/** What submitting differs in between the kinds of school order (征订单, direct 配送单). */
+export interface SchoolOrderRules<H extends SchoolOrderHeader> {
   /** refuses an order the caller may not edit */
   requireEditable: (order: H) => void;
   /** a depository user may submit it (direct orders only) */
   allowDepositoryUser: boolean;
-  lines: (id: string) => StoredLine[];
-  table: SQLiteTable;
-  lineTable: SQLiteTable;
-  /** what an edited order must still match (its editable statuses and source) */
-  guard: string;
   prefix: string;
   /** the kind's own columns of a submitted order (its status, its source) */
   values: Record<string, unknown>;
@@ -162,27 +157,26 @@ export interface SchoolOrderKind<
  * Creates a school order (→ 1) or replaces one still editable (→ 1): who orders what for whom
  * (`resolveSchoolOrder`), totals from the lines, unpaid, audit fields cleared.
  */
-export function submitSchoolOrder<
-  H extends SchoolOrderExisting & { id: string; orderNo: string; version: number },
->(
+export function submitSchoolOrder<H extends SchoolOrderHeader>(
   env: PsiEnv,
   actor: PsiActor,
   input: SchoolOrderInput,
-  kind: SchoolOrderKind<H>,
+  kind: DocumentKind<H>,
+  rules: SchoolOrderRules<H>,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? kind.load(input.id) : null;
+    const existing = input.id ? kind.load(env, actor, input.id) : null;
     if (existing) {
-      kind.requireEditable(existing);
+      rules.requireEditable(existing);
       checkVersion(existing, input.version);
     }
-    const resolved = resolveSchoolOrder(env, actor, input, existing, kind.allowDepositoryUser, () =>
-      kind.lines(existing!.id),
+    const resolved = resolveSchoolOrder(env, actor, input, existing, rules.allowDepositoryUser, () =>
+      kind.lines(env, existing!.id),
     );
     const values = {
       ...resolved.header,
       ...resolved.totals,
-      ...kind.values,
+      ...rules.values,
       deliveredQuantity: 0,
       payStatus: PayStatus.unpaid,
       submitTime: nowText(env),
@@ -191,8 +185,8 @@ export function submitSchoolOrder<
       auditRemark: null,
     };
     const { id, orderNo } = saveDocHeader(env, actor, kind.table, existing, values, {
-      guard: kind.guard,
-      prefix: kind.prefix,
+      guard: kind.editable,
+      prefix: rules.prefix,
       oldLines: !!resolved.lines && { table: kind.lineTable, parentColumn: 'purchase_id' },
     });
     if (resolved.lines)

@@ -48,8 +48,6 @@ export function registerYyptRoutes(app: FastifyInstance) {
     listAccess: defaultAccess(purchaseDetailYyptResource).list,
     listNames: ['purchaseId', 'pirchaseId'],
     parentKey: 'purchaseId',
-    parentColumn: 'purchase_id',
-    lineTable: 'psi_purchase_detail_yypt',
     shape: (lang) => goodsLine(purchaseDetailYyptResource, lang, false),
     current: (env, parent) => goodsLineInputs(yyptLines(env, parent)),
     resubmit: (env, actor, parent, details) => void submitYyptOrder(env, actor, { id: parent, details }),

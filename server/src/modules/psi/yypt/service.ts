@@ -25,17 +25,16 @@ import {
   type PsiActor,
   type PsiEnv,
 } from '../shared/env';
-import { insertRow, nextDocNo, type Writer } from '../shared/rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from '../shared/lines';
+import { insertRow, nextDocNo } from '../shared/rows';
+import { insertLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
-  loadHeader,
-  removeDocs,
   requireEnabledDepository,
   requireStatus,
   type AuditInput,
   type DocHeader,
   updateGuarded,
+  documentKind,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
@@ -60,9 +59,6 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-export const loadYypt = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', who, id, COLUMNS);
-
 /** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: YyptHeader): void {
   if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
@@ -73,14 +69,17 @@ export interface YyptLine extends StoredLine {
   deliveredQuantity: number;
 }
 
-export const yyptLines = (env: PsiEnv, id: string) =>
-  storedLines<YyptLine>(
-    env,
-    'psi_purchase_detail_yypt',
-    'purchase_id',
-    id,
-    'l.delivered_quantity AS deliveredQuantity',
-  );
+const yypt = documentKind<YyptHeader, YyptLine>({
+  table: purchaseOrderYypt,
+  columns: COLUMNS,
+  lineTable: purchaseDetailYypt,
+  parentColumn: 'purchase_id',
+  lineColumns: 'l.delivered_quantity AS deliveredQuantity',
+  editable: 'order_status IN (1, 8)',
+});
+
+export const loadYypt = yypt.load;
+export const yyptLines = yypt.lines;
 
 /** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while in 1 or 8 (→ 1). */
 export function submitYyptOrder(
@@ -88,14 +87,9 @@ export function submitYyptOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return submitSchoolOrder(env, actor, input, {
-    load: (id) => loadYypt(env, actor, id),
+  return submitSchoolOrder(env, actor, input, yypt, {
     requireEditable: (order) => requireEditable(actor, order),
     allowDepositoryUser: false,
-    lines: (id) => yyptLines(env, id),
-    table: purchaseOrderYypt,
-    lineTable: purchaseDetailYypt,
-    guard: 'order_status IN (1, 8)',
     prefix: DOC_PREFIX.yyptOrder,
     values: { orderStatus: YyptStatus.pending, depositoryOrderId: null },
   });
@@ -185,11 +179,5 @@ export function approveYyptAudit(
 
 /** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadYypt(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrderYypt,
-    guard: 'order_status IN (1, 8)',
-    lines: { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
-  });
+  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }
