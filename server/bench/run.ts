@@ -35,15 +35,15 @@ import { migrationsFolder, runMigrations } from '@psi/db/migrate';
 import { isSeeded, seed } from '@psi/db/seed';
 import { demoLayer, loadDemoFixture } from '../src/seed/demo';
 import { largeLayer } from '../src/seed/large';
-import { resolveActor, type PsiEnv } from '../src/modules/psi/env';
+import { resolveActor, type PsiEnv } from '../src/modules/psi/shared/env';
 import { prepareNumbers } from '../src/core/data';
-import { recharge } from '../src/modules/psi/account';
+import { recharge } from '../src/modules/psi/account/service';
 import {
   approveAuditDepository,
   depositoryOrderLines,
   submitDirectOrder,
-} from '../src/modules/psi/depository-order';
-import { submitDeliveryOrder } from '../src/modules/psi/delivery';
+} from '../src/modules/psi/depository-order/service';
+import { submitDeliveryOrder } from '../src/modules/psi/delivery/service';
 import { assertInvariants } from '../test/psi/invariants';
 import { measureRuntime } from './runtime';
 import { addStreamUsers, openStreams, settledMemory, STREAMS_PER_USER } from './streams';

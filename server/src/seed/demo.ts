@@ -16,28 +16,34 @@ import { writeDefaultReports, type SeedContext } from '@psi/db/seed';
 import * as schema from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
 import { goodsInfoResource, nextId, parseMoney, termOf, today as todayIn } from '@psi/db/model';
-import { resolveActor, type PsiActor, type PsiEnv } from '../modules/psi/env';
-import { removeGoods, saveDepository, saveGoods, saveSchool, removeSchools } from '../modules/psi/master';
-import { importRoster } from '../modules/psi/imports';
-import { recharge } from '../modules/psi/account';
+import { resolveActor, type PsiActor, type PsiEnv } from '../modules/psi/shared/env';
+import {
+  removeGoods,
+  saveDepository,
+  saveGoods,
+  saveSchool,
+  removeSchools,
+} from '../modules/psi/master/service';
+import { importRoster } from '../modules/psi/master/imports';
+import { recharge } from '../modules/psi/account/service';
 import {
   approvePurchaseAudit,
   approveStorage,
   purchaseLines,
   removePurchaseOrders,
   submitPurchaseOrder,
-} from '../modules/psi/purchase';
-import { approveYyptAudit, removeYyptOrders, submitYyptOrder } from '../modules/psi/yypt';
+} from '../modules/psi/purchase/service';
+import { approveYyptAudit, removeYyptOrders, submitYyptOrder } from '../modules/psi/yypt/service';
 import {
   approveAuditDepository,
   depositoryOrderLines,
   submitDirectOrder,
-} from '../modules/psi/depository-order';
-import { approveDelivery, submitDeliveryOrder } from '../modules/psi/delivery';
-import { saveCheckList } from '../modules/psi/check';
-import { parseValues } from '../modules/psi/validate';
+} from '../modules/psi/depository-order/service';
+import { approveDelivery, submitDeliveryOrder } from '../modules/psi/delivery/service';
+import { saveCheckList } from '../modules/psi/check/service';
+import { parseValues } from '../modules/psi/shared/validate';
 import type { SheetRecord as SheetRow } from '../core/export';
-import { ROSTER_COLUMNS } from '../modules/psi/imports';
+import { ROSTER_COLUMNS } from '../modules/psi/master/imports';
 import { seedDemoInbox } from './demo-inbox';
 
 const fixtures = (name: string) => fileURLToPath(new URL(`../../../fixtures/psi/${name}`, import.meta.url));

@@ -8,11 +8,11 @@ import { prepareNumbers } from '../core/data';
 import type { SeedContext } from '@psi/db/seed';
 import { goodsInfoResource } from '@psi/db/model';
 import { isbn13CheckDigit } from '@psi/db/model/psi/index';
-import { resolveActor, type PsiEnv } from '../modules/psi/env';
-import { saveDepository, saveGoods } from '../modules/psi/master';
-import { importRoster, ROSTER_COLUMNS } from '../modules/psi/imports';
-import { approvePurchaseAudit, approveStorage, submitPurchaseOrder } from '../modules/psi/purchase';
-import { parseValues } from '../modules/psi/validate';
+import { resolveActor, type PsiEnv } from '../modules/psi/shared/env';
+import { saveDepository, saveGoods } from '../modules/psi/master/service';
+import { importRoster, ROSTER_COLUMNS } from '../modules/psi/master/imports';
+import { approvePurchaseAudit, approveStorage, submitPurchaseOrder } from '../modules/psi/purchase/service';
+import { parseValues } from '../modules/psi/shared/validate';
 import { sheetRowOf } from './demo';
 
 export const LARGE = {

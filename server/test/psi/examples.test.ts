@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bookExample, schoolExample } from '../../src/modules/psi/examples';
+import { bookExample, schoolExample } from '../../src/modules/psi/master/examples';
 import { as, demoApp, type Client } from './helpers';
 
 /** The document's PSI examples are rows of the demo data as their lists answer them. */

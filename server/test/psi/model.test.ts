@@ -15,7 +15,7 @@ import {
 } from '@psi/db/model/psi/index';
 import { psiTenantTables } from '@psi/db/schema';
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import { specs } from '../../src/modules/psi/specs';
+import { specs } from '../../src/modules/psi/shared/specs';
 
 describe('money (INV-5)', () => {
   it('rounds the unit price half up once, in integer cents', () => {

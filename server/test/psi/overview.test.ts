@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { call } from '../helpers';
 import { PSI, as, demoApp, depositoryId, readXlsx, type Client } from './helpers';
 
-/** The stock view and the home page figures (server/src/modules/psi/overview.ts). */
+/** The stock view and the home page figures (server/src/modules/psi/stock and overview). */
 let app: FastifyInstance;
 let pt: Client;
 

@@ -1,15 +1,27 @@
-import { fail, type PsiActor, type PsiEnv } from './env';
+import { fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
 import {
+  checkVersion,
+  type DocHeader,
+  type DocumentKind,
   depositoriesServing,
+  saveDocHeader,
   loadDepository,
   requireEnabledSchool,
   schoolDiscount,
   type SchoolRow,
 } from './docs';
-import { buildLines, storedTotals, totalsOf, type BuiltLine, type LineInput, type StoredLine } from './lines';
+import {
+  buildLines,
+  insertLines,
+  storedTotals,
+  totalsOf,
+  type BuiltLine,
+  type LineInput,
+  type StoredLine,
+} from './lines';
 import { t } from '@psi/db/model';
-import type { Totals } from '@psi/db/model/psi/index';
-import { ApiError } from '../../core/errors';
+import { PayStatus, type Totals } from '@psi/db/model/psi/index';
+import { ApiError } from '../../../core/errors';
 
 /** The body of `submitPurchaseOrderYypt` and `submitPurchaseOrderDepository` (DOMAIN.md 2.10). */
 export interface SchoolOrderInput {
@@ -37,15 +49,7 @@ export interface SchoolOrderExisting {
 
 export interface ResolvedSchoolOrder {
   school: SchoolRow;
-  header: {
-    schoolId: string;
-    depositoryId: string;
-    term: string;
-    receiverName: string;
-    receiverPhone: string;
-    receiverAddress: string;
-    remark: string | null;
-  };
+  header: SchoolOrderExisting;
   /** null when an edit sent no `details` (the lines stay as they are) */
   lines: BuiltLine[] | null;
   /** of the new lines, or of the kept ones */
@@ -134,4 +138,61 @@ export function resolveSchoolOrder(
     lines,
     totals: lines ? totalsOf(lines) : storedTotals(storedLines()),
   };
+}
+
+type SchoolOrderHeader = DocHeader & SchoolOrderExisting;
+
+/** What submitting differs in between the kinds of school order (征订单, direct 配送单). */
+export interface SchoolOrderRules<H extends SchoolOrderHeader> {
+  /** refuses an order the caller may not edit */
+  requireEditable: (order: H) => void;
+  /** a depository user may submit it (direct orders only) */
+  allowDepositoryUser: boolean;
+  prefix: string;
+  /** the kind's own columns of a submitted order (its status, its source) */
+  values: Record<string, unknown>;
+}
+
+/**
+ * Creates a school order (→ 1) or replaces one still editable (→ 1): who orders what for whom
+ * (`resolveSchoolOrder`), totals from the lines, unpaid, audit fields cleared.
+ */
+export function submitSchoolOrder<H extends SchoolOrderHeader>(
+  env: PsiEnv,
+  actor: PsiActor,
+  input: SchoolOrderInput,
+  kind: DocumentKind<H>,
+  rules: SchoolOrderRules<H>,
+): { id: string; orderNo: string } {
+  return tx(env, () => {
+    const existing = input.id ? kind.load(env, actor, input.id) : null;
+    if (existing) {
+      rules.requireEditable(existing);
+      checkVersion(existing, input.version);
+    }
+    const resolved = resolveSchoolOrder(env, actor, input, existing, rules.allowDepositoryUser, () =>
+      kind.lines(env, existing!.id),
+    );
+    const values = {
+      ...resolved.header,
+      ...resolved.totals,
+      ...rules.values,
+      deliveredQuantity: 0,
+      payStatus: PayStatus.unpaid,
+      submitTime: nowText(env),
+      auditUser: null,
+      auditTime: null,
+      auditRemark: null,
+    };
+    const { id, orderNo } = saveDocHeader(env, actor, kind.table, existing, values, {
+      guard: kind.editable,
+      prefix: rules.prefix,
+      oldLines: !!resolved.lines && { table: kind.lineTable, parentColumn: 'purchase_id' },
+    });
+    if (resolved.lines)
+      insertLines(env, kind.lineTable, actor, { purchaseId: id }, resolved.lines, () => ({
+        deliveredQuantity: 0,
+      }));
+    return { id, orderNo };
+  });
 }

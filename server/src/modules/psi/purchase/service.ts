@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { DOC_PREFIX, EDITABLE, LogSource, PurchaseStatus } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
@@ -10,36 +10,30 @@ import {
   tx,
   type PsiActor,
   type PsiEnv,
-} from './env';
-import { updateRow, type Writer } from './rows';
+} from '../shared/env';
+import {} from '../shared/rows';
 import {
   buildLines,
   goodsLabel,
   insertLines,
-  storedLines,
   storedTotals,
   totalsOf,
   type LineInput,
   type StoredLine,
-} from './lines';
+} from '../shared/lines';
 import {
   checkVersion,
-  exactlyOne,
-  loadHeader,
-  removeDocs,
   saveDocHeader,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { postStock } from './stock';
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
+  documentKind,
+} from '../shared/docs';
+import { postStock } from '../stock/service';
 
-export interface PurchaseHeader {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
-  depositoryId: string;
-  createUser: string | null;
+export interface PurchaseHeader extends DocHeader {
   supplierName: string;
   supplierContact: string | null;
   term: string;
@@ -49,9 +43,6 @@ export interface PurchaseHeader {
 
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
-
-export const loadPurchase = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<PurchaseHeader>(env, 'psi_purchase_order', who, id, COLUMNS);
 
 /** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
@@ -63,14 +54,17 @@ export interface PurchaseLine extends StoredLine {
   receivedQuantity: number;
 }
 
-export const purchaseLines = (env: PsiEnv, id: string) =>
-  storedLines<PurchaseLine>(
-    env,
-    'psi_purchase_detail',
-    'purchase_id',
-    id,
-    'l.received_quantity AS receivedQuantity',
-  );
+const purchase = documentKind<PurchaseHeader, PurchaseLine>({
+  table: purchaseOrder,
+  columns: COLUMNS,
+  lineTable: purchaseDetail,
+  parentColumn: 'purchase_id',
+  lineColumns: 'l.received_quantity AS receivedQuantity',
+  editable: 'order_status IN (1, 8)',
+});
+
+export const loadPurchase = purchase.load;
+export const purchaseLines = purchase.lines;
 
 export interface PurchaseInput {
   id?: string | null;
@@ -150,13 +144,6 @@ export function submitPurchaseOrder(
   });
 }
 
-export interface AuditInput {
-  id: string;
-  pass: boolean;
-  auditRemark?: string | null;
-  version?: number | null;
-}
-
 /** `purchaseorder/approveAudit`: platform audit, 1 → 2 or 1 → 8 (a reject needs a remark). */
 export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
   requireTenantAdmin(actor);
@@ -166,20 +153,18 @@ export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditI
     const order = loadPurchase(env, actor, input.id);
     requireStatus(order, [PurchaseStatus.pending]);
     checkVersion(order, input.version);
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrder,
-        actor,
-        order.id,
-        {
-          orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
-          auditUser: actor.userId,
-          auditTime: nowText(env),
-          auditRemark: remark,
-        },
-        { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrder,
+      actor,
+      order.id,
+      {
+        orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
+        auditUser: actor.userId,
+        auditTime: nowText(env),
+        auditRemark: remark,
+      },
+      { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
     );
   });
 }
@@ -238,32 +223,24 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
         label: line.goodsCode || line.isbn,
       });
     }
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrder,
-        actor,
-        order.id,
-        {
-          orderStatus: PurchaseStatus.stored,
-          receivedQuantity: total,
-          storageUser: actor.userId,
-          storageTime: nowText(env),
-          storageRemark: input.storageRemark?.trim() || null,
-        },
-        { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrder,
+      actor,
+      order.id,
+      {
+        orderStatus: PurchaseStatus.stored,
+        receivedQuantity: total,
+        storageUser: actor.userId,
+        storageTime: nowText(env),
+        storageRemark: input.storageRemark?.trim() || null,
+      },
+      { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
     );
   });
 }
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadPurchase(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrder,
-    guard: 'order_status IN (1, 8)',
-    lines: { table: purchaseDetail, parentColumn: 'purchase_id' },
-  });
+  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }

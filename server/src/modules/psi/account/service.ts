@@ -1,9 +1,9 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { displayMoney } from '@psi/db/model';
 import { AccountDirection, DOC_PREFIX, StatementSource, TradeType } from '@psi/db/model/psi/index';
 import { accountStatement } from '@psi/db/schema';
-import { big, fail, nowText, tx, type PsiEnv } from './env';
-import { insertRow, nextDocNo, type Writer } from './rows';
+import { big, fail, nowText, tx, type PsiEnv } from '../shared/env';
+import { insertRow, nextDocNo, type Writer } from '../shared/rows';
 
 export interface SchoolAccount {
   id: string;

@@ -17,9 +17,9 @@ import {
   schoolInfoResource,
   schoolYyptInfoResource,
 } from '@psi/db/model';
-import type { SqlWhere } from '../../core/filters';
-import { declareScopeCodes } from '../../core/data';
-import type { ListSpec } from '../../core/scoped-list';
+import type { SqlWhere } from '../../../core/filters';
+import { declareScopeCodes } from '../../../core/data';
+import type { ListSpec } from '../../../core/scoped-list';
 import type { PsiActor } from './env';
 import {
   depositoryScope,

@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
@@ -24,32 +24,25 @@ import {
   tx,
   type PsiActor,
   type PsiEnv,
-} from './env';
-import { insertRow, nextDocNo, updateRow, type Writer } from './rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
+} from '../shared/env';
+import { insertRow, nextDocNo } from '../shared/rows';
+import { insertLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
-  exactlyOne,
-  loadHeader,
-  removeDocs,
-  saveDocHeader,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
-import { moveMoney, requireBalance } from './account';
-import type { AuditInput } from './purchase';
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
+  documentKind,
+} from '../shared/docs';
+import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { moveMoney, requireBalance } from '../account/service';
 
-export interface YyptHeader {
-  id: string;
-  orderNo: string;
-  status: number;
+export interface YyptHeader extends DocHeader {
   payStatus: number;
-  version: number;
   schoolId: string;
-  depositoryId: string;
   depositoryOrderId: string | null;
-  createUser: string | null;
   term: string;
   receiverName: string;
   receiverPhone: string;
@@ -66,9 +59,6 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-export const loadYypt = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<YyptHeader>(env, 'psi_purchase_order_yypt', who, id, COLUMNS);
-
 /** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
 function requireEditable(actor: PsiActor, order: YyptHeader): void {
   if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
@@ -79,14 +69,17 @@ export interface YyptLine extends StoredLine {
   deliveredQuantity: number;
 }
 
-export const yyptLines = (env: PsiEnv, id: string) =>
-  storedLines<YyptLine>(
-    env,
-    'psi_purchase_detail_yypt',
-    'purchase_id',
-    id,
-    'l.delivered_quantity AS deliveredQuantity',
-  );
+const yypt = documentKind<YyptHeader, YyptLine>({
+  table: purchaseOrderYypt,
+  columns: COLUMNS,
+  lineTable: purchaseDetailYypt,
+  parentColumn: 'purchase_id',
+  lineColumns: 'l.delivered_quantity AS deliveredQuantity',
+  editable: 'order_status IN (1, 8)',
+});
+
+export const loadYypt = yypt.load;
+export const yyptLines = yypt.lines;
 
 /** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while in 1 or 8 (→ 1). */
 export function submitYyptOrder(
@@ -94,37 +87,11 @@ export function submitYyptOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return tx(env, () => {
-    const existing = input.id ? loadYypt(env, actor, input.id) : null;
-    if (existing) {
-      requireEditable(actor, existing);
-      checkVersion(existing, input.version);
-    }
-    const resolved = resolveSchoolOrder(env, actor, input, existing, false, () =>
-      yyptLines(env, existing!.id),
-    );
-    const values = {
-      ...resolved.header,
-      ...resolved.totals,
-      deliveredQuantity: 0,
-      orderStatus: YyptStatus.pending,
-      payStatus: PayStatus.unpaid,
-      depositoryOrderId: null,
-      submitTime: nowText(env),
-      auditUser: null,
-      auditTime: null,
-      auditRemark: null,
-    };
-    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderYypt, existing, values, {
-      guard: 'order_status IN (1, 8)',
-      prefix: DOC_PREFIX.yyptOrder,
-      oldLines: !!resolved.lines && { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
-    });
-    if (resolved.lines)
-      insertLines(env, purchaseDetailYypt, actor, { purchaseId: id }, resolved.lines, () => ({
-        deliveredQuantity: 0,
-      }));
-    return { id, orderNo };
+  return submitSchoolOrder(env, actor, input, yypt, {
+    requireEditable: (order) => requireEditable(actor, order),
+    allowDepositoryUser: false,
+    prefix: DOC_PREFIX.yyptOrder,
+    values: { orderStatus: YyptStatus.pending, depositoryOrderId: null },
   });
 }
 
@@ -147,15 +114,13 @@ export function approveYyptAudit(
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
     if (!input.pass) {
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderYypt,
-          actor,
-          order.id,
-          { ...audit, orderStatus: YyptStatus.rejected },
-          { sql: 'order_status = ?', params: [YyptStatus.pending] },
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderYypt,
+        actor,
+        order.id,
+        { ...audit, orderStatus: YyptStatus.rejected },
+        { sql: 'order_status = ?', params: [YyptStatus.pending] },
       );
       return {};
     }
@@ -165,15 +130,13 @@ export function approveYyptAudit(
     const totals = storedTotals(lines);
     requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
     // the status moves first: a second, racing approval fails here before touching money
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderYypt,
-        actor,
-        order.id,
-        { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
-        { sql: 'order_status = ?', params: [YyptStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderYypt,
+      actor,
+      order.id,
+      { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
+      { sql: 'order_status = ?', params: [YyptStatus.pending] },
     );
     if (totals.totalAmount > 0)
       moveMoney(env, actor, order.schoolId, {
@@ -202,25 +165,10 @@ export function approveYyptAudit(
       submitTime: nowText(env),
       remark: order.remark,
     });
-    for (const l of lines)
-      insertRow(env, purchaseDetailDepository, actor, {
-        purchaseId: podId,
-        sourceDetailId: l.id,
-        goodsId: l.goodsId,
-        isbn: l.isbn,
-        goodsName: l.goodsName,
-        publisher: l.publisher,
-        edition: l.edition,
-        price: l.price,
-        discount: l.discount,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        listAmount: l.listAmount,
-        amount: l.amount,
-        sort: l.sort,
-        remark: l.remark,
-        deliveredQuantity: 0,
-      });
+    insertLines(env, purchaseDetailDepository, actor, { purchaseId: podId }, lines, (l) => ({
+      sourceDetailId: l.id,
+      deliveredQuantity: 0,
+    }));
     prepareNumbers(env.sqlite, `UPDATE psi_purchase_order_yypt SET depository_order_id = ? WHERE id = ?`).run(
       big(podId),
       big(order.id),
@@ -231,11 +179,5 @@ export function approveYyptAudit(
 
 /** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadYypt(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrderYypt,
-    guard: 'order_status IN (1, 8)',
-    lines: { table: purchaseDetailYypt, parentColumn: 'purchase_id' },
-  });
+  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { formatDateTime, type Text } from '@psi/db/model';
 import { psiMessages, type PsiMessageKey } from '@psi/db/model/psi/index';
-import { ApiError } from '../../core/errors';
+import { ApiError } from '../../../core/errors';
 
 /**
  * What every PSI service runs against: the database and a clock. The HTTP routes use the wall
@@ -13,9 +13,9 @@ export interface PsiEnv {
   now: () => Date;
 }
 
-import type { PsiActor } from '../../core/psi-actor';
+import type { PsiActor } from '../../../core/psi-actor';
 
-export { PLATFORM_ROLES, resolveActor, type ActorKind, type PsiActor } from '../../core/psi-actor';
+export { PLATFORM_ROLES, resolveActor, type ActorKind, type PsiActor } from '../../../core/psi-actor';
 
 export const big = (id: string | number | bigint): bigint => BigInt(id);
 

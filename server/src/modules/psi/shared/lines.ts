@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { priceLine, sumLines, type PricedLine, type Totals } from '@psi/db/model/psi/index';
 import { big, fail, type PsiEnv } from './env';
@@ -94,14 +94,31 @@ export function buildLines(
 
 export const totalsOf = (lines: BuiltLine[]): Totals => sumLines(lines);
 
+/** What a line row snapshots of its book, and its maths. */
+export interface LineValues {
+  goodsId: string;
+  isbn: string;
+  goodsName: string;
+  publisher: string | null;
+  edition: string | null;
+  price: number;
+  discount: number;
+  unitPrice: number;
+  quantity: number;
+  listAmount: number;
+  amount: number;
+  sort: number | null;
+  remark: string | null;
+}
+
 /** Inserts priced lines under a header; `extra(line, index)` adds table-specific columns. */
-export function insertLines(
+export function insertLines<L extends LineValues>(
   env: PsiEnv,
   table: SQLiteTable,
   writer: Writer,
   parent: Record<string, string>,
-  lines: BuiltLine[],
-  extra: (line: BuiltLine, index: number) => Record<string, unknown> = () => ({}),
+  lines: L[],
+  extra: (line: L, index: number) => Record<string, unknown> = () => ({}),
 ): string[] {
   return lines.map((l, i) =>
     insertRow(env, table, writer, {
@@ -124,22 +141,9 @@ export function insertLines(
   );
 }
 
-export interface StoredLine {
+export interface StoredLine extends LineValues {
   id: string;
-  goodsId: string;
   goodsCode: string | null;
-  isbn: string;
-  goodsName: string;
-  publisher: string | null;
-  edition: string | null;
-  price: number;
-  discount: number;
-  unitPrice: number;
-  quantity: number;
-  listAmount: number;
-  amount: number;
-  sort: number | null;
-  remark: string | null;
 }
 
 const LINE_COLUMNS = `CAST(l.id AS TEXT) AS id, CAST(l.goods_id AS TEXT) AS goodsId, g.goods_code AS goodsCode,

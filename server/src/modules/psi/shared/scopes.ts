@@ -1,4 +1,4 @@
-import { ALL_ROWS, type ScopeFn } from '../../core/scoped-list';
+import { ALL_ROWS, type ScopeFn } from '../../../core/scoped-list';
 import type { PsiActor } from './env';
 
 /**

@@ -1,55 +1,39 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   emptyData,
-  fill,
   goodsInfoResource,
-  depositoryInfoResource,
-  messages,
-  schoolInfoResource,
   schoolYyptInfoResource,
-  accountStatementResource,
+  type Access,
+  type Lang,
   type Text,
 } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
-import { schoolYyptInfo } from '@psi/db/schema';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { ok } from '../../core/envelope';
-import { badRequest } from '../../core/errors';
-import { tableMeta } from '../../core/table-meta';
-import { crudRoutes, importRoutes, optionalId, scopedRowSchema } from '../../core/crud';
-import { answers, formBody } from '../../core/route-schemas';
-import { typed } from '../../core/schema';
-import { findOne, listAll, wire } from '../../core/scoped-list';
-import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
-import {
-  idValue,
-  intValue,
-  liveEnv,
-  moneyValue,
-  mustHave,
-  parseBody,
-  psiActor,
-  psiCrud,
-  textValue,
-  write,
-} from './http';
-import { everyone } from './scopes';
+import { ok } from '../../../core/envelope';
+import { badRequest } from '../../../core/errors';
+import { crudRoutes, importRoutes, optionalId, scopedRowSchema, type ImportColumn } from '../../../core/crud';
+import type { SheetRecord } from '../../../core/export';
+import { answers } from '../../../core/route-schemas';
+import { typed } from '../../../core/schema';
+import { findOne, listAll, wire } from '../../../core/scoped-list';
+import { big, type PsiActor, type PsiEnv } from '../shared/env';
+import { liveEnv, psiActor, psiCrud } from '../shared/http';
+import { everyone } from '../shared/scopes';
+import { specs, type PsiSpec } from '../shared/specs';
+import { parseOrThrow } from '../shared/validate';
+import { depositoriesServing, loadSchool } from '../shared/docs';
 import { bookExample, schoolExample } from './examples';
-import { specs } from './specs';
-import { parseOrThrow } from './validate';
 import {
   removeDepositories,
   removeGoods,
+  removeRosterRows,
   removeSchools,
   saveDepository,
   saveGoods,
   saveSchool,
-} from './master';
+} from './service';
 import { GOODS_COLUMNS, ROSTER_COLUMNS, importGoods, importRoster, saveRosterRow } from './imports';
-import { depositoriesServing, loadSchool } from './docs';
-import { recharge } from './account';
 
 /** The import messages of the PSI masters. */
 const importTexts = {
@@ -76,18 +60,52 @@ const schoolQuery = z.looseObject({
   schoolId: z.string().optional().describe('the school (a school user always gets its own)'),
 });
 
-/** Soft-deletes live rows of the tenant (platform only); any unknown id refuses the batch. */
-function softRemove(env: PsiEnv, actor: PsiActor, table: SQLiteTable, ids: string[]) {
-  requireTenantAdmin(actor);
-  const name = tableMeta(table).name;
-  tx(env, () => {
-    for (const id of ids) {
-      const changed = prepareNumbers(
-        env.sqlite,
-        `UPDATE "${name}" SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
-      if (changed !== 1) throw fail('docNotFound');
-    }
+type ImportResult = z.output<typeof importResult>;
+
+/** A master's spreadsheet import: upload, template and the shared texts, committed as one write. */
+function masterImport(
+  app: FastifyInstance,
+  o: {
+    api: string;
+    access: Access;
+    columns: ImportColumn[];
+    run: (env: PsiEnv, actor: PsiActor, rows: SheetRecord[], lang: Lang) => ImportResult;
+    template: { name: Text; notes: Text[] };
+  },
+) {
+  const env = liveEnv(app);
+  importRoutes(app, {
+    api: o.api,
+    access: o.access,
+    columns: o.columns,
+    run: (req, rows, lang) => o.run(env, psiActor(app, req), rows, lang),
+    result: importResult,
+    texts: importTexts,
+    commit: psiCrud(app).commit,
+    template: o.template,
+  });
+}
+
+/** A master's CRUD routes: the declared values parsed, saved by the service, answered as listed. */
+function masterCrud(
+  app: FastifyInstance,
+  spec: PsiSpec,
+  o: {
+    example?: Record<string, unknown>;
+    save: (env: PsiEnv, actor: PsiActor, values: Record<string, unknown>, id?: string | null) => string;
+    remove: (env: PsiEnv, actor: PsiActor, ids: string[]) => void;
+  },
+) {
+  const env = liveEnv(app);
+  crudRoutes(app, spec, {
+    ...psiCrud(app),
+    ...(o.example ? { example: o.example } : {}),
+    submit: (req, id, body) => {
+      const values = parseOrThrow(spec.def, body, req.lang, id ? 'edit' : 'add');
+      const saved = o.save(env, psiActor(app, req), values, id);
+      return findOne(app.ctx.sqlite, spec, psiActor(app, req), saved);
+    },
+    remove: (req, ids) => o.remove(env, psiActor(app, req), ids),
   });
 }
 
@@ -109,30 +127,13 @@ function servingList(app: FastifyInstance, actor: PsiActor, schoolId: string) {
     .map((r) => wire(specs.depository.def, r));
 }
 
-export function registerMasterRoutes(app: FastifyInstance) {
-  const env = liveEnv(app);
-  const api = typed(app);
-  const hooks = psiCrud(app);
-
-  // ------------------------------------------------------------------ goods
-  crudRoutes(app, specs.goods, {
-    ...hooks,
-    example: bookExample,
-    submit: (req, id, body) => {
-      const values = parseOrThrow(goodsInfoResource, body, req.lang, id ? 'edit' : 'add');
-      const saved = saveGoods(env, psiActor(app, req), values, id);
-      return findOne(app.ctx.sqlite, specs.goods, psiActor(app, req), saved);
-    },
-    remove: (req, ids) => removeGoods(env, psiActor(app, req), ids),
-  });
-  importRoutes(app, {
+function registerGoodsRoutes(app: FastifyInstance) {
+  masterCrud(app, specs.goods, { example: bookExample, save: saveGoods, remove: removeGoods });
+  masterImport(app, {
     api: goodsInfoResource.api,
     access: { button: 'goodsinfo_import' },
     columns: GOODS_COLUMNS,
-    run: (req, rows, lang) => importGoods(env, psiActor(app, req), rows, lang),
-    result: importResult,
-    texts: importTexts,
-    commit: hooks.commit,
+    run: importGoods,
     template: {
       name: t('图书导入模板', 'books-template'),
       notes: [
@@ -155,17 +156,11 @@ export function registerMasterRoutes(app: FastifyInstance) {
       ],
     },
   });
+}
 
-  // ------------------------------------------------------------------ depositories
-  crudRoutes(app, specs.depository, {
-    ...hooks,
-    submit: (req, id, body) => {
-      const values = parseOrThrow(depositoryInfoResource, body, req.lang, id ? 'edit' : 'add');
-      const saved = saveDepository(env, psiActor(app, req), values, id);
-      return findOne(app.ctx.sqlite, specs.depository, psiActor(app, req), saved);
-    },
-    remove: (req, ids) => removeDepositories(env, psiActor(app, req), ids),
-  });
+function registerDepositoryRoutes(app: FastifyInstance) {
+  const api = typed(app);
+  masterCrud(app, specs.depository, { save: saveDepository, remove: removeDepositories });
   const depositoryList = answers.list(scopedRowSchema(specs.depository));
   api.get(
     '/blade-psi/depositoryinfo/getSchoolDepositoryList',
@@ -195,19 +190,23 @@ export function registerMasterRoutes(app: FastifyInstance) {
       );
     },
   );
+}
 
-  // ------------------------------------------------------------------ schools
-  crudRoutes(app, specs.school, {
-    ...hooks,
-    example: schoolExample,
-    submit: (req, id, body) => {
-      const values = parseOrThrow(schoolInfoResource, body, req.lang, id ? 'edit' : 'add');
-      const saved = saveSchool(env, psiActor(app, req), values, id);
-      return findOne(app.ctx.sqlite, specs.school, psiActor(app, req), saved);
-    },
-    remove: (req, ids) => removeSchools(env, psiActor(app, req), ids),
-  });
-  api.get(
+/** The school `detailByUserId` names: the caller's own, or (platform) any account's; null when none. */
+function schoolOfUser(app: FastifyInstance, query: Record<string, unknown>, actor: PsiActor) {
+  if (actor.kind === 'school') return actor.schoolId;
+  const userId = optionalId(query, 'userId') ?? actor.userId;
+  if (userId !== actor.userId && actor.kind !== 'platform') return null;
+  const row = prepareNumbers(
+    app.ctx.sqlite,
+    `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
+  ).get(actor.tenantId, big(userId)) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+function registerSchoolRoutes(app: FastifyInstance) {
+  masterCrud(app, specs.school, { example: schoolExample, save: saveSchool, remove: removeSchools });
+  typed(app).get(
     '/blade-psi/schoolinfo/detailByUserId',
     {
       config: { access: 'user' },
@@ -224,17 +223,7 @@ export function registerMasterRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = psiActor(app, req);
-      let schoolId: string | null = null;
-      if (actor.kind === 'school') schoolId = actor.schoolId;
-      else {
-        const userId = optionalId(req.query, 'userId') ?? actor.userId;
-        if (userId !== actor.userId && actor.kind !== 'platform') return ok(null, req.lang);
-        const row = prepareNumbers(
-          app.ctx.sqlite,
-          `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
-        ).get(actor.tenantId, big(userId)) as { id: string } | undefined;
-        schoolId = row?.id ?? null;
-      }
+      const schoolId = schoolOfUser(app, req.query, actor);
       if (!schoolId) return ok(null, req.lang);
       const school = findOne(app.ctx.sqlite, { ...specs.school, scope: everyone }, actor, schoolId);
       if (!school) return ok(null, req.lang);
@@ -248,26 +237,26 @@ export function registerMasterRoutes(app: FastifyInstance) {
       );
     },
   );
+}
 
-  // ------------------------------------------------------------------ school platform terms (roster)
+/** School platform terms (the roster). */
+function registerRosterRoutes(app: FastifyInstance) {
+  const env = liveEnv(app);
   crudRoutes(app, specs.roster, {
-    ...hooks,
+    ...psiCrud(app),
     submitted: emptyData,
     submit: (req, id, body) => {
       const values = parseOrThrow(schoolYyptInfoResource, body, req.lang, id ? 'edit' : 'add');
       saveRosterRow(env, psiActor(app, req), values, id, req.lang);
       return undefined;
     },
-    remove: (req, ids) => softRemove(env, psiActor(app, req), schoolYyptInfo, ids),
+    remove: (req, ids) => removeRosterRows(env, psiActor(app, req), ids),
   });
-  importRoutes(app, {
+  masterImport(app, {
     api: schoolYyptInfoResource.api,
     access: { button: 'schoolyyptinfo_import' },
     columns: ROSTER_COLUMNS,
-    run: (req, rows, lang) => importRoster(env, psiActor(app, req), rows, lang),
-    result: importResult,
-    texts: importTexts,
-    commit: hooks.commit,
+    run: importRoster,
     template: {
       name: t('学校导入模板', 'schools-template'),
       notes: [
@@ -286,65 +275,12 @@ export function registerMasterRoutes(app: FastifyInstance) {
       ],
     },
   });
+}
 
-  // ------------------------------------------------------------------ ledgers (appended by the postings only)
-  const ledgerReadOnly = () => fail('ledgerReadOnly');
-  crudRoutes(app, specs.log, { ...hooks, readOnly: ledgerReadOnly });
-  crudRoutes(app, specs.statement, { ...hooks, readOnly: ledgerReadOnly });
-  const rechargeAnswer = answers.maybe(scopedRowSchema(specs.statement));
-  api.post(
-    '/blade-psi/accountstatement/recharge',
-    {
-      config: { access: { button: 'accountstatement_recharge' } },
-      schema: {
-        body: formBody({
-          schoolId: z.unknown().optional().describe('the school credited'),
-          amount: z.unknown().optional().describe('the amount, yuan (1000.00)'),
-          payMethod: z.unknown().optional().describe('how it was paid (1..5)'),
-          voucherNo: z.unknown().optional().describe('the payment voucher, unique'),
-          remark: z.unknown().optional(),
-        }),
-        response: rechargeAnswer,
-      },
-    },
-    async (req) => {
-      const lang = req.lang;
-      const label = (name: string) =>
-        accountStatementResource.fields.find((f) => f.name === name)!.label[lang];
-      const schema = z.object({
-        schoolId: mustHave(idValue(fill(messages.paramType[lang], { name: 'schoolId' }))).refine((v) => !!v, {
-          message: psiMessages.rechargeSchool[lang],
-        }),
-        amount: z
-          .unknown()
-          .refine((v) => v !== undefined && v !== null && v !== '', {
-            message: psiMessages.rechargeAmount[lang],
-            abort: true,
-          })
-          .pipe(moneyValue(psiMessages.amountInvalid[lang]))
-          .refine((v) => v !== undefined && v > 0, { message: psiMessages.amountInvalid[lang] }),
-        payMethod: mustHave(
-          intValue(fill(messages.invalidValue[lang], { label: label('payMethod') })),
-        ).refine((v) => v !== undefined && v >= 1 && v <= 5, {
-          message: psiMessages.rechargePayMethod[lang],
-        }),
-        voucherNo: mustHave(
-          textValue(fill(messages.tooLong[lang], { label: label('voucherNo'), max: 64 }), 64),
-        ).refine((v) => !!v, { message: psiMessages.rechargeVoucher[lang] }),
-        remark: textValue(fill(messages.tooLong[lang], { label: label('remark'), max: 255 }), 255),
-      });
-      const body = parseBody(schema, req.body);
-      const row = await write(app, () => {
-        const id = recharge(env, psiActor(app, req), {
-          schoolId: body.schoolId!,
-          amount: body.amount!,
-          payMethod: body.payMethod!,
-          voucherNo: body.voucherNo!,
-          remark: body.remark ?? null,
-        });
-        return findOne(app.ctx.sqlite, specs.statement, psiActor(app, req), id);
-      });
-      return ok(row, lang);
-    },
-  );
+/** The masters: books, depositories, schools and the schools' platform terms. */
+export function registerMasterRoutes(app: FastifyInstance) {
+  registerGoodsRoutes(app);
+  registerDepositoryRoutes(app);
+  registerSchoolRoutes(app);
+  registerRosterRoutes(app);
 }

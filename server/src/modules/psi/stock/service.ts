@@ -1,8 +1,8 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { nextId } from '@psi/db/model';
 import { LogSource, StockDirection } from '@psi/db/model/psi/index';
-import { big, fail, nowText, type PsiEnv } from './env';
-import type { Writer } from './rows';
+import { big, fail, nowText, type PsiEnv } from '../shared/env';
+import type { Writer } from '../shared/rows';
 
 export interface StockSource {
   type: (typeof LogSource)[keyof typeof LogSource];

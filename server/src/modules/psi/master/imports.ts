@@ -1,16 +1,16 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { formatDateTime, goodsInfoResource, schoolYyptInfoResource, type Lang } from '@psi/db/model';
 import { normalizeIsbn, psiMessages } from '@psi/db/model/psi/index';
 import { goodsInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { fill, messages } from '@psi/db/model';
-import { ApiError } from '../../core/errors';
-import { big, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow } from './rows';
-import { parseValues } from './validate';
-import { servesRegion } from './docs';
-import { regionNameOf, checkSchoolLinks } from './master';
-import { RowsRejected, type ImportColumn, type RowError } from '../../core/crud';
-import type { SheetRecord as SheetRow } from '../../core/export';
+import { ApiError } from '../../../core/errors';
+import { big, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, updateRow } from '../shared/rows';
+import { parseValues } from '../shared/validate';
+import { servesRegion } from '../shared/docs';
+import { regionNameOf, checkSchoolLinks } from './service';
+import { RowsRejected, type ImportColumn, type RowError } from '../../../core/crud';
+import type { SheetRecord as SheetRow } from '../../../core/export';
 
 export type ImportResult = {
   created: number;
@@ -160,14 +160,7 @@ const ROSTER_SCHOOL_FIELDS = [
 ] as const;
 
 const ROSTER_FIELDS = [
-  'schoolName',
-  'schoolType',
-  'regionCode',
-  'regionName',
-  'address',
-  'contactName',
-  'contactPhone',
-  'studentCount',
+  ...ROSTER_SCHOOL_FIELDS,
   'defaultDepositoryCode',
   'discount',
   'salesman',

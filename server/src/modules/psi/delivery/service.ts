@@ -1,4 +1,4 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { t } from '@psi/db/model';
 import {
   DOC_PREFIX,
@@ -12,23 +12,29 @@ import {
   sumLines,
 } from '@psi/db/model/psi/index';
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { ApiError } from '../../core/errors';
-import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow, type Writer } from './rows';
-import { goodsLabel, storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
-import { depositoryOrderLines, loadDepositoryOrder, type DepositoryOrderHeader } from './depository-order';
-import { postStock } from './stock';
+import { ApiError } from '../../../core/errors';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import {} from '../shared/rows';
+import { goodsLabel, insertLines, storedTotals, type StoredLine } from '../shared/lines';
+import {
+  checkVersion,
+  exactlyOne,
+  requireStatus,
+  saveDocHeader,
+  type DocHeader,
+  updateGuarded,
+  documentKind,
+} from '../shared/docs';
+import {
+  depositoryOrderLines,
+  loadDepositoryOrder,
+  type DepositoryOrderHeader,
+} from '../depository-order/service';
+import { postStock } from '../stock/service';
 
-export interface DeliveryHeader {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
+export interface DeliveryHeader extends DocHeader {
   depositoryOrderId: string;
   schoolId: string;
-  depositoryId: string;
-  createUser: string | null;
   receiverName: string;
   receiverPhone: string;
   receiverAddress: string;
@@ -43,9 +49,6 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
-export const loadDelivery = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<DeliveryHeader>(env, 'psi_delivery_order', who, id, COLUMNS);
-
 /** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
 function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
   if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
@@ -56,14 +59,17 @@ export interface DeliveryLine extends StoredLine {
   sourceDetailId: string;
 }
 
-export const deliveryLines = (env: PsiEnv, id: string) =>
-  storedLines<DeliveryLine>(
-    env,
-    'psi_delivery_detail',
-    'delivery_id',
-    id,
-    'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  );
+const delivery = documentKind<DeliveryHeader, DeliveryLine>({
+  table: deliveryOrder,
+  columns: COLUMNS,
+  lineTable: deliveryDetail,
+  parentColumn: 'delivery_id',
+  lineColumns: 'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  editable: 'order_status = 1',
+});
+
+export const loadDelivery = delivery.load;
+export const deliveryLines = delivery.lines;
 
 export interface DeliveryInput {
   id?: string | null;
@@ -170,24 +176,10 @@ export function submitDeliveryOrder(
       numberField: 'deliveryNo',
       oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
     });
-    for (const l of lines)
-      insertRow(env, deliveryDetail, actor, {
-        deliveryId: id,
-        sourceDetailId: l.src.id,
-        goodsId: l.src.goodsId,
-        isbn: l.src.isbn,
-        goodsName: l.src.goodsName,
-        publisher: l.src.publisher,
-        edition: l.src.edition,
-        price: l.price,
-        discount: l.discount,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        listAmount: l.listAmount,
-        amount: l.amount,
-        sort: l.sort,
-        remark: l.remark,
-      });
+    const snapshots = lines.map((l) => ({ ...l.src, ...l }));
+    insertLines(env, deliveryDetail, actor, { deliveryId: id }, snapshots, (l) => ({
+      sourceDetailId: l.src.id,
+    }));
     return { id, orderNo };
   });
 }
@@ -206,15 +198,31 @@ function refreshProgress(
     `SELECT COALESCE(SUM(delivered_quantity), 0) AS delivered, COALESCE(SUM(quantity), 0) AS ordered
      FROM ${lineTable} WHERE purchase_id = ? AND is_deleted = 0`,
   ).get(big(id)) as { delivered: number; ordered: number };
+  updateGuarded(
+    env,
+    table,
+    actor,
+    id,
+    { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
+    { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
+  );
+}
+
+/** An order line counts `quantity` more copies delivered (never more than it ordered). */
+function countDelivered(
+  env: PsiEnv,
+  actor: PsiActor,
+  lineTable: string,
+  lineId: string,
+  quantity: number,
+  now: string,
+) {
   exactlyOne(
-    updateRow(
-      env,
-      table,
-      actor,
-      id,
-      { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
-      { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
-    ),
+    prepareNumbers(
+      env.sqlite,
+      `UPDATE ${lineTable} SET delivered_quantity = delivered_quantity + ?, update_user = ?, update_time = ?
+       WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
+    ).run(quantity, big(actor.userId), now, big(lineId), quantity).changes,
   );
 }
 
@@ -242,21 +250,19 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
     if (!lines.length) throw fail('linesRequired');
     const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
     // claim the delivery first: a racing second approval stops here
-    exactlyOne(
-      updateRow(
-        env,
-        deliveryOrder,
-        actor,
-        delivery.id,
-        {
-          ...storedTotals(lines),
-          orderStatus: DeliveryStatus.shipped,
-          deliveryUser: actor.userId,
-          deliveryTime: nowText(env),
-          deliveryRemark: input.deliveryRemark?.trim() || null,
-        },
-        { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
-      ),
+    updateGuarded(
+      env,
+      deliveryOrder,
+      actor,
+      delivery.id,
+      {
+        ...storedTotals(lines),
+        orderStatus: DeliveryStatus.shipped,
+        deliveryUser: actor.userId,
+        deliveryTime: nowText(env),
+        deliveryRemark: input.deliveryRemark?.trim() || null,
+      },
+      { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
     );
     const sorted = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
     const now = nowText(env);
@@ -280,23 +286,9 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
         goodsName: line.goodsName,
         label,
       });
-      exactlyOne(
-        prepareNumbers(
-          env.sqlite,
-          `UPDATE psi_purchase_detail_depository SET delivered_quantity = delivered_quantity + ?, update_user = ?,
-             update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
-        ).run(line.quantity, big(actor.userId), now, big(src.id), line.quantity).changes,
-      );
+      countDelivered(env, actor, 'psi_purchase_detail_depository', src.id, line.quantity, now);
       if (order.sourceType === DepositoryOrderSource.platform && src.sourceDetailId)
-        exactlyOne(
-          prepareNumbers(
-            env.sqlite,
-            `UPDATE psi_purchase_detail_yypt SET delivered_quantity = delivered_quantity + ?, update_user = ?,
-               update_time = ?
-             WHERE id = ? AND is_deleted = 0 AND delivered_quantity + ? <= quantity`,
-          ).run(line.quantity, big(actor.userId), now, big(src.sourceDetailId), line.quantity).changes,
-        );
+        countDelivered(env, actor, 'psi_purchase_detail_yypt', src.sourceDetailId, line.quantity, now);
     }
     refreshProgress(env, actor, purchaseOrderDepository, 'psi_purchase_detail_depository', order.id, [
       DepositoryOrderStatus.accepted,
@@ -312,11 +304,5 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 
 /** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadDelivery(env, actor, id),
-    check: (delivery) => requireEditable(actor, delivery),
-    table: deliveryOrder,
-    guard: 'order_status = 1',
-    lines: { table: deliveryDetail, parentColumn: 'delivery_id' },
-  });
+  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery));
 }

@@ -1,14 +1,16 @@
-import { hiddenByScope, prepareNumbers } from '../../core/data';
+import { hiddenByScope, prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { tableMeta } from '../../core/table-meta';
+import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
+import { storedLines, type StoredLine } from './lines';
+import type { PsiActor } from './env';
 
-/** Fields every document header read for a decision carries. */
-export interface HeaderRow {
+/** Fields every document header read for a decision carries (`loadHeader`). */
+export interface DocHeader {
   id: string;
   orderNo: string;
-  orderStatus: number;
+  status: number;
   version: number;
   depositoryId: string;
   createUser: string | null;
@@ -18,7 +20,7 @@ export interface HeaderRow {
  * Reads a live document header of the tenant inside the caller's transaction; a missing id (or
  * another tenant's, or one the acting writer's data scope hides) is "单据不存在". `columns` adds table-specific fields.
  */
-export function loadHeader<T extends object>(
+export function loadHeader<T extends DocHeader>(
   env: PsiEnv,
   table: string,
   /** The acting writer (its data scope applies: a hidden document does not exist), or a bare tenant. */
@@ -39,6 +41,14 @@ export function loadHeader<T extends object>(
   return row;
 }
 
+/** The body of an audit approval (pass, or send back with a remark). */
+export interface AuditInput {
+  id: string;
+  pass: boolean;
+  auditRemark?: string | null;
+  version?: number | null;
+}
+
 /** Optional compare-and-set token of the approve and submit bodies. */
 export function checkVersion(row: { version: number }, version: number | null | undefined): void {
   if (version !== undefined && version !== null && version !== row.version) throw fail('versionChanged');
@@ -51,6 +61,18 @@ export function requireStatus(row: { status: number }, allowed: readonly number[
 /** The conditional status update changed exactly one row, or the document moved under us. */
 export function exactlyOne(changes: number): void {
   if (changes !== 1) throw fail('statusChanged');
+}
+
+/** A guarded update of one document row: it changed that row, or the document moved under us. */
+export function updateGuarded(
+  env: PsiEnv,
+  table: SQLiteTable,
+  writer: Writer,
+  id: string,
+  values: Record<string, unknown>,
+  guard: { sql: string; params?: unknown[] },
+): void {
+  exactlyOne(updateRow(env, table, writer, id, values, guard));
 }
 
 /**
@@ -73,12 +95,10 @@ export function saveDocHeader(
   },
 ): { id: string; orderNo: string } {
   if (existing) {
-    exactlyOne(
-      updateRow(env, table, writer, existing.id, values, {
-        sql: `${options.guard} AND version = ?`,
-        params: [existing.version],
-      }),
-    );
+    updateGuarded(env, table, writer, existing.id, values, {
+      sql: `${options.guard} AND version = ?`,
+      params: [existing.version],
+    });
     if (options.oldLines)
       softDeleteWhere(env, options.oldLines.table, writer, `${options.oldLines.parentColumn} = ?`, [
         big(existing.id),
@@ -207,4 +227,47 @@ export function depositoriesServing(env: PsiEnv, tenantId: string, school: Schoo
     id: string;
   }[];
   return rows.map((r) => r.id);
+}
+
+/** Where a kind of order lives: its header and line tables, and what its decisions read. */
+export interface DocumentTables {
+  table: SQLiteTable;
+  /** the header columns a decision reads (`orderNo`, `status`, `depositoryId` and the kind's own) */
+  columns: string;
+  lineTable: SQLiteTable;
+  /** the line column naming the header */
+  parentColumn: string;
+  /** line columns beyond the stored line's */
+  lineColumns: string;
+  /** what a header must still match to be edited or removed (its editable statuses) */
+  editable: string;
+}
+
+/** A kind of order as `documentKind` declares it. */
+export type DocumentKind<H extends DocHeader, L extends StoredLine = StoredLine> = ReturnType<
+  typeof documentKind<H, L>
+>;
+
+/**
+ * A kind of order declared once: reading its header (`load`) and its lines (`lines`), and removing
+ * editable ones with their lines (`remove`, after the kind's own `check`).
+ */
+export function documentKind<H extends DocHeader, L extends StoredLine>(t: DocumentTables) {
+  const header = tableMeta(t.table).name;
+  const lineTable = tableMeta(t.lineTable).name;
+  const load = (env: PsiEnv, who: string | Writer, id: string) =>
+    loadHeader<H>(env, header, who, id, t.columns);
+  return {
+    ...t,
+    load,
+    lines: (env: PsiEnv, id: string) => storedLines<L>(env, lineTable, t.parentColumn, id, t.lineColumns),
+    remove: (env: PsiEnv, actor: PsiActor, ids: string[], check: (row: H) => void) =>
+      removeDocs(env, actor, ids, {
+        load: (id) => load(env, actor, id),
+        check,
+        table: t.table,
+        guard: t.editable,
+        lines: { table: t.lineTable, parentColumn: t.parentColumn },
+      }),
+  };
 }

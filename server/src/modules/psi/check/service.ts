@@ -1,26 +1,21 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
-import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
+import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
 import {
   checkVersion,
-  exactlyOne,
   loadHeader,
   removeDocs,
   requireEnabledDepository,
   requireStatus,
-} from './docs';
-import { goodsLabel, loadGoods } from './lines';
-import { postStock, stockOf } from './stock';
+  type DocHeader,
+  updateGuarded,
+} from '../shared/docs';
+import { goodsLabel, loadGoods } from '../shared/lines';
+import { postStock, stockOf } from '../stock/service';
 
-export interface CheckHeader {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
-  depositoryId: string;
-  createUser: string | null;
+export interface CheckHeader extends DocHeader {
   checkDate: string;
   remark: string | null;
 }
@@ -113,23 +108,21 @@ function writeTotals(
     else loss -= diff;
     amount += diff * l.price;
   }
-  exactlyOne(
-    updateRow(
-      env,
-      depositoryCheck,
-      actor,
-      id,
-      {
-        ...extra,
-        lineCount: lines.length,
-        totalBookQuantity: book,
-        totalCountedQuantity: counted,
-        totalGainQuantity: gain,
-        totalLossQuantity: loss,
-        differenceAmount: amount,
-      },
-      { sql: 'check_status = ?', params: [guard] },
-    ),
+  updateGuarded(
+    env,
+    depositoryCheck,
+    actor,
+    id,
+    {
+      ...extra,
+      lineCount: lines.length,
+      totalBookQuantity: book,
+      totalCountedQuantity: counted,
+      totalGainQuantity: gain,
+      totalLossQuantity: loss,
+      differenceAmount: amount,
+    },
+    { sql: 'check_status = ?', params: [guard] },
   );
 }
 
@@ -177,18 +170,16 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
     if (check) {
       id = check.id;
       checkNo = check.orderNo;
-      exactlyOne(
-        updateRow(
-          env,
-          depositoryCheck,
-          actor,
-          id,
-          {
-            checkDate: input.checkDate ?? check.checkDate,
-            remark: input.remark !== undefined ? input.remark : check.remark,
-          },
-          { sql: 'check_status = 1 AND version = ?', params: [check.version] },
-        ),
+      updateGuarded(
+        env,
+        depositoryCheck,
+        actor,
+        id,
+        {
+          checkDate: input.checkDate ?? check.checkDate,
+          remark: input.remark !== undefined ? input.remark : check.remark,
+        },
+        { sql: 'check_status = 1 AND version = ?', params: [check.version] },
       );
     } else {
       checkNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.check);

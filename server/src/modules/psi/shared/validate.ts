@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { fill, messages, submitSchema, type Lang, type ResourceDef } from '@psi/db/model';
 import { normalizeIsbn, parseDiscount, psiMessages } from '@psi/db/model/psi/index';
 import { DISCOUNT_FIELDS } from '@psi/db/model';
-import { badRequest } from '../../core/errors';
+import { badRequest } from '../../../core/errors';
 
 export interface FieldIssue {
   field: string;

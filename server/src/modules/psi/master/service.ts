@@ -1,11 +1,12 @@
-import { prepareNumbers } from '../../core/data';
+import { prepareNumbers } from '../../../core/data';
 import { fill, messages, type Text } from '@psi/db/model';
-import { goodsInfo, depositoryInfo, schoolInfo } from '@psi/db/schema';
+import { goodsInfo, depositoryInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
-import { ApiError } from '../../core/errors';
-import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from './env';
-import { insertRow, updateRow } from './rows';
-import { loadDepository, servesRegion } from './docs';
+import { ApiError } from '../../../core/errors';
+import { tableMeta } from '../../../core/table-meta';
+import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import { insertRow, updateRow } from '../shared/rows';
+import { loadDepository, servesRegion } from '../shared/docs';
 
 /** A duplicate among live rows of the tenant: "ISBN已存在". */
 const duplicate = (label: Text) =>
@@ -16,18 +17,27 @@ const duplicate = (label: Text) =>
 
 const uniqueLabel = (def: { unique?: { label: Text }[] }) => def.unique![0].label;
 
-function liveExists(
+/** Refuses a unique value (`def.unique`) that another live row of the tenant holds. */
+function requireUnique(
   env: PsiEnv,
-  table: string,
-  column: string,
   tenantId: string,
+  def: { unique?: { label: Text }[] },
+  where: { table: string; column: string },
   value: unknown,
-  exceptId?: string,
+  exceptId?: string | null,
 ) {
-  return !!prepareNumbers(
+  if (value === undefined) return;
+  const taken = prepareNumbers(
     env.sqlite,
-    `SELECT 1 FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
+    `SELECT 1 FROM ${where.table} WHERE tenant_id = ? AND ${where.column} = ? AND is_deleted = 0 AND id <> ? LIMIT 1`,
   ).get(tenantId, value, big(exceptId ?? '0'));
+  if (taken) throw duplicate(uniqueLabel(def));
+}
+
+/** Fills the region name of a row that gives only its code. */
+function withRegionName(env: PsiEnv, row: Record<string, unknown>) {
+  if (typeof row.regionCode === 'string' && !row.regionName)
+    row.regionName = regionNameOf(env, row.regionCode);
 }
 
 /** "省 市 区" of a county code from the region table, for rows that leave the region name empty. */
@@ -39,6 +49,10 @@ export function regionNameOf(env: PsiEnv, code: string): string | null {
   if (!r) return null;
   return [r.p, r.c, r.d].filter(Boolean).join('') || r.name;
 }
+
+const GOODS_ISBN = { table: 'psi_goods_info', column: 'isbn' };
+const DEPOSITORY_CODE = { table: 'psi_depository_info', column: 'depository_code' };
+const SCHOOL_CODE = { table: 'psi_school_info', column: 'school_code' };
 
 // ---------------------------------------------------------------- goods
 
@@ -55,11 +69,7 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
       ).get(big(id), actor.tenantId);
       if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     }
-    if (
-      values.isbn !== undefined &&
-      liveExists(env, 'psi_goods_info', 'isbn', actor.tenantId, values.isbn, id ?? undefined)
-    )
-      throw duplicate(uniqueLabel(goodsInfoResource));
+    requireUnique(env, actor.tenantId, goodsInfoResource, GOODS_ISBN, values.isbn, id);
     if (id) {
       updateRow(env, goodsInfo, actor, id, values);
       return id;
@@ -102,24 +112,12 @@ export function saveDepository(
   requireTenantAdmin(actor);
   return tx(env, () => {
     if (id && !loadDepository(env, actor.tenantId, id)) throw new ApiError(400, 400, messages.recordNotFound);
-    if (
-      values.depositoryCode !== undefined &&
-      liveExists(
-        env,
-        'psi_depository_info',
-        'depository_code',
-        actor.tenantId,
-        values.depositoryCode,
-        id ?? undefined,
-      )
-    )
-      throw duplicate(uniqueLabel(depositoryInfoResource));
+    requireUnique(env, actor.tenantId, depositoryInfoResource, DEPOSITORY_CODE, values.depositoryCode, id);
     if (values.userId) checkUser(env, actor.tenantId, String(values.userId));
     const row = { ...values };
     if (typeof row.serviceRegionCodes === 'string')
       row.serviceRegionCodes = row.serviceRegionCodes.replace(/\s/g, '');
-    if (typeof row.regionCode === 'string' && !row.regionName)
-      row.regionName = regionNameOf(env, row.regionCode);
+    withRegionName(env, row);
     if (id) {
       updateRow(env, depositoryInfo, actor, id, row);
       return id;
@@ -200,14 +198,9 @@ export function saveSchool(
       ).get(big(id), actor.tenantId) as typeof current;
       if (!current) throw new ApiError(400, 400, messages.recordNotFound);
     }
-    if (
-      row.schoolCode !== undefined &&
-      liveExists(env, 'psi_school_info', 'school_code', actor.tenantId, row.schoolCode, id ?? undefined)
-    )
-      throw duplicate(uniqueLabel(schoolInfoResource));
+    requireUnique(env, actor.tenantId, schoolInfoResource, SCHOOL_CODE, row.schoolCode, id);
     checkSchoolLinks(env, actor.tenantId, row, id ?? null, current);
-    if (typeof row.regionCode === 'string' && !row.regionName)
-      row.regionName = regionNameOf(env, row.regionCode);
+    withRegionName(env, row);
     if (id) {
       updateRow(env, schoolInfo, actor, id, row);
       return id;
@@ -239,6 +232,21 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
         env.sqlite,
         `UPDATE psi_school_yypt_info SET is_deleted = 1, update_user = ?, update_time = ? WHERE school_id = ? AND is_deleted = 0`,
       ).run(big(actor.userId), nowText(env), big(id));
+    }
+  });
+}
+
+/** Soft-deletes school platform terms (platform only); any unknown id refuses the batch. */
+export function removeRosterRows(env: PsiEnv, actor: PsiActor, ids: string[]) {
+  requireTenantAdmin(actor);
+  const name = tableMeta(schoolYyptInfo).name;
+  tx(env, () => {
+    for (const id of ids) {
+      const changed = prepareNumbers(
+        env.sqlite,
+        `UPDATE "${name}" SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
+      if (changed !== 1) throw fail('docNotFound');
     }
   });
 }

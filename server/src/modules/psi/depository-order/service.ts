@@ -9,26 +9,26 @@ import {
   YyptStatus,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
-import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from './env';
-import { updateRow, type Writer } from './rows';
-import { insertLines, storedLines, storedTotals, type StoredLine } from './lines';
-import { checkVersion, exactlyOne, loadHeader, removeDocs, requireStatus, saveDocHeader } from './docs';
-import { resolveSchoolOrder, type SchoolOrderInput } from './school-order';
-import { moveMoney, requireBalance } from './account';
-import { loadYypt } from './yypt';
-import type { AuditInput } from './purchase';
+import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
+import {} from '../shared/rows';
+import { storedTotals, type StoredLine } from '../shared/lines';
+import {
+  checkVersion,
+  requireStatus,
+  type AuditInput,
+  type DocHeader,
+  updateGuarded,
+  documentKind,
+} from '../shared/docs';
+import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { moveMoney, requireBalance } from '../account/service';
+import { loadYypt } from '../yypt/service';
 
-export interface DepositoryOrderHeader {
-  id: string;
-  orderNo: string;
-  status: number;
+export interface DepositoryOrderHeader extends DocHeader {
   payStatus: number;
   sourceType: number;
   sourceId: string | null;
-  version: number;
   schoolId: string;
-  depositoryId: string;
-  createUser: string | null;
   term: string;
   receiverName: string;
   receiverPhone: string;
@@ -41,9 +41,6 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   CAST(source_id AS TEXT) AS sourceId, CAST(school_id AS TEXT) AS schoolId, CAST(depository_id AS TEXT) AS depositoryId,
   term, receiver_name AS receiverName, receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_amount AS totalAmount`;
-
-export const loadDepositoryOrder = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<DepositoryOrderHeader>(env, 'psi_purchase_order_depository', who, id, COLUMNS);
 
 /**
  * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
@@ -59,14 +56,18 @@ export interface DepositoryOrderLine extends StoredLine {
   sourceDetailId: string | null;
 }
 
-export const depositoryOrderLines = (env: PsiEnv, id: string) =>
-  storedLines<DepositoryOrderLine>(
-    env,
-    'psi_purchase_detail_depository',
-    'purchase_id',
-    id,
+const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>({
+  table: purchaseOrderDepository,
+  columns: COLUMNS,
+  lineTable: purchaseDetailDepository,
+  parentColumn: 'purchase_id',
+  lineColumns:
     'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  );
+  editable: 'source_type = 2 AND order_status IN (1, 8)',
+});
+
+export const loadDepositoryOrder = directOrder.load;
+export const depositoryOrderLines = directOrder.lines;
 
 /** May the caller change this direct order? (school: own school; depository: own depository) */
 function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
@@ -84,39 +85,16 @@ export function submitDirectOrder(
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return tx(env, () => {
-    const existing = input.id ? loadDepositoryOrder(env, actor, input.id) : null;
-    if (existing) {
-      requireEditable(actor, existing);
-      checkVersion(existing, input.version);
-    }
-    const resolved = resolveSchoolOrder(env, actor, input, existing, true, () =>
-      depositoryOrderLines(env, existing!.id),
-    );
-    const values = {
-      ...resolved.header,
-      ...resolved.totals,
+  return submitSchoolOrder(env, actor, input, directOrder, {
+    requireEditable: (order) => requireEditable(actor, order),
+    allowDepositoryUser: true,
+    prefix: DOC_PREFIX.depositoryOrder,
+    values: {
+      orderStatus: DepositoryOrderStatus.pending,
       sourceType: DepositoryOrderSource.direct,
       sourceId: null,
       sourceNo: null,
-      deliveredQuantity: 0,
-      orderStatus: DepositoryOrderStatus.pending,
-      payStatus: PayStatus.unpaid,
-      submitTime: nowText(env),
-      auditUser: null,
-      auditTime: null,
-      auditRemark: null,
-    };
-    const { id, orderNo } = saveDocHeader(env, actor, purchaseOrderDepository, existing, values, {
-      guard: 'order_status IN (1, 8) AND source_type = 2',
-      prefix: DOC_PREFIX.depositoryOrder,
-      oldLines: !!resolved.lines && { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
-    });
-    if (resolved.lines)
-      insertLines(env, purchaseDetailDepository, actor, { purchaseId: id }, resolved.lines, () => ({
-        deliveredQuantity: 0,
-      }));
-    return { id, orderNo };
+    },
   });
 }
 
@@ -140,20 +118,18 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
     const totals = storedTotals(depositoryOrderLines(env, order.id));
     if (input.pass) {
       if (direct) requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderDepository,
-          actor,
-          order.id,
-          {
-            ...audit,
-            ...totals,
-            orderStatus: DepositoryOrderStatus.accepted,
-            payStatus: direct ? PayStatus.charged : order.payStatus,
-          },
-          guard,
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderDepository,
+        actor,
+        order.id,
+        {
+          ...audit,
+          ...totals,
+          orderStatus: DepositoryOrderStatus.accepted,
+          payStatus: direct ? PayStatus.charged : order.payStatus,
+        },
+        guard,
       );
       if (direct && totals.totalAmount > 0)
         moveMoney(env, actor, order.schoolId, {
@@ -166,39 +142,33 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       return;
     }
     if (direct) {
-      exactlyOne(
-        updateRow(
-          env,
-          purchaseOrderDepository,
-          actor,
-          order.id,
-          { ...audit, orderStatus: DepositoryOrderStatus.rejected },
-          guard,
-        ),
+      updateGuarded(
+        env,
+        purchaseOrderDepository,
+        actor,
+        order.id,
+        { ...audit, orderStatus: DepositoryOrderStatus.rejected },
+        guard,
       );
       return;
     }
     const source = loadYypt(env, actor.tenantId, order.sourceId!);
     requireStatus(source, [YyptStatus.approved]);
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderDepository,
-        actor,
-        order.id,
-        { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
-        guard,
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderDepository,
+      actor,
+      order.id,
+      { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
+      guard,
     );
-    exactlyOne(
-      updateRow(
-        env,
-        purchaseOrderYypt,
-        actor,
-        source.id,
-        { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
-        { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
-      ),
+    updateGuarded(
+      env,
+      purchaseOrderYypt,
+      actor,
+      source.id,
+      { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
+      { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
     );
     if (source.totalAmount > 0)
       moveMoney(env, actor, source.schoolId, {
@@ -214,11 +184,5 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 
 /** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  removeDocs(env, actor, ids, {
-    load: (id) => loadDepositoryOrder(env, actor, id),
-    check: (order) => requireEditable(actor, order),
-    table: purchaseOrderDepository,
-    guard: 'source_type = 2 AND order_status IN (1, 8)',
-    lines: { table: purchaseDetailDepository, parentColumn: 'purchase_id' },
-  });
+  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order));
 }

@@ -12,8 +12,9 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { parseDiscount } from '@psi/db/model/psi/index';
-import { actorOf, type CrudOptions } from '../../core/crud';
-import { validationError } from '../../core/validation';
+import { actorOf, type CrudOptions } from '../../../core/crud';
+import { validationError } from '../../../core/validation';
+import { commitTogether } from '../../../core/write-batcher';
 import { fail, resolveActor, type PsiActor, type PsiEnv } from './env';
 
 const actors = new WeakMap<FastifyRequest, PsiActor>();
@@ -47,22 +48,25 @@ export const invalid = (def: ResourceDef, name: string, lang: Lang) =>
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** An id (string or number); empty → undefined. */
-export const idValue = (message: string) =>
+/** A value the body spells as text or a number, read by `parse` (null: not readable); empty → undefined. */
+const parsedValue = <T>(parse: (v: string | number) => T | null, message: string) =>
   z.preprocess(
     (v) => (empty(v) ? undefined : v),
     z
       .union([z.string(), z.number()], { error: message })
       .transform((v, ctx) => {
-        const id = parseId(v);
-        if (!id) {
+        const parsed = parse(v);
+        if (parsed === null) {
           ctx.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
-        return id;
+        return parsed;
       })
       .optional(),
   );
+
+/** An id (string or number); empty → undefined. */
+export const idValue = (message: string) => parsedValue((v) => parseId(v) || null, message);
 
 /**
  * A value the body must carry. zod skips the refinements of an optional schema when the key is
@@ -198,98 +202,10 @@ export function headerSchema<T extends z.ZodRawShape>(
 }
 
 /** A procurement discount from the body: `0.72` / `"0.7200"` → 7200. */
-export const discountValue = (message: string) =>
-  z.preprocess(
-    (v) => (empty(v) ? undefined : v),
-    z
-      .union([z.string(), z.number()], { error: message })
-      .transform((v, ctx) => {
-        const bp = parseDiscount(v);
-        if (bp === null) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return bp;
-      })
-      .optional(),
-  );
+export const discountValue = (message: string) => parsedValue(parseDiscount, message);
 
 /** Money from the body (`"1000.00"`, `1000`) → cents. */
-export const moneyValue = (message: string) =>
-  z.preprocess(
-    (v) => (empty(v) ? undefined : v),
-    z
-      .union([z.string(), z.number()], { error: message })
-      .transform((v, ctx) => {
-        const c = parseMoney(v);
-        if (c === null) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return c;
-      })
-      .optional(),
-  );
-
-interface Job {
-  fn: () => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const MAX_BATCH = 64;
-
-/**
- * Group commit for the PSI writes. Requests that arrive together are run one after another, each
- * in its own savepoint (a failing one rolls back alone and gets its error), inside one write
- * transaction whose single commit (one fsync under `synchronous=FULL`) acknowledges them all. Each
- * write still decides from rows read inside its own synchronous savepoint; nothing is answered
- * before the commit.
- */
-class WriteBatcher {
-  private queue: Job[] = [];
-  private scheduled = false;
-
-  constructor(private readonly sqlite: PsiEnv['sqlite']) {}
-
-  run<T>(fn: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush() {
-    const jobs = this.queue.splice(0, MAX_BATCH);
-    this.scheduled = this.queue.length > 0;
-    if (this.scheduled) setImmediate(() => this.flush());
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      this.sqlite
-        .transaction(() => {
-          for (const job of jobs) {
-            try {
-              outcomes.push({ ok: true, value: this.sqlite.transaction(job.fn)() });
-            } catch (error) {
-              outcomes.push({ ok: false, value: error });
-            }
-          }
-        })
-        .immediate();
-    } catch (error) {
-      for (const job of jobs) job.reject(error);
-      return;
-    }
-    jobs.forEach((job, i) =>
-      outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value),
-    );
-  }
-}
-
-const batchers = new WeakMap<PsiEnv['sqlite'], WriteBatcher>();
+export const moneyValue = (message: string) => parsedValue(parseMoney, message);
 
 /** Runs a PSI write through the group commit of this database; resolves after the commit. */
 export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
@@ -301,9 +217,7 @@ export function write<T>(app: FastifyInstance, fn: () => T): Promise<T> {
       return Promise.reject(error);
     }
   }
-  let b = batchers.get(app.ctx.sqlite);
-  if (!b) batchers.set(app.ctx.sqlite, (b = new WriteBatcher(app.ctx.sqlite)));
-  return b.run(fn);
+  return commitTogether(app.ctx.sqlite, fn);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { nextId } from '@psi/db/model';
 import { docDay, formatDocNo } from '@psi/db/model/psi/index';
-import { tableMeta, toDriver } from '../../core/table-meta';
-import { prepareNumbers, rowScopeWhere } from '../../core/data';
-import type { DataScopeRule } from '../../core/grants';
+import { tableMeta, toDriver } from '../../../core/table-meta';
+import { prepareNumbers, rowScopeWhere } from '../../../core/data';
+import type { DataScopeRule } from '../../../core/grants';
 import { big, nowText, type PsiEnv } from './env';
 
 /** Who writes a row: fills the audit columns and the tenant. */

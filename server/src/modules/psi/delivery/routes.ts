@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { deliveryDetailResource, deliveryOrderResource, fill, messages, type Lang } from '@psi/db/model';
+import { formBody } from '../../../core/route-schemas';
+import { deliverBody, headerSchema, perLang } from '../shared/http';
+import {
+  approvalRoute,
+  copiesValue,
+  described,
+  detailsField,
+  documentRoutes,
+  lineEndpoints,
+  lineIdValue,
+  qtyMessage,
+  remarkLine,
+  VERSION,
+} from '../shared/doc-routes';
+import { specs } from '../shared/specs';
+import {
+  approveDelivery,
+  deliveryLines,
+  removeDeliveries,
+  submitDeliveryOrder,
+  type DeliveryInput,
+} from './service';
+
+const deliveryLineShape = (lang: Lang) => ({
+  sourceDetailId: lineIdValue(fill(messages.paramType[lang], { name: 'sourceDetailId' })),
+  quantity: copiesValue(qtyMessage(deliveryDetailResource, lang), 1),
+  remark: remarkLine(lang),
+});
+
+const deliverySchema = perLang((lang: Lang) =>
+  headerSchema(
+    deliveryOrderResource,
+    lang,
+    {
+      depositoryOrderId: 'id',
+      receiverName: 'text',
+      receiverPhone: 'text',
+      receiverAddress: 'text',
+      logisticsCompany: 'text',
+      trackingNo: 'text',
+      packageCount: 'int',
+      remark: 'text',
+    },
+    ['depositoryOrderId'],
+    deliveryLineShape(lang),
+  ),
+);
+
+const deliveryBody = {
+  version: z.unknown().optional().describe(VERSION),
+  details: detailsField({
+    sourceDetailId: 'the 配送单 line delivered',
+    quantity: 'copies',
+    remark: 'a note',
+  }),
+};
+
+/** 发货单: submit against a 配送单, the shipment (stock falls), and its lines. */
+export function registerDeliveryRoutes(app: FastifyInstance) {
+  documentRoutes<DeliveryInput>(app, {
+    spec: specs.delivery,
+    body: deliveryBody,
+    submitUrl: '/blade-psi/deliverydetail/submitDeliveryOrder',
+    schema: deliverySchema,
+    save: submitDeliveryOrder,
+    remove: removeDeliveries,
+  });
+  approvalRoute(app, {
+    url: '/blade-psi/deliveryorder/approveDelivery',
+    spec: specs.delivery,
+    access: { button: 'deliveryorder_delivery' },
+    body: formBody(described({ id: 'the document', deliveryRemark: "the shipper's note", version: VERSION })),
+    schema: deliverBody,
+    approve: (env, actor, body) =>
+      approveDelivery(env, actor, {
+        id: body.id!,
+        deliveryRemark: body.deliveryRemark,
+        version: body.version,
+      }),
+  });
+  lineEndpoints(app, {
+    spec: specs.deliveryDetail,
+    listUrl: '/blade-psi/deliverydetail/listByOrderId',
+    listAccess: { menu: 'deliveryorder' },
+    listNames: ['deliveryId'],
+    parentKey: 'deliveryId',
+    shape: deliveryLineShape,
+    current: (env, parent) =>
+      deliveryLines(env, parent).map((l) => ({
+        lineId: l.id,
+        input: { sourceDetailId: l.sourceDetailId, quantity: l.quantity, remark: l.remark },
+      })),
+    resubmit: (env, actor, parent, details) => void submitDeliveryOrder(env, actor, { id: parent, details }),
+  });
+}
