@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { PSI_DICT } from '../../psi/status';
+import { PSI_DICT } from '../../psi/dicts';
 import { checkIsbn13 } from '../../psi/isbn';
 import { MAX_UNIT_PRICE_CENTS } from '../../money';
 import {

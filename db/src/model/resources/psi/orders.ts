@@ -1,6 +1,6 @@
 import { defineResource, type FieldDef } from '../../resource';
 import { t } from '../../text';
-import { PSI_DICT } from '../../psi/status';
+import { PSI_DICT } from '../../psi/dicts';
 import {
   auditFieldDefs,
   createTime,
