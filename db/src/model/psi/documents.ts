@@ -51,7 +51,7 @@ export interface DocumentDef<S extends StatusDef = StatusDef> {
   /** The field holding the document number (linked in lists, named in confirmations). */
   numberField: string;
   statusField: string;
-  statuses: CodeSet<S> & { name: string };
+  statuses: CodeSet<S>;
   transitions: Readonly<Record<string, TransitionDef<S['name']>>>;
   /** Who may create, edit (in an editable status) and remove (in a removable status). */
   who: { create: readonly string[]; edit: readonly string[]; remove: readonly string[] };
@@ -101,7 +101,6 @@ export const purchaseOrderDocument = {
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    name: 'purchase',
     dict: PSI_DICT.purchaseOrderStatus,
     codes: [
       { ...pending, ...editable },
@@ -157,7 +156,6 @@ export const yyptOrderDocument = {
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    name: 'yypt',
     dict: PSI_DICT.yyptStatus,
     codes: [
       { ...pending, ...editable },
@@ -228,7 +226,6 @@ export const depositoryOrderDocument = {
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    name: 'depository',
     dict: PSI_DICT.depositoryOrderStatus,
     codes: [
       { ...pending, ...editable },
@@ -294,7 +291,6 @@ export const deliveryOrderDocument = {
   numberField: 'deliveryNo',
   statusField: 'orderStatus',
   statuses: {
-    name: 'delivery',
     dict: PSI_DICT.deliveryStatus,
     codes: [
       { name: 'pending', code: 1, label: t('待出库', 'To ship'), color: 'gold', ...editable },
@@ -341,7 +337,6 @@ export const checkDocument = {
   numberField: 'checkNo',
   statusField: 'checkStatus',
   statuses: {
-    name: 'check',
     dict: PSI_DICT.checkStatus,
     codes: [
       { name: 'counting', code: 1, label: t('盘点中', 'Counting'), color: 'gold', ...editable },
