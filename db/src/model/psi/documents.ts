@@ -87,12 +87,38 @@ const completed = {
   final: true,
 } as const;
 
+/** Submitting again: a pending or rejected document goes (back) to its audit. */
+const resubmit = <const W extends readonly string[]>(who: W) =>
+  ({ from: ['pending', 'rejected'], to: 'pending', who }) as const;
+
+/** The audit of a pending document: passed to `passed`, or rejected. */
+const audits = <const P extends string, const W extends readonly string[]>(passed: P, who: W) =>
+  ({
+    auditPass: { from: ['pending'], to: passed, who },
+    auditReject: { from: ['pending'], to: 'rejected', who },
+  }) as const;
+
+/** Deliveries against a school's order: partly, then completely (a 发货单 is created and shipped). */
+const deliverFrom = <const F extends string>(accepted: F) =>
+  ({ from: [accepted, 'partial'], to: ['partial', 'completed'], who: ['deliveryorder_add'] }) as const;
+
 /** Totals and audit fields every order's detail header shows after its parties. */
 const totals = ['totalQuantity', 'totalListAmount', 'totalAmount'] as const;
 const audit = ['submitTime', 'auditTime', 'auditRemark'] as const;
 const receiver = [{ field: 'receiverName', with: 'receiverPhone' }, 'receiverAddress'] as const;
 const optionalTerm = { field: 'term', optional: true } as const;
 const optionalRemark = { field: 'remark', optional: true } as const;
+/** The detail of a school's order (征订单, 配送单) after its number and statuses. */
+const schoolOrderDetail = [
+  'schoolName',
+  'depositoryName',
+  optionalTerm,
+  ...receiver,
+  ...totals,
+  'deliveredQuantity',
+  ...audit,
+  optionalRemark,
+] as const;
 
 /** 采购入库单: the platform buys from a publisher into one depository. */
 export const purchaseOrderDocument = {
@@ -110,13 +136,8 @@ export const purchaseOrderDocument = {
     ],
   },
   transitions: {
-    submit: {
-      from: ['pending', 'rejected'],
-      to: 'pending',
-      who: ['purchaseorder_add', 'purchaseorder_edit'],
-    },
-    auditPass: { from: ['pending'], to: 'audited', who: ['purchaseorder_audit'] },
-    auditReject: { from: ['pending'], to: 'rejected', who: ['purchaseorder_audit'] },
+    submit: resubmit(['purchaseorder_add', 'purchaseorder_edit']),
+    ...audits('audited', ['purchaseorder_audit']),
     storage: { from: ['audited'], to: 'stored', who: ['purchaseorder_storage'] },
   },
   who: { create: ['purchaseorder_add'], edit: ['purchaseorder_edit'], remove: ['purchaseorder_delete'] },
@@ -174,17 +195,12 @@ export const yyptOrderDocument = {
     ],
   },
   transitions: {
-    submit: {
-      from: ['pending', 'rejected'],
-      to: 'pending',
-      who: ['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add'],
-    },
-    auditPass: { from: ['pending'], to: 'approved', who: ['purchaseorderyypt_audit', 'order_yy_audit'] },
-    auditReject: { from: ['pending'], to: 'rejected', who: ['purchaseorderyypt_audit', 'order_yy_audit'] },
+    submit: resubmit(['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add']),
+    ...audits('approved', ['purchaseorderyypt_audit', 'order_yy_audit']),
     /** the depository returns the 配送单 made from it */
     depositoryReject: { from: ['approved'], to: 'returned', who: ['purchaseorderdepository_audit'] },
-    /** a 发货单 against its 配送单 is created and shipped */
-    deliver: { from: ['approved', 'partial'], to: ['partial', 'completed'], who: ['deliveryorder_add'] },
+    /** through its 配送单 */
+    deliver: deliverFrom('approved'),
   },
   who: {
     create: ['purchaseorderyypt_add', 'order_s_add'],
@@ -204,19 +220,7 @@ export const yyptOrderDocument = {
     'submitTime',
   ],
   filters: ['orderNo', 'term'],
-  detail: [
-    'orderNo',
-    'orderStatus',
-    'payStatus',
-    'schoolName',
-    'depositoryName',
-    optionalTerm,
-    ...receiver,
-    ...totals,
-    'deliveredQuantity',
-    ...audit,
-    optionalRemark,
-  ],
+  detail: ['orderNo', 'orderStatus', 'payStatus', ...schoolOrderDetail],
 } as const satisfies DocumentDef;
 
 /** 配送单 (补订单 when entered directly): the depository's work order. */
@@ -236,15 +240,9 @@ export const depositoryOrderDocument = {
     ],
   },
   transitions: {
-    submit: {
-      from: ['pending', 'rejected'],
-      to: 'pending',
-      who: ['purchaseorderdepository_add', 'purchaseorderdepository_edit', 'order_s_supplement'],
-    },
-    auditPass: { from: ['pending'], to: 'accepted', who: ['purchaseorderdepository_audit'] },
-    auditReject: { from: ['pending'], to: 'rejected', who: ['purchaseorderdepository_audit'] },
-    /** a 发货单 against it is created and shipped */
-    deliver: { from: ['accepted', 'partial'], to: ['partial', 'completed'], who: ['deliveryorder_add'] },
+    submit: resubmit(['purchaseorderdepository_add', 'purchaseorderdepository_edit', 'order_s_supplement']),
+    ...audits('accepted', ['purchaseorderdepository_audit']),
+    deliver: deliverFrom('accepted'),
   },
   who: {
     create: ['purchaseorderdepository_add', 'order_s_supplement'],
@@ -273,14 +271,7 @@ export const depositoryOrderDocument = {
     'payStatus',
     'sourceType',
     { field: 'sourceNo', optional: true },
-    'schoolName',
-    'depositoryName',
-    optionalTerm,
-    ...receiver,
-    ...totals,
-    'deliveredQuantity',
-    ...audit,
-    optionalRemark,
+    ...schoolOrderDetail,
   ],
 } as const satisfies DocumentDef;
 
