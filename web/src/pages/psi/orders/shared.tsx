@@ -17,7 +17,7 @@ import { useDocRoute, type DocView } from '../useDocRoute';
 import '../i18n';
 
 /** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
-export interface DocPageState {
+interface DocPageState {
   view: DocView;
   go: (next: DocView) => void;
   /** Opens a document's detail. */
@@ -52,7 +52,7 @@ export function useRowDialog<T>(refresh: () => Promise<unknown>) {
 }
 
 /** A row action: a small link in the list, a primary button in the detail header when `primary`. */
-export function RowButton({
+function RowButton({
   primary,
   ...props
 }: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
@@ -63,7 +63,7 @@ export function RowButton({
  * The actions of a document row (or of its detail header): view (list only), the document's own steps
  * (`children`), edit, and delete (list only).
  */
-export function DocRowActions({
+function DocRowActions({
   page,
   row,
   inDetail,
@@ -106,7 +106,7 @@ export function DocRowActions({
 }
 
 /** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
-export interface RowStep {
+interface RowStep {
   id: string;
   label: string;
   icon: ReactNode;
@@ -150,7 +150,7 @@ export function docRowActions(
 }
 
 /** A step of a document (a transition of its declaration) offered on a row when the row may take it. */
-export interface DocStep extends Omit<RowStep, 'onClick'> {
+interface DocStep extends Omit<RowStep, 'onClick'> {
   /** The declared transition; its `from` statuses and `who` decide whether the step shows. */
   action: string;
   onClick: (row: Row) => void;
@@ -161,7 +161,7 @@ export interface DocStep extends Omit<RowStep, 'onClick'> {
  * editable and removable, each step when the row's status is one its transition starts from, all
  * for users holding the declared buttons.
  */
-export function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocStep[]) {
+function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocStep[]) {
   const can = useCan();
   return docRowActions(page, {
     edit: (row) => can(...doc.who.edit) && mayEdit(doc, row),
@@ -178,7 +178,7 @@ export function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocSt
 }
 
 /** The props an editor drawer of a document list receives. */
-export interface DocEditorProps {
+interface DocEditorProps {
   id: string | undefined;
   onClose: () => void;
   onSaved: (saved: Row) => void;
