@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  detailFields,
   EDITABLE,
   logSourceCodes,
   orderSourceCodes,
@@ -8,9 +7,14 @@ import {
   PSI_DOCUMENTS,
   TRANSITIONS,
   type CodeSet,
+  type DetailItem,
   type DocumentDef,
 } from '../src/model/psi/index';
 import { loadSystemFixtures } from '../src/seed/fixtures';
+
+/** The fields named by a detail item. */
+const detailFields = (item: string | DetailItem): string[] =>
+  typeof item === 'string' ? [item] : [item.field, ...(item.with ? [item.with] : [])];
 
 const documents: DocumentDef[] = Object.values(PSI_DOCUMENTS);
 const codeSets: CodeSet[] = [

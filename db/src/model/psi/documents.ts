@@ -377,7 +377,3 @@ export const PSI_DOCUMENTS = {
   deliveryOrder: deliveryOrderDocument,
   check: checkDocument,
 } as const satisfies Record<DocumentKind, DocumentDef>;
-
-/** The fields named by a detail item. */
-export const detailFields = (item: string | DetailItem): string[] =>
-  typeof item === 'string' ? [item] : [item.field, ...(item.with ? [item.with] : [])];

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { detail, linesOf, page, type Row } from './api';
 import { discountText, yuan } from './format';
 import type { Lang } from '@psi/db/model';
-import { detailFields, type DetailItem, type DocumentDef } from '@psi/db/model/psi/index';
+import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
 import { DOCUMENTS, fieldOf, statusOfRow, type DocKind } from './documents';
 import { StatusTag, statusKindOf, useLang } from './status';
 
@@ -76,20 +76,16 @@ function headerItems(doc: DocumentDef, row: Row, lang: Lang): DescriptionsProps[
   return doc.detail
     .map(item)
     .filter(({ field, optional }) => !optional || Boolean(row[field]))
-    .map((entry) => {
-      const [name, partner] = detailFields(entry);
-      const value = fieldValue(doc, name!, row);
-      return {
-        key: name,
-        label: fieldOf(doc, name!).label[lang],
-        children: (
-          <span data-testid={`detail-${kebab(name!)}`}>
-            {value}
-            {partner && row[partner] ? ` ${String(row[partner])}` : ''}
-          </span>
-        ),
-      };
-    });
+    .map(({ field: name, with: partner }) => ({
+      key: name,
+      label: fieldOf(doc, name).label[lang],
+      children: (
+        <span data-testid={`detail-${kebab(name)}`}>
+          {fieldValue(doc, name, row)}
+          {partner && row[partner] ? ` ${String(row[partner])}` : ''}
+        </span>
+      ),
+    }));
 }
 
 interface DocDetailProps {
