@@ -2,4 +2,6 @@ export * from './isbn';
 export * from './docno';
 export * from './pricing';
 export * from './status';
+export * from './codes';
+export * from './documents';
 export * from './messages';

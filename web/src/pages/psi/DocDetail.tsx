@@ -18,16 +18,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { detail, linesOf, page, type Row } from './api';
 import { discountText, yuan } from './format';
-import { StatusTag } from './status';
-
-export type DocKind = 'yypt' | 'pod' | 'purchase' | 'delivery';
-
-const RESOURCE: Record<DocKind, string> = {
-  yypt: 'purchaseorderyypt',
-  pod: 'purchaseorderdepository',
-  purchase: 'purchaseorder',
-  delivery: 'deliveryorder',
-};
+import type { Lang } from '@psi/db/model';
+import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
+import { DOCUMENTS, fieldOf, statusOfRow, type DocKind } from './documents';
+import { StatusTag, statusKindOf, useLang } from './status';
 
 interface Loaded {
   header: Row;
@@ -38,7 +32,7 @@ interface Loaded {
 }
 
 async function load(kind: DocKind, id: string): Promise<Loaded | null> {
-  const header = await detail(RESOURCE[kind], id);
+  const header = await detail(DOCUMENTS[kind].resource.key, id);
   if (!header) return null;
   const lines = await linesOf[kind](id);
   let pod: Row | null = null;
@@ -61,6 +55,39 @@ function text(value: unknown): ReactNode {
   return value === undefined || value === null || value === '' ? '-' : String(value);
 }
 
+/** The value of one declared field: coded fields as tags, money in yuan, the number copyable. */
+function fieldValue(doc: DocumentDef, name: string, row: Row): ReactNode {
+  const field = fieldOf(doc, name);
+  const tag = field.kind === 'dict' ? statusKindOf(field.dict?.code) : undefined;
+  if (tag) return <StatusTag kind={tag} value={row[name]} />;
+  if (name === doc.numberField) return <Typography.Text copyable>{text(row[name])}</Typography.Text>;
+  if (field.kind === 'money' && field.priority === 'key')
+    return <Typography.Text strong>{yuan(row[name])}</Typography.Text>;
+  if (field.kind === 'money') return yuan(row[name]);
+  return text(row[name]);
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The detail header: the fields the declaration names, `with` fields beside their partner. */
+function headerItems(doc: DocumentDef, row: Row, lang: Lang): DescriptionsProps['items'] {
+  const item = (entry: string | DetailItem): DetailItem =>
+    typeof entry === 'string' ? { field: entry } : entry;
+  return doc.detail
+    .map(item)
+    .filter(({ field, optional }) => !optional || Boolean(row[field]))
+    .map(({ field: name, with: partner }) => ({
+      key: name,
+      label: fieldOf(doc, name).label[lang],
+      children: (
+        <span data-testid={`detail-${kebab(name)}`}>
+          {fieldValue(doc, name, row)}
+          {partner && row[partner] ? ` ${String(row[partner])}` : ''}
+        </span>
+      ),
+    }));
+}
+
 interface DocDetailProps {
   kind: DocKind;
   id: string;
@@ -75,6 +102,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
   const query = useQuery({ queryKey: ['psi', 'doc', kind, id], queryFn: () => load(kind, id) });
   const data = query.data;
   const h = data?.header;
+  const lang = useLang();
 
   const titles: Record<DocKind, string> = {
     yypt: t('psi.yypt.detail'),
@@ -84,83 +112,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
   };
   const number = h ? String(h.orderNo ?? h.deliveryNo ?? '') : '';
 
-  const items: DescriptionsProps['items'] = [];
-  if (h) {
-    const add = (key: string, label: string, children: ReactNode) => items.push({ key, label, children });
-    add(
-      'no',
-      kind === 'delivery' ? t('psi.field.deliveryNo') : t('psi.field.orderNo'),
-      <Typography.Text copyable>{number}</Typography.Text>,
-    );
-    const statusKind =
-      kind === 'yypt'
-        ? 'yypt'
-        : kind === 'pod'
-          ? 'depository'
-          : kind === 'purchase'
-            ? 'purchase'
-            : 'delivery';
-    add('status', t('psi.field.status'), <StatusTag kind={statusKind} value={h.orderStatus} />);
-    if (kind === 'yypt' || kind === 'pod')
-      add('pay', t('psi.field.payStatus'), <StatusTag kind="pay" value={h.payStatus} />);
-    if (kind === 'pod') {
-      add('source', t('psi.field.source'), <StatusTag kind="source" value={h.sourceType} />);
-      if (h.sourceNo) add('sourceNo', t('psi.field.sourceNo'), text(h.sourceNo));
-    }
-    if (kind === 'delivery') add('podNo', t('psi.field.depositoryOrderNo'), text(h.depositoryOrderNo));
-    if (kind === 'purchase') {
-      add('supplier', t('psi.field.supplierName'), text(h.supplierName));
-      add('supplierContact', t('psi.field.supplierContact'), text(h.supplierContact));
-    } else add('school', t('psi.field.school'), text(h.schoolName));
-    add('depository', t('psi.field.depository'), text(h.depositoryName));
-    if (h.term) add('term', t('psi.field.term'), text(h.term));
-    if (kind !== 'purchase') {
-      add(
-        'receiver',
-        t('psi.field.receiverName'),
-        `${text(h.receiverName) as string} ${h.receiverPhone ? String(h.receiverPhone) : ''}`,
-      );
-      add('address', t('psi.field.receiverAddress'), text(h.receiverAddress));
-    }
-    add(
-      'qty',
-      t('psi.field.totalQuantity'),
-      <span data-testid="detail-total-quantity">{text(h.totalQuantity)}</span>,
-    );
-    add('list', t('psi.field.totalListAmount'), yuan(h.totalListAmount));
-    add(
-      'amount',
-      t('psi.field.totalAmount'),
-      <Typography.Text strong data-testid="detail-total-amount">
-        {yuan(h.totalAmount)}
-      </Typography.Text>,
-    );
-    if (kind === 'yypt' || kind === 'pod')
-      add('delivered', t('psi.field.deliveredQuantity'), text(h.deliveredQuantity));
-    if (kind === 'purchase') add('received', t('psi.field.receivedQuantity'), text(h.receivedQuantity));
-    if (kind === 'delivery') {
-      add(
-        'logistics',
-        t('psi.field.logistics'),
-        `${text(h.logisticsCompany) as string} ${h.trackingNo ? String(h.trackingNo) : ''}`,
-      );
-      add('deliveryTime', t('psi.field.deliveryTime'), text(h.deliveryTime));
-    }
-    add('submit', t('psi.field.submitTime'), text(h.submitTime));
-    if (kind !== 'delivery') {
-      add('auditTime', t('psi.field.auditTime'), text(h.auditTime));
-      add(
-        'auditRemark',
-        t('psi.field.auditRemark'),
-        <span data-testid="detail-audit-remark">{text(h.auditRemark)}</span>,
-      );
-    }
-    if (kind === 'purchase') {
-      add('storageTime', t('psi.field.storageTime'), text(h.storageTime));
-      add('storageRemark', t('psi.field.storageRemark'), text(h.storageRemark));
-    }
-    if (h.remark) add('remark', t('psi.common.remark'), text(h.remark));
-  }
+  const items = h ? headerItems(DOCUMENTS[kind], h, lang) : [];
 
   const lineColumns: TableColumnsType<Row> = [
     { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
@@ -219,7 +171,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
         <Result status="warning" title={t('psi.common.notFound')} data-testid="doc-missing" />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          {[7, 8].includes(Number(h?.orderStatus)) && h?.auditRemark ? (
+          {h && statusOfRow(DOCUMENTS[kind], h)?.rejected && h.auditRemark ? (
             <Alert type="error" showIcon title={String(h.auditRemark)} />
           ) : null}
           <Descriptions bordered size="small" column={3} items={items} data-testid="doc-header" />
@@ -264,15 +216,19 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
       color,
     });
   item(t('psi.timeline.created'), h.submitTime, 'blue');
-  const status = Number(h.orderStatus);
-  if (kind === 'purchase') {
+  const doc = DOCUMENTS[kind];
+  const status = statusOfRow(doc, h);
+  const auditRejected = status?.name === 'rejected';
+  if (kind === 'purchase' || kind === 'yypt') {
     if (h.auditTime)
       item(
-        status === 8 ? t('psi.timeline.auditRejected') : t('psi.timeline.audited'),
+        auditRejected ? t('psi.timeline.auditRejected') : t('psi.timeline.audited'),
         h.auditTime,
-        status === 8 ? 'red' : 'green',
+        auditRejected ? 'red' : 'green',
         h.auditRemark ? String(h.auditRemark) : undefined,
       );
+  }
+  if (kind === 'purchase') {
     if (h.storageTime)
       item(
         t('psi.timeline.stored'),
@@ -280,20 +236,13 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
         'green',
         t('psi.common.copies', { count: Number(h.receivedQuantity) }),
       );
-    if ([1, 2].includes(status))
+    if (!status?.final && !status?.rejected)
       items.push({ content: t('psi.timeline.waiting'), color: 'gray', loading: true });
     return items;
   }
-  if (kind === 'yypt' && h.auditTime)
-    item(
-      status === 8 ? t('psi.timeline.auditRejected') : t('psi.timeline.audited'),
-      h.auditTime,
-      status === 8 ? 'red' : 'green',
-      h.auditRemark ? String(h.auditRemark) : undefined,
-    );
   const pod = data.pod;
   if (pod?.auditTime) {
-    const rejected = Number(pod.orderStatus) === 8;
+    const rejected = statusOfRow(DOCUMENTS.pod, pod)?.name === 'rejected';
     item(
       rejected ? t('psi.timeline.depRejected') : t('psi.timeline.accepted'),
       pod.auditTime,
@@ -304,7 +253,7 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
   for (const d of [...data.deliveries].sort((a, b) =>
     String(a.submitTime).localeCompare(String(b.submitTime)),
   )) {
-    if (Number(d.orderStatus) === 3)
+    if (statusOfRow(DOCUMENTS.delivery, d)?.final)
       item(
         t('psi.timeline.delivered', { no: String(d.deliveryNo), count: Number(d.totalQuantity) }),
         d.deliveryTime,
@@ -317,8 +266,8 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
         'orange',
       );
   }
-  if (status === 3) items.push({ content: t('psi.timeline.completed'), color: 'green' });
-  else if (![7, 8].includes(status))
+  if (status?.final && !status.rejected) items.push({ content: t('psi.timeline.completed'), color: 'green' });
+  else if (!status?.rejected)
     items.push({ content: t('psi.timeline.waiting'), color: 'gray', loading: true });
   return items;
 }

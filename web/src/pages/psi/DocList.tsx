@@ -24,7 +24,7 @@ import { TableSettings } from '../../components/table/TableSettings';
 import { useTablePrefs } from '../../components/table/useTablePrefs';
 import { site } from '../../config/site';
 import { page, type Params, type Row } from './api';
-import { STATUS_ORDER, useStatusLabel, type StatusKind } from './status';
+import { statusCodes, useStatusLabel, type StatusKind } from './status';
 import './psi.css';
 
 export interface DocListProps {
@@ -67,88 +67,25 @@ export function DocList({
   onRowClick,
 }: DocListProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const label = useStatusLabel(statusKind);
   const client = useQueryClient();
   const [form] = Form.useForm<Record<string, string | undefined>>();
   const [status, setStatus] = useState<string>('all');
   const [filters, setFilters] = useState<Params>({});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(site.pageSize);
-  const [exporting, setExporting] = useState(false);
 
-  const isActions = (column: TableColumnType<Row>) => column.key === 'actions';
-  const metas: (ColumnMeta & { column: TableColumnType<Row> })[] = columns
-    .filter((column) => !isActions(column))
-    .map((column) => ({
-      key: String(column.key),
-      title: typeof column.title === 'string' ? column.title : String(column.key),
-      priority: columnPriority(resource, String(column.key)),
-      column,
-    }));
-  const tablePrefs = useTablePrefs(root, metas);
-  const tableColumns: TableColumnsType<Row> = [
-    ...shownColumns(metas, tablePrefs.prefs).map(({ column, key, priority }) => ({
-      ...column,
-      onHeaderCell: headerMarks(key, priority),
-    })),
-    ...columns
-      .filter(isActions)
-      .map((column) => ({ ...column, onHeaderCell: headerMarks('__actions', 'actions') })),
-  ];
+  const { metas, tablePrefs, tableColumns } = useListColumns(root, resource, columns);
 
   const base: Params = { ...params, ...filters };
-  const query: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }), current, size };
+  const filtered: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }) };
+  const query: Params = { ...filtered, current, size };
+  const exporter = useListExport(exportResource, exportName, filtered);
   const rows = useQuery({
     queryKey: ['psi', root, 'list', endpoint, query],
     queryFn: () => page(endpoint, query),
     placeholderData: keepPreviousData,
   });
-  const counts = useQueries({
-    queries: ['all', ...STATUS_ORDER[statusKind].map(String)].map((code) => ({
-      queryKey: ['psi', root, 'count', endpoint, base, code],
-      queryFn: () =>
-        page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
-      placeholderData: keepPreviousData,
-    })),
-  });
-
-  const tabs = ['all', ...STATUS_ORDER[statusKind].map(String)].map((code, i) => ({
-    key: code,
-    label: (
-      <span data-testid={`tab-${code}`}>
-        {code === 'all' ? t('psi.common.all') : label(code)}{' '}
-        <Badge
-          count={counts[i]?.data?.total ?? 0}
-          showZero
-          overflowCount={99999}
-          color={code === 'all' ? '#8c8c8c' : code === '1' ? '#faad14' : '#1677ff'}
-          data-testid={`count-${code}`}
-        />
-      </span>
-    ),
-  }));
-
-  const doExport = async () => {
-    if (!exportResource) return;
-    setExporting(true);
-    try {
-      await exportList(
-        `/blade-psi/${exportResource}`,
-        Object.fromEntries(
-          Object.entries({ ...base, ...(status === 'all' ? {} : { [statusField]: status }) }).filter(
-            ([, v]) => v !== undefined,
-          ),
-        ) as Record<string, string | number>,
-        `${exportName ?? exportResource}.xlsx`,
-      );
-      void message.success(t('crud.exported'));
-    } catch {
-      // the client already said why
-    } finally {
-      setExporting(false);
-    }
-  };
+  const tabs = useStatusTabs({ root, endpoint, base, statusKind, statusField });
 
   return (
     <Card size="small" variant="borderless" title={title} className="psi-doc-list" data-testid="doc-list">
@@ -176,8 +113,8 @@ export function DocList({
           {exportResource && (
             <Button
               icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void doExport()}
+              loading={exporter.exporting}
+              onClick={() => void exporter.run()}
               data-testid="list-export"
             >
               {t('psi.common.export')}
@@ -245,4 +182,98 @@ export function DocList({
       />
     </Card>
   );
+}
+
+/** The list's columns with the user's table preferences; the `actions` column stays last. */
+function useListColumns(root: string, resource: ResourceDef, columns: TableColumnsType<Row>) {
+  const isActions = (column: TableColumnType<Row>) => column.key === 'actions';
+  const metas: (ColumnMeta & { column: TableColumnType<Row> })[] = columns
+    .filter((column) => !isActions(column))
+    .map((column) => ({
+      key: String(column.key),
+      title: typeof column.title === 'string' ? column.title : String(column.key),
+      priority: columnPriority(resource, String(column.key)),
+      column,
+    }));
+  const tablePrefs = useTablePrefs(root, metas);
+  const tableColumns: TableColumnsType<Row> = [
+    ...shownColumns(metas, tablePrefs.prefs).map(({ column, key, priority }) => ({
+      ...column,
+      onHeaderCell: headerMarks(key, priority),
+    })),
+    ...columns
+      .filter(isActions)
+      .map((column) => ({ ...column, onHeaderCell: headerMarks('__actions', 'actions') })),
+  ];
+
+  return { metas, tablePrefs, tableColumns };
+}
+
+/** One tab per status of the declaration, in its order, each with its count under the current filter. */
+function useStatusTabs({
+  root,
+  endpoint,
+  base,
+  statusKind,
+  statusField,
+}: {
+  root: string;
+  endpoint: string;
+  base: Params;
+  statusKind: StatusKind;
+  statusField: string;
+}) {
+  const { t } = useTranslation();
+  const label = useStatusLabel(statusKind);
+  const codes = ['all', ...statusCodes(statusKind).map(String)];
+  const counts = useQueries({
+    queries: codes.map((code) => ({
+      queryKey: ['psi', root, 'count', endpoint, base, code],
+      queryFn: () =>
+        page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  return codes.map((code, i) => ({
+    key: code,
+    label: (
+      <span data-testid={`tab-${code}`}>
+        {code === 'all' ? t('psi.common.all') : label(code)}{' '}
+        <Badge
+          count={counts[i]?.data?.total ?? 0}
+          showZero
+          overflowCount={99999}
+          color={code === 'all' ? '#8c8c8c' : code === '1' ? '#faad14' : '#1677ff'}
+          data-testid={`count-${code}`}
+        />
+      </span>
+    ),
+  }));
+}
+
+/** Downloads the list under its current filter as `<name>.xlsx`. */
+function useListExport(resource: string | undefined, name: string | undefined, filter: Params) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    if (!resource) return;
+    setExporting(true);
+    try {
+      await exportList(
+        `/blade-psi/${resource}`,
+        Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<
+          string,
+          string | number
+        >,
+        `${name ?? resource}.xlsx`,
+      );
+      void message.success(t('crud.exported'));
+    } catch {
+      // the client already said why
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, run };
 }

@@ -1,43 +1,67 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '@psi/db/model';
+import {
+  logSourceCodes,
+  orderSourceCodes,
+  payStatusCodes,
+  PSI_DOCUMENTS,
+  type CodeSet,
+} from '@psi/db/model/psi/index';
 
-export type StatusKind =
-  'purchase' | 'yypt' | 'depository' | 'delivery' | 'check' | 'pay' | 'source' | 'logSource';
+/**
+ * The coded columns the PSI screens show as tags, by the short name their tags carry
+ * (`data-testid="status-<kind>"`). Codes, labels, colours and order come from the declarations.
+ */
+const CODE_SETS = {
+  purchase: PSI_DOCUMENTS.purchaseOrder.statuses,
+  yypt: PSI_DOCUMENTS.yyptOrder.statuses,
+  depository: PSI_DOCUMENTS.depositoryOrder.statuses,
+  delivery: PSI_DOCUMENTS.deliveryOrder.statuses,
+  check: PSI_DOCUMENTS.check.statuses,
+  pay: payStatusCodes,
+  source: orderSourceCodes,
+  logSource: logSourceCodes,
+} satisfies Record<string, CodeSet>;
+
+export type StatusKind = keyof typeof CODE_SETS;
+
+const setOf = (kind: StatusKind): CodeSet => CODE_SETS[kind];
+
+/** The tag kind of a dictionary-coded field, if the screens show it as a tag. */
+export function statusKindOf(dict: string | undefined): StatusKind | undefined {
+  return (Object.keys(CODE_SETS) as StatusKind[]).find((kind) => setOf(kind).dict === dict);
+}
 
 /** Status codes in the order the tabs show them (DOMAIN.md 3.1). */
-export const STATUS_ORDER: Record<StatusKind, number[]> = {
-  purchase: [1, 2, 3, 8],
-  yypt: [1, 2, 4, 3, 7, 8],
-  depository: [1, 2, 4, 3, 8],
-  delivery: [1, 3],
-  check: [1, 3],
-  pay: [0, 1, 2],
-  source: [1, 2],
-  logSource: [1, 2, 3],
-};
+export const statusCodes = (kind: StatusKind): number[] => setOf(kind).codes.map((c) => c.code);
 
-const COLORS: Record<StatusKind, Record<number, string>> = {
-  purchase: { 1: 'gold', 2: 'blue', 3: 'green', 8: 'red' },
-  yypt: { 1: 'gold', 2: 'blue', 4: 'cyan', 3: 'green', 7: 'volcano', 8: 'red' },
-  depository: { 1: 'gold', 2: 'blue', 4: 'cyan', 3: 'green', 8: 'red' },
-  delivery: { 1: 'gold', 3: 'green' },
-  check: { 1: 'gold', 3: 'green' },
-  pay: { 0: 'default', 1: 'green', 2: 'volcano' },
-  source: { 1: 'purple', 2: 'geekblue' },
-  logSource: { 1: 'green', 2: 'orange', 3: 'purple' },
-};
+/** Status codes per kind, in tab order. */
+export const STATUS_ORDER = Object.fromEntries(
+  (Object.keys(CODE_SETS) as StatusKind[]).map((kind) => [kind, statusCodes(kind)]),
+) as Record<StatusKind, number[]>;
+
+/** The language of the declarations' texts for the current i18n language. */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
 
 export function useStatusLabel(kind: StatusKind) {
-  const { t } = useTranslation();
-  return (code: unknown) => t(`psi.status.${kind}.${String(code)}`, { defaultValue: String(code ?? '-') });
+  const lang = useLang();
+  return (code: unknown) => {
+    const found = setOf(kind).codes.find((c) => c.code === Number(code));
+    return found ? found.label[lang] : String(code ?? '-');
+  };
 }
 
 export function StatusTag({ kind, value }: { kind: StatusKind; value: unknown }) {
   const label = useStatusLabel(kind);
   if (value === undefined || value === null || value === '') return <span>-</span>;
   const code = Number(value);
+  const color = setOf(kind).codes.find((c) => c.code === code)?.color ?? 'default';
   return (
-    <Tag color={COLORS[kind][code] ?? 'default'} data-testid={`status-${kind}`} data-status={code}>
+    <Tag color={color} data-testid={`status-${kind}`} data-status={code}>
       {label(code)}
     </Tag>
   );

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../resource';
 import { t } from '../../text';
-import { PSI_DICT } from '../../psi/status';
+import { PSI_DICT } from '../../psi/dicts';
 
 /** Small builders for the PSI declarations: every field is a FieldDef, only shorter to write. */
 type Extra = Partial<Omit<FieldDef, 'name' | 'kind' | 'label'>>;

@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { PSI_DICT } from '../../psi/status';
+import { PSI_DICT } from '../../psi/dicts';
 import { createTime, datetime, dict, key, money, num, ref, ro, shown, text } from './fields';
 
 /** Stock movements: append-only, written by the three postings; list/detail/export only. */

@@ -1,6 +1,6 @@
-import { defineResource } from '../../resource';
+import { defineResource, type FieldDef } from '../../resource';
 import { t } from '../../text';
-import { PSI_DICT } from '../../psi/status';
+import { PSI_DICT } from '../../psi/dicts';
 import { checkIsbn13 } from '../../psi/isbn';
 import { MAX_UNIT_PRICE_CENTS } from '../../money';
 import {
@@ -136,15 +136,20 @@ export const depositoryInfoResource = defineResource({
   ],
 });
 
-export const schoolInfoResource = defineResource({
-  key: 'schoolinfo',
-  api: '/blade-psi/schoolinfo',
-  title: t('学校信息', 'Schools'),
-  permission: 'schoolinfo',
-  tenant: 'scoped',
-  dialogWidth: 900,
-  unique: [{ fields: ['schoolCode'], label: t('学校标识码', 'School code') }],
-  fields: [
+/** Identifies a school by its code; the roster and the platform terms each hold one row per school. */
+const uniqueSchoolCode = [{ fields: ['schoolCode'], label: t('学校标识码', 'School code') }];
+
+/** The fields naming and locating a school, as the roster and the platform terms both hold them. */
+function schoolIdentity({
+  searchable,
+  contactsInTable,
+}: {
+  searchable: boolean;
+  contactsInTable: boolean;
+}): FieldDef[] {
+  const search = searchable ? { search: 'equal' as const } : {};
+  const contacts = contactsInTable ? {} : { inTable: false };
+  return [
     text('schoolCode', '学校标识码', 'Code', {
       required: true,
       maxLength: 32,
@@ -158,7 +163,7 @@ export const schoolInfoResource = defineResource({
       search: 'like',
       width: 220,
     }),
-    dict('schoolType', PSI_DICT.schoolType, '学校类型', 'Type', { required: true, search: 'equal' }),
+    dict('schoolType', PSI_DICT.schoolType, '学校类型', 'Type', { required: true, ...search }),
     text('regionCode', '地区代码', 'Region code', {
       required: true,
       maxLength: 12,
@@ -166,12 +171,25 @@ export const schoolInfoResource = defineResource({
         regex: '^\\d{6,12}$',
         message: t('地区代码为6至12位数字', 'A region code has 6 to 12 digits'),
       },
-      search: 'equal',
+      ...search,
     }),
     text('regionName', '所在地区', 'Region', { maxLength: 100 }),
     text('address', '地址', 'Address', { maxLength: 255, inTable: false }),
-    text('contactName', '联系人', 'Contact', { maxLength: 50 }),
-    text('contactPhone', '联系电话', 'Phone', { maxLength: 20 }),
+    text('contactName', '联系人', 'Contact', { maxLength: 50, ...contacts }),
+    text('contactPhone', '联系电话', 'Phone', { maxLength: 20, ...contacts }),
+  ];
+}
+
+export const schoolInfoResource = defineResource({
+  key: 'schoolinfo',
+  api: '/blade-psi/schoolinfo',
+  title: t('学校信息', 'Schools'),
+  permission: 'schoolinfo',
+  tenant: 'scoped',
+  dialogWidth: 900,
+  unique: uniqueSchoolCode,
+  fields: [
+    ...schoolIdentity({ searchable: true, contactsInTable: true }),
     ref('userId', '学校账号', 'School account', { inTable: false }),
     shown('userAccount', '学校账号', 'School account'),
     ref('depositoryId', '默认仓库', 'Default depository', { search: 'equal', inTable: false }),
@@ -193,35 +211,10 @@ export const schoolYyptInfoResource = defineResource({
   tenant: 'scoped',
   dialogWidth: 900,
   ops: { add: true, edit: true, view: true, delete: true, export: true },
-  unique: [{ fields: ['schoolCode'], label: t('学校标识码', 'School code') }],
+  unique: uniqueSchoolCode,
   fields: [
     ro(ref('schoolId', '学校', 'School', { search: 'equal', inTable: false })),
-    text('schoolCode', '学校标识码', 'Code', {
-      required: true,
-      maxLength: 32,
-      search: 'like',
-      sortable: true,
-    }),
-    text('schoolName', '学校名称', 'Name', {
-      priority: 'key',
-      required: true,
-      maxLength: 100,
-      search: 'like',
-      width: 220,
-    }),
-    dict('schoolType', PSI_DICT.schoolType, '学校类型', 'Type', { required: true }),
-    text('regionCode', '地区代码', 'Region code', {
-      required: true,
-      maxLength: 12,
-      pattern: {
-        regex: '^\\d{6,12}$',
-        message: t('地区代码为6至12位数字', 'A region code has 6 to 12 digits'),
-      },
-    }),
-    text('regionName', '所在地区', 'Region', { maxLength: 100 }),
-    text('address', '地址', 'Address', { maxLength: 255, inTable: false }),
-    text('contactName', '联系人', 'Contact', { maxLength: 50, inTable: false }),
-    text('contactPhone', '联系电话', 'Phone', { maxLength: 20, inTable: false }),
+    ...schoolIdentity({ searchable: false, contactsInTable: false }),
     num('studentCount', '在校生数', 'Students', { min: 0 }),
     text('defaultDepositoryCode', '默认仓库编码', 'Default depository code', { maxLength: 32 }),
     discount('discount', '销售折扣', 'Discount', { priority: 'key', required: true, defaultValue: '1.0000' }),

@@ -14,28 +14,14 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { purchaseOrderResource } from '@psi/db/model';
 import { linesOf, post, type Row } from '../api';
 import { AuditDialog } from '../AuditDialog';
-import { docNoColumn } from '../DocActions';
-import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
-import {
-  actionsColumn,
-  DocPage,
-  docRowActions,
-  moneyColumn,
-  numberColumn,
-  statusColumn,
-  textColumn,
-  useDocPage,
-  useRowDialog,
-} from './shared';
+import { DocPage, useDocPage, useRowDialog } from './shared';
 import { useSubmit } from '../useSubmit';
 import '../i18n';
 
 const PATH = '/psi/purchaseorder/index';
-const editable = (row: Row) => [1, 8].includes(Number(row.orderStatus));
 
 /** Storage approval: received quantity per line (0 … ordered), default the ordered quantity. */
 function StorageDialog({
@@ -147,64 +133,36 @@ function StorageDialog({
 /** 采购入库单: submit, platform audit, depository storage with received quantities. */
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
-  const can = useCan();
   const page = useDocPage(PATH);
   const audit = useRowDialog<Row>(page.refresh);
   const storage = useRowDialog<Row>(page.refresh);
-
-  const actions = docRowActions(page, {
-    edit: (row) => can('purchaseorder_edit') && editable(row),
-    remove: (row) =>
-      can('purchaseorder_delete') && editable(row) && { resource: 'purchaseorder', no: String(row.orderNo) },
-    steps: (row) => [
-      can('purchaseorder_audit') &&
-        Number(row.orderStatus) === 1 && {
-          id: 'audit',
-          label: t('psi.purchase.audit'),
-          icon: <AuditOutlined />,
-          onClick: () => audit.open(row),
-          primary: true,
-        },
-      can('purchaseorder_storage') &&
-        Number(row.orderStatus) === 2 && {
-          id: 'storage',
-          label: t('psi.purchase.storage'),
-          icon: <ImportOutlined />,
-          onClick: () => storage.open(row),
-          primary: true,
-        },
-    ],
-  });
-
-  const columns: TableColumnsType<Row> = [
-    docNoColumn(t('psi.field.orderNo'), 'orderNo', page.open),
-    textColumn(t('psi.field.supplierName'), 'supplierName'),
-    textColumn(t('psi.field.depository'), 'depositoryName'),
-    textColumn(t('psi.field.term'), 'term'),
-    numberColumn(t('psi.field.totalQuantity'), 'totalQuantity'),
-    numberColumn(t('psi.field.receivedQuantity'), 'receivedQuantity'),
-    moneyColumn(t('psi.field.totalListAmount'), 'totalListAmount'),
-    moneyColumn(t('psi.field.totalAmount'), 'totalAmount'),
-    statusColumn(t('psi.field.status'), 'purchase'),
-    textColumn(t('psi.field.submitTime'), 'submitTime'),
-    actionsColumn(t('psi.common.actions'), (r) => actions(r)),
-  ];
 
   return (
     <DocPage
       page={page}
       kind="purchase"
-      actions={actions}
-      root="purchase"
+      steps={[
+        {
+          action: 'auditPass',
+          id: 'audit',
+          label: t('psi.purchase.audit'),
+          icon: <AuditOutlined />,
+          onClick: audit.open,
+          primary: true,
+        },
+        {
+          action: 'storage',
+          id: 'storage',
+          label: t('psi.purchase.storage'),
+          icon: <ImportOutlined />,
+          onClick: storage.open,
+          primary: true,
+        },
+      ]}
       endpoint="purchaseorder/list"
-      exportResource="purchaseorder"
       exportName={t('psi.purchase.title')}
-      statusKind="purchase"
       title={t('psi.purchase.title')}
-      resource={purchaseOrderResource}
-      columns={columns}
-      searchFields={{ orderNo: t('psi.field.orderNo'), supplierName: t('psi.field.supplierName') }}
-      create={can('purchaseorder_add') && { label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
+      create={{ label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
       editor={(props) => <OrderEditor kind="purchase" {...props} />}
     >
       {audit.target && (

@@ -1,19 +1,23 @@
 import { useState, type ReactNode } from 'react';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, type ButtonProps, type TableColumnType } from 'antd';
+import { Button, Space, type ButtonProps, type TableColumnType, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '@psi/db/model';
+import type { DocumentDef } from '@psi/db/model/psi/index';
 import { type Row } from '../api';
-import { RemoveDocButton } from '../DocActions';
-import { DocDetail, type DocKind } from '../DocDetail';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
+import { DocDetail } from '../DocDetail';
 import { DocList, type DocListProps } from '../DocList';
+import { DOCUMENTS, fieldOf, mayEdit, mayRemove, mayTake, type DocKind } from '../documents';
 import { yuan } from '../format';
-import { StatusTag, type StatusKind } from '../status';
+import { useCan } from '../hooks';
+import { StatusTag, statusKindOf, useLang } from '../status';
 import { useDocRoute, type DocView } from '../useDocRoute';
 import '../i18n';
 
 /** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
-export interface DocPageState {
+interface DocPageState {
   view: DocView;
   go: (next: DocView) => void;
   /** Opens a document's detail. */
@@ -48,7 +52,7 @@ export function useRowDialog<T>(refresh: () => Promise<unknown>) {
 }
 
 /** A row action: a small link in the list, a primary button in the detail header when `primary`. */
-export function RowButton({
+function RowButton({
   primary,
   ...props
 }: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
@@ -59,7 +63,7 @@ export function RowButton({
  * The actions of a document row (or of its detail header): view (list only), the document's own steps
  * (`children`), edit, and delete (list only).
  */
-export function DocRowActions({
+function DocRowActions({
   page,
   row,
   inDetail,
@@ -102,7 +106,7 @@ export function DocRowActions({
 }
 
 /** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
-export interface RowStep {
+interface RowStep {
   id: string;
   label: string;
   icon: ReactNode;
@@ -145,42 +149,105 @@ export function docRowActions(
   );
 }
 
+/** A step of a document (a transition of its declaration) offered on a row when the row may take it. */
+interface DocStep extends Omit<RowStep, 'onClick'> {
+  /** The declared transition; its `from` statuses and `who` decide whether the step shows. */
+  action: string;
+  onClick: (row: Row) => void;
+}
+
+/**
+ * The row actions of a document list from its declaration: edit and delete in the statuses declared
+ * editable and removable, each step when the row's status is one its transition starts from, all
+ * for users holding the declared buttons.
+ */
+function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocStep[]) {
+  const can = useCan();
+  return docRowActions(page, {
+    edit: (row) => can(...doc.who.edit) && mayEdit(doc, row),
+    remove: (row) =>
+      can(...doc.who.remove) &&
+      mayRemove(doc, row) && { resource: doc.resource.key, no: String(row[doc.numberField]) },
+    steps: (row) =>
+      steps.map(
+        ({ action, onClick, ...step }) =>
+          can(...doc.transitions[action]!.who) &&
+          mayTake(doc, action, row) && { ...step, onClick: () => onClick(row) },
+      ),
+  });
+}
+
 /** The props an editor drawer of a document list receives. */
-export interface DocEditorProps {
+interface DocEditorProps {
   id: string | undefined;
   onClose: () => void;
   onSaved: (saved: Row) => void;
 }
 
+/** A list column of a declared field: the number links to the detail, coded fields show tags. */
+function fieldColumn(
+  doc: DocumentDef,
+  name: string,
+  lang: Lang,
+  open: (id: string) => void,
+): TableColumnType<Row> {
+  const field = fieldOf(doc, name);
+  const title = field.label[lang];
+  const column: TableColumnType<Row> = { title, key: name };
+  const tag = field.kind === 'dict' ? statusKindOf(field.dict?.code) : undefined;
+  if (name === doc.numberField) return docNoColumn(title, name, open);
+  if (tag) return { ...column, render: (_v, r) => <StatusTag kind={tag} value={r[name]} /> };
+  if (field.kind === 'money') return { ...column, align: 'right', render: (_v, r) => yuan(r[name]) };
+  if (field.kind === 'number') return { ...column, dataIndex: name, align: 'right' };
+  return { ...column, dataIndex: name };
+}
+
 /**
- * A document list page: the list with its "new" button, the open document's detail (with the row
- * actions in its header) and its editor, plus the page's own dialogs (`children`).
+ * A document list page: the list (its columns, filters and status tabs from the declaration) with
+ * its "new" button, the open document's detail (with the row actions in its header) and its editor,
+ * plus the page's own dialogs (`children`).
  */
 export function DocPage({
   page,
   kind,
-  actions,
+  steps,
   create,
   editor,
   children,
   ...list
-}: Omit<DocListProps, 'toolbar' | 'onRowClick'> & {
+}: Pick<DocListProps, 'endpoint' | 'exportName' | 'title'> & {
   page: DocPageState;
   kind: DocKind;
-  actions: (row: Row, inDetail: boolean) => ReactNode;
-  /** The toolbar's "new" button, when the user may create. */
-  create: { label: string; testId: string } | false;
+  steps: DocStep[];
+  /** The toolbar's "new" button, shown to users holding the declared create buttons. */
+  create: { label: string; testId: string };
   editor: (props: DocEditorProps) => ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const can = useCan();
+  const doc = DOCUMENTS[kind];
+  const actions = useDocActions(page, doc, steps);
   const { view, go, open, refresh } = page;
+  const columns: TableColumnsType<Row> = [
+    ...doc.columns.map((name) => fieldColumn(doc, name, lang, open)),
+    { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
+  ];
   return (
     <>
       <DocList
         {...list}
+        root={kind}
+        exportResource={doc.resource.key}
+        statusKind={statusKindOf(doc.statuses.dict)!}
+        statusField={doc.statusField}
+        resource={doc.resource}
+        columns={columns}
+        searchFields={Object.fromEntries(doc.filters.map((name) => [name, fieldOf(doc, name).label[lang]]))}
         onRowClick={(r) => open(String(r.id))}
         toolbar={
-          create && (
+          can(...doc.who.create) && (
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -208,44 +275,3 @@ export function DocPage({
     </>
   );
 }
-
-/**
- * Column factories of the document lists. A column's key is its field's name: the list takes the
- * column's priority from the field's declaration.
- */
-export const textColumn = (title: string, field: string): TableColumnType<Row> => ({
-  title,
-  dataIndex: field,
-  key: field,
-});
-
-export const numberColumn = (title: string, field: string): TableColumnType<Row> => ({
-  title,
-  dataIndex: field,
-  key: field,
-  align: 'right',
-});
-
-export const moneyColumn = (title: string, field: string): TableColumnType<Row> => ({
-  title,
-  key: field,
-  align: 'right',
-  render: (_v, r) => yuan(r[field]),
-});
-
-export const statusColumn = (
-  title: string,
-  kind: StatusKind,
-  field = 'orderStatus',
-): TableColumnType<Row> => ({
-  title,
-  key: field,
-  render: (_v, r) => <StatusTag kind={kind} value={r[field]} />,
-});
-
-export const actionsColumn = (title: string, render: (row: Row) => ReactNode): TableColumnType<Row> => ({
-  title,
-  key: 'actions',
-  fixed: 'right',
-  render: (_v, r) => render(r),
-});

@@ -1,0 +1,42 @@
+import type { FieldDef } from '@psi/db/model';
+import { PSI_DOCUMENTS, type DocumentDef, type StatusDef } from '@psi/db/model/psi/index';
+import type { Row } from './api';
+
+/** The document kinds with a list page, by the short name their routes and query keys use. */
+export type DocKind = 'yypt' | 'pod' | 'purchase' | 'delivery';
+
+export const DOCUMENTS: Record<DocKind, DocumentDef> = {
+  yypt: PSI_DOCUMENTS.yyptOrder,
+  pod: PSI_DOCUMENTS.depositoryOrder,
+  purchase: PSI_DOCUMENTS.purchaseOrder,
+  delivery: PSI_DOCUMENTS.deliveryOrder,
+};
+
+/** A field of the document's resource declaration (the document only names declared fields). */
+export function fieldOf(doc: DocumentDef, name: string): FieldDef {
+  const field = doc.resource.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`${doc.resource.key} declares no field ${name}`);
+  return field;
+}
+
+/** The declared status a row is in. */
+export const statusOfRow = (doc: DocumentDef, row: Row): StatusDef | undefined =>
+  doc.statuses.codes.find((s) => s.code === Number(row[doc.statusField]));
+
+/** The declaration's further limit on editing (a 配送单 is edited only when entered directly). */
+const editableKind = (doc: DocumentDef, row: Row) =>
+  !doc.editableWhen || Number(row[doc.editableWhen.field]) === doc.editableWhen.code;
+
+export const mayEdit = (doc: DocumentDef, row: Row) =>
+  editableKind(doc, row) && statusOfRow(doc, row)?.editable === true;
+
+export const mayRemove = (doc: DocumentDef, row: Row) =>
+  editableKind(doc, row) && statusOfRow(doc, row)?.removable === true;
+
+/** Whether the row is in a status the transition `action` starts from. */
+export function mayTake(doc: DocumentDef, action: string, row: Row): boolean {
+  const transition = doc.transitions[action];
+  const status = statusOfRow(doc, row);
+  if (!transition) throw new Error(`${doc.kind} declares no transition ${action}`);
+  return status !== undefined && transition.from.includes(status.name);
+}
