@@ -18,7 +18,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, post, stockOf, type Row } from './api';
+import { detail, linesOf, page, post, stockOf, type Row } from '../../api/psi';
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
 import { useDiscardGuard } from '../../components/discard/useDiscardGuard';

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, list, page, post, type Row } from './api';
+import { detail, linesOf, list, page, post, type Row, useMySchool, useRoleKind } from '../../api/psi';
 import {
   currentTerm,
   discountText,
@@ -31,8 +31,7 @@ import {
   yuan,
 } from './format';
 import { GoodsSelect } from './GoodsSelect';
-import { useMySchool, useRoleKind } from './hooks';
-import { depositoryOptions } from './useDepositories';
+import { depositoryOptions } from './options';
 import { useSubmit } from './useSubmit';
 import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
 import { EditorDrawer, LinesTable } from './EditorDrawer';

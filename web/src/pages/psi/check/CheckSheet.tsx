@@ -20,11 +20,10 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, post, stockOf, stockPage, type Row } from '../api';
+import { detail, linesOf, post, stockOf, stockPage, type Row, useDepositories, useCan } from '../../../api/psi';
 import { formatCents, toCents, yuan } from '../format';
 import { GoodsSelect } from '../GoodsSelect';
-import { useCan } from '../hooks';
-import { depositoryOptions, useDepositories } from '../useDepositories';
+import { depositoryOptions } from '../options';
 import { useSubmit } from '../useSubmit';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { EditorDrawer, LinesTable } from '../EditorDrawer';

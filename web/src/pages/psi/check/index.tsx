@@ -14,10 +14,9 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
-import { detail, linesOf, removeDocs, type Row } from '../api';
+import { detail, linesOf, removeDocs, type Row, useCan } from '../../../api/psi';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
-import { useCan } from '../hooks';
 import { StatusTag } from '../status';
 import { useDocRoute } from '../useDocRoute';
 import { CheckSheet, type BookChange } from './CheckSheet';

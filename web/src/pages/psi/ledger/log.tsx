@@ -1,10 +1,10 @@
+import { useDepositories } from '../../../api/psi';
 import { useState } from 'react';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { depositoryLogResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useDepositories } from '../useDepositories';
 import '../i18n';
 
 const SOURCE_PAGES: Record<number, string> = {

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { purchaseOrderYyptResource } from '@psi/db/model';
-import { detail, type Row } from '../api';
+import { detail, psiKeys, type Row, useCan } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
 import { yuan } from '../format';
-import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,
@@ -27,7 +26,7 @@ const editable = (row: Row) => [1, 8].includes(Number(row.orderStatus));
 function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const school = useQuery({
-    queryKey: ['psi', 'school-balance', record.schoolId],
+    queryKey: psiKeys.detail('schoolinfo', String(record.schoolId)),
     queryFn: () => detail('schoolinfo', String(record.schoolId)),
   });
   return (

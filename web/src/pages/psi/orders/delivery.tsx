@@ -3,10 +3,9 @@ import { App, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deliveryOrderResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
-import { post, type Row } from '../api';
+import { post, type Row, useCan } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { docNoColumn } from '../DocActions';
-import { useCan } from '../hooks';
 import {
   actionsColumn,
   DocPage,

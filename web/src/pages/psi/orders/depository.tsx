@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { DepositoryOrderSource } from '@psi/db/model/psi/status';
 import { purchaseOrderDepositoryResource } from '@psi/db/model';
 import { useNavigate } from 'react-router-dom';
-import { type Row } from '../api';
+import { type Row, useCan } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { docNoColumn } from '../DocActions';
 import { yuan } from '../format';
-import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,

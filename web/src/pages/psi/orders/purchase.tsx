@@ -15,10 +15,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { purchaseOrderResource } from '@psi/db/model';
-import { linesOf, post, type Row } from '../api';
+import { linesOf, post, psiKeys, type Row, useCan } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { docNoColumn } from '../DocActions';
-import { useCan } from '../hooks';
 import { OrderEditor } from '../OrderEditor';
 import {
   actionsColumn,
@@ -50,7 +49,7 @@ function StorageDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lines = useQuery({
-    queryKey: ['psi', 'purchase-lines', record.id],
+    queryKey: psiKeys.lines('purchase', String(record.id)),
     queryFn: () => linesOf.purchase(String(record.id)),
   });
   const [received, setReceived] = useState<Record<string, number>>({});

@@ -3,7 +3,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, type ButtonProps, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Row } from '../api';
+import { psiKeys, type Row } from '../../../api/psi';
 import { RemoveDocButton } from '../DocActions';
 import { DocDetail, type DocKind } from '../DocDetail';
 import { DocList, type DocListProps } from '../DocList';
@@ -29,7 +29,7 @@ export function useDocPage(path: string): DocPageState {
     view,
     go,
     open: (id) => go({ mode: 'view', id }),
-    refresh: () => client.invalidateQueries({ queryKey: ['psi'] }),
+    refresh: () => client.invalidateQueries({ queryKey: psiKeys.all }),
   };
 }
 
