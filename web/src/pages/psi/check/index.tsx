@@ -1,20 +1,11 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
-import { detail, linesOf, removeDocs, type Row, useCan } from '../../../api/psi';
+import { docWithLines, linesOf, psiKeys, type Row, useCan } from '../../../api/psi';
+import { docNoColumn, RemoveDocButton } from '../DocActions';
+import { DiffText, indexColumn } from '../lines';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
 import { StatusTag } from '../status';
@@ -27,15 +18,12 @@ const PATH = '/psi/depositorycheck/index';
 function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['psi', 'check', id],
-    queryFn: async () => {
-      const header = await detail('depositorycheck', id);
-      return header ? { header, lines: await linesOf.check(id) } : null;
-    },
+    queryKey: psiKeys.detail('check', id),
+    queryFn: () => docWithLines('depositorycheck', id, linesOf.check),
   });
   const h = query.data?.header;
   const columns: TableColumnsType<Row> = [
-    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
+    indexColumn(),
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
     {
@@ -54,14 +42,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
       title: t('psi.field.difference'),
       key: 'diff',
       align: 'right',
-      render: (_v, r) => {
-        const d = Number(r.differenceQuantity);
-        return (
-          <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}>
-            {d > 0 ? `+${d}` : d}
-          </Typography.Text>
-        );
-      },
+      render: (_v, r) => <DiffText value={Number(r.differenceQuantity)} />,
     },
     {
       title: t('psi.field.differenceAmount'),
@@ -133,16 +114,11 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** 库存盘点: history of counts per depository, the count sheet, save and complete. */
-export default function DepositoryCheckPage() {
+/** The warning after completing a count whose book quantities moved since it was saved. */
+function useBookChangedWarning() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const can = useCan();
-  const client = useQueryClient();
-  const [view, go] = useDocRoute(PATH);
-  const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
-
-  const warnChanged = (changed: BookChange[]) =>
+  const { modal } = App.useApp();
+  return (changed: BookChange[]) =>
     modal.warning({
       title: t('psi.check.bookChangedTitle'),
       width: 560,
@@ -163,17 +139,16 @@ export default function DepositoryCheckPage() {
         </div>
       ),
     });
+}
 
-  const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.checkNo'),
-      key: 'checkNo',
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.checkNo)}
-        </Typography.Link>
-      ),
-    },
+function useCheckColumns(
+  open: (view: { mode: 'view' | 'edit'; id: string }) => void,
+  refresh: () => Promise<unknown>,
+): TableColumnsType<Row> {
+  const { t } = useTranslation();
+  const can = useCan();
+  return [
+    docNoColumn(t('psi.field.checkNo'), 'checkNo', (id) => open({ mode: 'view', id })),
     { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depositoryName' },
     { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'checkDate' },
     {
@@ -212,7 +187,7 @@ export default function DepositoryCheckPage() {
             type="link"
             size="small"
             icon={<EyeOutlined />}
-            onClick={() => go({ mode: 'view', id: String(r.id) })}
+            onClick={() => open({ mode: 'view', id: String(r.id) })}
             data-testid="row-view"
           >
             {t('psi.common.view')}
@@ -222,39 +197,30 @@ export default function DepositoryCheckPage() {
               type="link"
               size="small"
               icon={<EditOutlined />}
-              onClick={() => go({ mode: 'edit', id: String(r.id) })}
+              onClick={() => open({ mode: 'edit', id: String(r.id) })}
               data-testid="row-continue"
             >
               {t('psi.check.continue')}
             </Button>
           )}
           {Number(r.checkStatus) === 1 && can('depositorycheck_delete') && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                modal.confirm({
-                  title: t('psi.common.delete'),
-                  content: t('psi.common.removeConfirm', { no: String(r.checkNo) }),
-                  okButtonProps: { danger: true },
-                  onOk: async () => {
-                    await removeDocs('depositorycheck', [String(r.id)]);
-                    void message.success(t('psi.common.removed'));
-                    await refresh();
-                  },
-                })
-              }
-              data-testid="row-delete"
-            >
-              {t('psi.common.delete')}
-            </Button>
+            <RemoveDocButton resource="depositorycheck" row={r} no={String(r.checkNo)} onRemoved={refresh} />
           )}
         </Space>
       ),
     },
   ];
+}
+
+/** 库存盘点: history of counts per depository, the count sheet, save and complete. */
+export default function DepositoryCheckPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const [view, go] = useDocRoute(PATH);
+  const refresh = () => client.invalidateQueries({ queryKey: psiKeys.all });
+  const warnChanged = useBookChangedWarning();
+  const columns = useCheckColumns(go, refresh);
 
   return (
     <>
