@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Col,
   Empty,
   Form,
   Input,
@@ -21,7 +20,7 @@ import { detail, linesOf, page, post, psiKeys, stockOf, type Row } from '../../a
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { yuan } from './format';
 import { goodsColumns, indexColumn } from './lines';
-import { ReceiverFields } from './ReceiverFields';
+import { FieldCol, ReceiverFields } from './fields';
 import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
 interface DeliveryEditorProps {
@@ -169,26 +168,18 @@ function DeliveryFields() {
   return (
     <GridRow gutter={16}>
       <ReceiverFields required={false} spans={[6, 6, 12]} />
-      <Col span={6}>
-        <Form.Item name="logisticsCompany" label={t('psi.field.logistics')}>
-          <Input maxLength={100} />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item name="trackingNo" label={t('psi.field.trackingNo')}>
-          <Input maxLength={64} />
-        </Form.Item>
-      </Col>
-      <Col span={4}>
-        <Form.Item name="packageCount" label={t('psi.field.packageCount')}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="remark" label={t('psi.common.remark')}>
-          <Input maxLength={500} />
-        </Form.Item>
-      </Col>
+      <FieldCol span={6} name="logisticsCompany" label={t('psi.field.logistics')}>
+        <Input maxLength={100} />
+      </FieldCol>
+      <FieldCol span={6} name="trackingNo" label={t('psi.field.trackingNo')}>
+        <Input maxLength={64} />
+      </FieldCol>
+      <FieldCol span={4} name="packageCount" label={t('psi.field.packageCount')}>
+        <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={8} name="remark" label={t('psi.common.remark')}>
+        <Input maxLength={500} />
+      </FieldCol>
     </GridRow>
   );
 }

@@ -1,8 +1,8 @@
-import { Col, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
+import { DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type MySchool, useDepositories, useSchools, useServingDepositories } from '../../api/psi';
 import { depositoryOptions, schoolOptions } from './options';
-import { ReceiverFields } from './ReceiverFields';
+import { FieldCol, ReceiverFields } from './fields';
 
 interface OrderHeaderFieldsProps {
   form: FormInstance;
@@ -17,37 +17,36 @@ function SchoolField({ form, ownSchool, isSchoolUser }: Omit<OrderHeaderFieldsPr
   const { t } = useTranslation();
   const schools = useSchools({ status: 1 }, { enabled: !isSchoolUser, staleTime: 60_000 });
   return (
-    <Col span={8}>
-      <Form.Item
-        name="schoolId"
-        label={t('psi.field.school')}
-        rules={[{ required: true, message: t('psi.required.school') }]}
-      >
-        {isSchoolUser ? (
-          <Select
-            disabled
-            options={ownSchool ? [{ value: ownSchool.id, label: ownSchool.schoolName }] : []}
-            data-testid="field-schoolId"
-          />
-        ) : (
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={schools.isLoading}
-            options={schoolOptions(schools.data?.records)}
-            onChange={(value: string) => {
-              const s = schools.data?.records.find((x) => x.id === value);
-              form.setFieldsValue({
-                depositoryId: s?.depositoryId ?? undefined,
-                receiverName: s?.contactName ?? undefined,
-                receiverPhone: s?.contactPhone ?? undefined,
-                receiverAddress: s?.address ?? undefined,
-              });
-            }}
-            data-testid="field-schoolId"
-          />
-        )}
-      </Form.Item>
-    </Col>
+    <FieldCol
+      span={8}
+      name="schoolId"
+      label={t('psi.field.school')}
+      rules={[{ required: true, message: t('psi.required.school') }]}
+    >
+      {isSchoolUser ? (
+        <Select
+          disabled
+          options={ownSchool ? [{ value: ownSchool.id, label: ownSchool.schoolName }] : []}
+          data-testid="field-schoolId"
+        />
+      ) : (
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={schools.isLoading}
+          options={schoolOptions(schools.data?.records)}
+          onChange={(value: string) => {
+            const s = schools.data?.records.find((x) => x.id === value);
+            form.setFieldsValue({
+              depositoryId: s?.depositoryId ?? undefined,
+              receiverName: s?.contactName ?? undefined,
+              receiverPhone: s?.contactPhone ?? undefined,
+              receiverAddress: s?.address ?? undefined,
+            });
+          }}
+          data-testid="field-schoolId"
+        />
+      )}
+    </FieldCol>
   );
 }
 
@@ -59,20 +58,19 @@ function DepositoryField({ form, isPurchase }: { form: FormInstance; isPurchase:
   const serving = useServingDepositories(schoolId, !isPurchase);
   const depositories = isPurchase ? visible : serving;
   return (
-    <Col span={8}>
-      <Form.Item
-        name="depositoryId"
-        label={t('psi.field.depository')}
-        rules={[{ required: true, message: t('psi.required.depository') }]}
-        extra={isPurchase ? undefined : t('psi.yypt.depositoryHint')}
-      >
-        <Select
-          loading={depositories.isLoading}
-          options={depositoryOptions(depositories.data)}
-          data-testid="field-depositoryId"
-        />
-      </Form.Item>
-    </Col>
+    <FieldCol
+      span={8}
+      name="depositoryId"
+      label={t('psi.field.depository')}
+      rules={[{ required: true, message: t('psi.required.depository') }]}
+      extra={isPurchase ? undefined : t('psi.yypt.depositoryHint')}
+    >
+      <Select
+        loading={depositories.isLoading}
+        options={depositoryOptions(depositories.data)}
+        data-testid="field-depositoryId"
+      />
+    </FieldCol>
   );
 }
 
@@ -81,20 +79,17 @@ function SupplierFields() {
   const { t } = useTranslation();
   return (
     <>
-      <Col span={8}>
-        <Form.Item
-          name="supplierName"
-          label={t('psi.field.supplierName')}
-          rules={[{ required: true, message: t('psi.required.supplierName') }]}
-        >
-          <Input maxLength={100} data-testid="field-supplierName" />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="supplierContact" label={t('psi.field.supplierContact')}>
-          <Input maxLength={100} />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={8}
+        name="supplierName"
+        label={t('psi.field.supplierName')}
+        rules={[{ required: true, message: t('psi.required.supplierName') }]}
+      >
+        <Input maxLength={100} data-testid="field-supplierName" />
+      </FieldCol>
+      <FieldCol span={8} name="supplierContact" label={t('psi.field.supplierContact')}>
+        <Input maxLength={100} />
+      </FieldCol>
     </>
   );
 }
@@ -110,29 +105,24 @@ export function OrderHeaderFields(props: OrderHeaderFieldsProps) {
     <>
       {isPurchase ? <SupplierFields /> : <SchoolField {...props} />}
       <DepositoryField form={form} isPurchase={isPurchase} />
-      <Col span={8}>
-        <Form.Item
-          name="term"
-          label={t('psi.field.term')}
-          rules={[{ required: true, pattern: /^\d{4}-\d{4}-[12]$/, message: '2025-2026-1' }]}
-        >
-          <Input maxLength={11} data-testid="field-term" />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={8}
+        name="term"
+        label={t('psi.field.term')}
+        rules={[{ required: true, pattern: /^\d{4}-\d{4}-[12]$/, message: '2025-2026-1' }]}
+      >
+        <Input maxLength={11} data-testid="field-term" />
+      </FieldCol>
       {isPurchase ? (
-        <Col span={8}>
-          <Form.Item name="expectedDate" label={t('psi.field.expectedDate')}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <FieldCol span={8} name="expectedDate" label={t('psi.field.expectedDate')}>
+          <DatePicker style={{ width: '100%' }} />
+        </FieldCol>
       ) : (
         <ReceiverFields required spans={[8, 8, 8]} />
       )}
-      <Col span={isPurchase ? 16 : 24}>
-        <Form.Item name="remark" label={t('psi.common.remark')}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
-        </Form.Item>
-      </Col>
+      <FieldCol span={isPurchase ? 16 : 24} name="remark" label={t('psi.common.remark')}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
+      </FieldCol>
     </>
   );
 }

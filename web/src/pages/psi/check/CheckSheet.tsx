@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
-  Col,
   DatePicker,
   Form,
   Input,
@@ -39,6 +38,7 @@ import {
   removeColumn,
   useLines,
 } from '../lines';
+import { FieldCol } from '../fields';
 import { depositoryOptions } from '../options';
 import { useEditor, useFillForm, useOnLoaded } from '../useEditor';
 
@@ -156,30 +156,25 @@ function CheckHeaderFields({ locked }: { locked: boolean }) {
   const depositories = useDepositories();
   return (
     <GridRow gutter={16}>
-      <Col span={8}>
-        <Form.Item
-          name="depositoryId"
-          label={t('psi.field.depository')}
-          rules={[{ required: true, message: t('psi.required.depository') }]}
-        >
-          <Select
-            disabled={locked}
-            loading={depositories.isLoading}
-            options={depositoryOptions(depositories.data)}
-            data-testid="check-depository"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item name="checkDate" label={t('psi.field.checkDate')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={10}>
-        <Form.Item name="remark" label={t('psi.common.remark')}>
-          <Input maxLength={500} />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={8}
+        name="depositoryId"
+        label={t('psi.field.depository')}
+        rules={[{ required: true, message: t('psi.required.depository') }]}
+      >
+        <Select
+          disabled={locked}
+          loading={depositories.isLoading}
+          options={depositoryOptions(depositories.data)}
+          data-testid="check-depository"
+        />
+      </FieldCol>
+      <FieldCol span={6} name="checkDate" label={t('psi.field.checkDate')}>
+        <DatePicker style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={10} name="remark" label={t('psi.common.remark')}>
+        <Input maxLength={500} />
+      </FieldCol>
     </GridRow>
   );
 }

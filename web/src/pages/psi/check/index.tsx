@@ -1,15 +1,25 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
 import { docWithLines, linesOf, psiKeys, type Row, useCan } from '../../../api/psi';
-import { docNoColumn, RemoveDocButton } from '../DocActions';
+import { docNoColumn } from '../DocActions';
 import { DiffText, indexColumn } from '../lines';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
 import { StatusTag } from '../status';
-import { useDocRoute } from '../useDocRoute';
+import {
+  actionsColumn,
+  DocRowActions,
+  moneyColumn,
+  numberColumn,
+  RowButton,
+  statusColumn,
+  textColumn,
+  useDocPage,
+  type DocPageState,
+} from '../orders/shared';
 import { CheckSheet, type BookChange } from './CheckSheet';
 import '../i18n';
 
@@ -24,33 +34,18 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const h = query.data?.header;
   const columns: TableColumnsType<Row> = [
     indexColumn(),
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
-    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
-    {
-      title: t('psi.field.bookQuantity'),
-      dataIndex: 'bookQuantity',
-      key: 'totalBookQuantity',
-      align: 'right',
-    },
-    {
-      title: t('psi.field.countedQuantity'),
-      dataIndex: 'countedQuantity',
-      key: 'totalCountedQuantity',
-      align: 'right',
-    },
+    textColumn(t('psi.field.goodsName'), 'goodsName'),
+    textColumn(t('psi.field.isbn'), 'isbn'),
+    numberColumn(t('psi.field.bookQuantity'), 'bookQuantity'),
+    numberColumn(t('psi.field.countedQuantity'), 'countedQuantity'),
     {
       title: t('psi.field.difference'),
       key: 'diff',
       align: 'right',
       render: (_v, r) => <DiffText value={Number(r.differenceQuantity)} />,
     },
-    {
-      title: t('psi.field.differenceAmount'),
-      key: 'differenceAmount',
-      align: 'right',
-      render: (_v, r) => yuan(r.differenceAmount),
-    },
-    { title: t('psi.common.remark'), dataIndex: 'remark', key: 'remark' },
+    moneyColumn(t('psi.field.differenceAmount'), 'differenceAmount'),
+    textColumn(t('psi.common.remark'), 'remark'),
   ];
   return (
     <Drawer
@@ -141,74 +136,44 @@ function useBookChangedWarning() {
     });
 }
 
-function useCheckColumns(
-  open: (view: { mode: 'view' | 'edit'; id: string }) => void,
-  refresh: () => Promise<unknown>,
-): TableColumnsType<Row> {
+function useCheckColumns(page: DocPageState): TableColumnsType<Row> {
   const { t } = useTranslation();
   const can = useCan();
   return [
-    docNoColumn(t('psi.field.checkNo'), 'checkNo', (id) => open({ mode: 'view', id })),
-    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depositoryName' },
-    { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'checkDate' },
-    {
-      title: t('psi.field.status'),
-      key: 'checkStatus',
-      render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} />,
-    },
-    {
-      title: t('psi.field.bookQuantity'),
-      dataIndex: 'totalBookQuantity',
-      key: 'totalBookQuantity',
-      align: 'right',
-    },
-    {
-      title: t('psi.field.countedQuantity'),
-      dataIndex: 'totalCountedQuantity',
-      key: 'totalCountedQuantity',
-      align: 'right',
-    },
-    { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'totalGainQuantity', align: 'right' },
-    { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'totalLossQuantity', align: 'right' },
-    {
-      title: t('psi.field.differenceAmount'),
-      key: 'differenceAmount',
-      align: 'right',
-      render: (_v, r) => yuan(r.differenceAmount),
-    },
-    { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'completeTime' },
-    {
-      title: t('psi.common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => open({ mode: 'view', id: String(r.id) })}
-            data-testid="row-view"
-          >
-            {t('psi.common.view')}
-          </Button>
-          {Number(r.checkStatus) === 1 && can('depositorycheck_edit', 'depositorycheck_complete') && (
-            <Button
-              type="link"
-              size="small"
+    docNoColumn(t('psi.field.checkNo'), 'checkNo', page.open),
+    textColumn(t('psi.field.depository'), 'depositoryName'),
+    textColumn(t('psi.field.checkDate'), 'checkDate'),
+    statusColumn(t('psi.field.status'), 'check', 'checkStatus'),
+    numberColumn(t('psi.field.bookQuantity'), 'totalBookQuantity'),
+    numberColumn(t('psi.field.countedQuantity'), 'totalCountedQuantity'),
+    numberColumn(t('psi.field.gain'), 'totalGainQuantity'),
+    numberColumn(t('psi.field.loss'), 'totalLossQuantity'),
+    moneyColumn(t('psi.field.differenceAmount'), 'differenceAmount'),
+    textColumn(t('psi.field.completeTime'), 'completeTime'),
+    actionsColumn(t('psi.common.actions'), (r) => {
+      const open = Number(r.checkStatus) === 1;
+      return (
+        <DocRowActions
+          page={page}
+          row={r}
+          inDetail={false}
+          edit={false}
+          remove={
+            open && can('depositorycheck_delete') && { resource: 'depositorycheck', no: String(r.checkNo) }
+          }
+        >
+          {open && can('depositorycheck_edit', 'depositorycheck_complete') && (
+            <RowButton
               icon={<EditOutlined />}
-              onClick={() => open({ mode: 'edit', id: String(r.id) })}
+              onClick={() => page.go({ mode: 'edit', id: String(r.id) })}
               data-testid="row-continue"
             >
               {t('psi.check.continue')}
-            </Button>
+            </RowButton>
           )}
-          {Number(r.checkStatus) === 1 && can('depositorycheck_delete') && (
-            <RemoveDocButton resource="depositorycheck" row={r} no={String(r.checkNo)} onRemoved={refresh} />
-          )}
-        </Space>
-      ),
-    },
+        </DocRowActions>
+      );
+    }),
   ];
 }
 
@@ -216,11 +181,10 @@ function useCheckColumns(
 export default function DepositoryCheckPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const client = useQueryClient();
-  const [view, go] = useDocRoute(PATH);
-  const refresh = () => client.invalidateQueries({ queryKey: psiKeys.all });
+  const page = useDocPage(PATH);
+  const { view, go, refresh } = page;
   const warnChanged = useBookChangedWarning();
-  const columns = useCheckColumns(go, refresh);
+  const columns = useCheckColumns(page);
 
   return (
     <>

@@ -8,7 +8,6 @@ import {
   Checkbox,
   Form,
   Input,
-  Select,
   Space,
   Table,
   Tag,
@@ -18,11 +17,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { exportList } from '../../../components/resource/api';
-import { site } from '../../../config/site';
 import { useScrollableTable } from '../../../components/useScrollableTable';
-import { psiKeys, stockPage, type StockRow, useDepositories } from '../../../api/psi';
+import { psiKeys, stockPage, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';
 import { useStatusLabel } from '../status';
+import { DepositorySelect } from '../DepositorySelect';
+import { usePaging } from '../usePaging';
 import '../i18n';
 import '../psi.css';
 
@@ -103,7 +103,6 @@ function StockSearch({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const depositories = useDepositories();
   const [exporting, setExporting] = useState(false);
   const doExport = async () => {
     setExporting(true);
@@ -119,16 +118,7 @@ function StockSearch({
   return (
     <Form layout="inline" className="psi-doc-search" onFinish={onSearch}>
       <Form.Item name="depositoryId" label={t('psi.field.depository')}>
-        <Select
-          allowClear
-          style={{ width: 200 }}
-          loading={depositories.isLoading}
-          options={(depositories.data ?? []).map((d) => ({
-            value: String(d.id),
-            label: String(d.depositoryName),
-          }))}
-          data-testid="stock-depository"
-        />
+        <DepositorySelect data-testid="stock-depository" />
       </Form.Item>
       <Form.Item name="keyword" label={t('psi.field.keyword')}>
         <Input allowClear style={{ width: 220 }} data-testid="stock-keyword" />
@@ -161,8 +151,7 @@ export default function StockPage() {
   const tableRef = useScrollableTable(t('psi.stock.title'));
   const columns = useStockColumns();
   const [filters, setFilters] = useState<StockFilters>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState<number>(site.pageSize);
+  const { current, size, first, pagination } = usePaging();
   const query = useQuery({
     queryKey: psiKeys.stock([filters, current, size]),
     queryFn: () => stockPage({ ...stockParams(filters), current, size }),
@@ -175,7 +164,7 @@ export default function StockPage() {
         filters={filters}
         onSearch={(values) => {
           setFilters(values);
-          setCurrent(1);
+          first();
         }}
       />
       <Typography.Paragraph type="secondary">
@@ -189,20 +178,7 @@ export default function StockPage() {
         loading={query.isFetching}
         rowClassName={(r) => (r.low ? 'psi-row-low' : '')}
         {...fitTableProps}
-        pagination={{
-          current,
-          pageSize: size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: site.pageSizes.map(String),
-          showTotal: (total) => t('crud.total', { total }),
-          onChange: (p, s) => {
-            if (s !== size) {
-              setSize(s);
-              setCurrent(1);
-            } else setCurrent(p);
-          },
-        }}
+        pagination={pagination(query.data?.total ?? 0)}
         data-testid="stock-table"
       />
     </Card>

@@ -1,6 +1,16 @@
-import { Col, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { Col, Form, Input, type FormItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './i18n';
+
+/** A form field taking `span` of the 24 columns of a header's grid row. */
+export function FieldCol({ span, children, ...item }: FormItemProps & { span: number; children: ReactNode }) {
+  return (
+    <Col span={span}>
+      <Form.Item {...item}>{children}</Form.Item>
+    </Col>
+  );
+}
 
 /** Receiver name, phone and address of an order or a delivery (inside a form's grid row). */
 export function ReceiverFields({ required, spans }: { required: boolean; spans: [number, number, number] }) {
