@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { detail, linesOf, page, post, psiKeys, stockOf, type Row } from '../../api/psi';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { yuan } from './format';
-import { goodsColumns, indexColumn } from './lines';
+import { CopiesInput, goodsColumns, indexColumn } from './lines';
 import { FieldCol, ReceiverFields } from './fields';
 import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
@@ -94,15 +94,13 @@ function ShipInput({
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" size={0}>
-      <InputNumber
-        size="small"
+      <CopiesInput
         min={0}
         max={r.open}
-        precision={0}
         value={r.qty}
         disabled={r.open === 0 || disabled}
-        onChange={(v) => onChange(Math.min(r.open, Math.max(0, Number(v ?? 0))))}
-        data-testid="line-ship"
+        onChange={onChange}
+        testId="line-ship"
       />
       {r.qty > r.stock && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Input, Table, Typography, type TableColumnType } from 'antd';
+import { App, Button, Input, InputNumber, Table, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './i18n';
 
@@ -139,5 +139,39 @@ export function DiffText({ value, strong, testId }: { value: number; strong?: bo
     >
       {value > 0 ? `+${value}` : value}
     </Typography.Text>
+  );
+}
+
+/** A whole number of copies on a line, kept within `min` and `max`. */
+export function CopiesInput({
+  value,
+  min,
+  max,
+  disabled,
+  block,
+  onChange,
+  testId,
+}: {
+  value: number;
+  min: number;
+  max?: number;
+  disabled?: boolean;
+  /** Fills its cell. */
+  block?: boolean;
+  onChange: (copies: number) => void;
+  testId: string;
+}) {
+  return (
+    <InputNumber
+      size="small"
+      min={min}
+      max={max}
+      precision={0}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange(Math.min(max ?? Infinity, Math.max(min, Number(v ?? min))))}
+      style={block ? { width: '100%' } : undefined}
+      data-testid={testId}
+    />
   );
 }

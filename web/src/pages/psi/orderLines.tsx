@@ -3,7 +3,7 @@ import { InputNumber, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/psi';
 import { formatBasisPoints, toBasisPoints, toCents, unitPriceCents, yuan } from './format';
-import { indexColumn, LinesSummary, remarkColumn, removeColumn, type useLines } from './lines';
+import { CopiesInput, indexColumn, LinesSummary, remarkColumn, removeColumn, type useLines } from './lines';
 
 export interface OrderLine {
   key: string;
@@ -142,15 +142,13 @@ export function useOrderColumns(
       key: 'quantity',
       width: 96,
       render: (_v, l) => (
-        <InputNumber
-          size="small"
+        <CopiesInput
           min={1}
-          precision={0}
           value={l.quantity}
           disabled={frozen}
-          onChange={(v) => lines.change(l.key, { quantity: Math.max(1, Number(v ?? 1)) })}
-          style={{ width: '100%' }}
-          data-testid="line-quantity"
+          block
+          onChange={(quantity) => lines.change(l.key, { quantity })}
+          testId="line-quantity"
         />
       ),
     },

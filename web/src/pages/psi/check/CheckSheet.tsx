@@ -7,7 +7,6 @@ import {
   DatePicker,
   Form,
   Input,
-  InputNumber,
   Row as GridRow,
   Select,
   Space,
@@ -30,6 +29,7 @@ import { EditorDrawer, LinesTable } from '../EditorDrawer';
 import { formatCents, toCents, yuan } from '../format';
 import { GoodsSelect } from '../GoodsSelect';
 import {
+  CopiesInput,
   DiffText,
   goodsColumns,
   indexColumn,
@@ -123,13 +123,11 @@ function useCountColumns(sheet: ReturnType<typeof useLines<CountLine>>): TableCo
       title: t('psi.field.countedQuantity'),
       key: 'counted',
       render: (_v, l) => (
-        <InputNumber
-          size="small"
+        <CopiesInput
           min={0}
-          precision={0}
           value={l.counted}
-          onChange={(v) => sheet.change(l.goodsId, { counted: Math.max(0, Number(v ?? 0)) })}
-          data-testid="line-counted"
+          onChange={(counted) => sheet.change(l.goodsId, { counted })}
+          testId="line-counted"
         />
       ),
     },
