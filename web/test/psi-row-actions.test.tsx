@@ -2,7 +2,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { fireEvent, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Row } from '../src/pages/psi/api';
+import type { Row } from '../src/api/psi';
 import { docRowActions, useDocPage } from '../src/pages/psi/orders/shared';
 import '../src/pages/psi/i18n';
 import { resetStores, signIn } from './helpers';

@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
-import { post, type Row } from './api';
+import { post, type Row } from '../../api/psi';
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
 

@@ -1,10 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState, type SetStateAction } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
-  Col,
   Empty,
   Form,
   Input,
@@ -18,11 +16,12 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, post, stockOf, type Row } from './api';
+import { detail, linesOf, page, post, psiKeys, stockOf, type Row } from '../../api/psi';
+import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { yuan } from './format';
-import { useSubmit } from './useSubmit';
-import { useDiscardGuard } from '../../components/discard/useDiscardGuard';
-import { EditorDrawer, LinesTable } from './EditorDrawer';
+import { CopiesInput, goodsColumns, indexColumn } from './lines';
+import { FieldCol, ReceiverFields } from './fields';
+import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
 interface DeliveryEditorProps {
   /** The 配送单 to ship (else chosen here). */
@@ -66,106 +65,60 @@ async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null
   return { pod, lines, pending, stock, own, delivery };
 }
 
-/** A 发货单 against an accepted 配送单: per line ordered, delivered, open and in stock, and this shipment. */
-export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: DeliveryEditorProps) {
+/** Per 配送单 line: ordered, delivered, pending on other deliveries, still open, in stock, and this shipment. */
+function shipRows(p: Plan | null | undefined, quantities: Record<string, number>) {
+  if (!p) return [];
+  return p.lines.map((line) => {
+    const key = String(line.id);
+    const ordered = Number(line.quantity);
+    const delivered = Number(line.deliveredQuantity ?? 0);
+    const pendingOther = p.pending[key] ?? 0;
+    const open = Math.max(0, ordered - delivered - pendingOther);
+    const stock = p.stock[String(line.goodsId)] ?? 0;
+    return { ...line, key, ordered, delivered, pendingOther, open, stock, qty: quantities[key] ?? 0 };
+  });
+}
+
+type ShipRow = ReturnType<typeof shipRows>[number];
+
+/** The quantity to ship on one line, capped by what is open; a shortfall of stock is said under it. */
+function ShipInput({
+  row: r,
+  disabled,
+  onChange,
+}: {
+  row: ShipRow;
+  disabled: boolean;
+  onChange: (qty: number) => void;
+}) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
-  const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  // quantities the user typed or filled (loading a delivery's own quantities is not an edit)
-  const [edited, setEdited] = useState(false);
-  const guard = useDiscardGuard(() => edited || form.isFieldsTouched(), onClose, { urlBound: true });
-  const { error, setError, busy: saving, run } = useSubmit();
+  return (
+    <Space orientation="vertical" size={0}>
+      <CopiesInput
+        min={0}
+        max={r.open}
+        value={r.qty}
+        disabled={r.open === 0 || disabled}
+        onChange={onChange}
+        testId="line-ship"
+      />
+      {r.qty > r.stock && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {t('psi.delivery.overStock', { stock: r.stock })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
 
-  const existing = useQuery({
-    queryKey: ['psi', 'delivery-edit', id],
-    queryFn: () => detail('deliveryorder', id!),
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-  const podId = existing.data ? String(existing.data.depositoryOrderId) : chosenPod;
-
-  const candidates = useQuery({
-    queryKey: ['psi', 'pod', 'shippable'],
-    queryFn: async () => {
-      const [accepted, partial] = await Promise.all([
-        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 2, size: 200 }),
-        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 4, size: 200 }),
-      ]);
-      return [...accepted.records, ...partial.records];
-    },
-    enabled: !givenPod && !id,
-  });
-
-  const plan = useQuery({
-    queryKey: ['psi', 'delivery-plan', podId, id],
-    queryFn: () => loadPlan(podId!, id),
-    enabled: Boolean(podId),
-    gcTime: 0,
-  });
-
-  useEffect(() => {
-    const p = plan.data;
-    if (!p) return;
-    const source = p.delivery ?? p.pod;
-    form.setFieldsValue({
-      receiverName: source.receiverName,
-      receiverPhone: source.receiverPhone,
-      receiverAddress: source.receiverAddress,
-      logisticsCompany: p.delivery?.logisticsCompany,
-      trackingNo: p.delivery?.trackingNo,
-      packageCount: p.delivery?.packageCount,
-      remark: p.delivery?.remark,
-    });
-  }, [plan.data, form]);
-  const [planFor, setPlanFor] = useState<unknown>(null);
-  if (plan.data && planFor !== plan.data) {
-    setPlanFor(plan.data);
-    setQuantities(id ? { ...plan.data.own } : {});
-  }
-
-  const rows = useMemo(() => {
-    const p = plan.data;
-    if (!p) return [];
-    return p.lines.map((line) => {
-      const key = String(line.id);
-      const ordered = Number(line.quantity);
-      const delivered = Number(line.deliveredQuantity ?? 0);
-      const pendingOther = p.pending[key] ?? 0;
-      const open = Math.max(0, ordered - delivered - pendingOther);
-      const stock = p.stock[String(line.goodsId)] ?? 0;
-      return { ...line, key, ordered, delivered, pendingOther, open, stock, qty: quantities[key] ?? 0 };
-    });
-  }, [plan.data, quantities]);
-
-  const totalQty = rows.reduce((s, r) => s + r.qty, 0);
-  const shippable = plan.data ? [2, 4].includes(Number(plan.data.pod.orderStatus)) : true;
-
-  const submit = async () => {
-    setError(null);
-    const values = (await form.validateFields()) as Record<string, unknown>;
-    const details = rows.filter((r) => r.qty > 0).map((r) => ({ sourceDetailId: r.key, quantity: r.qty }));
-    if (details.length === 0) {
-      setError(t('psi.delivery.nothing'));
-      return;
-    }
-    await run(async () => {
-      const saved = await post(
-        'deliverydetail/submitDeliveryOrder',
-        { ...values, id: id ?? undefined, depositoryOrderId: podId, details },
-        true,
-      );
-      void message.success(t('psi.common.submitted'));
-      guard.release();
-      onSaved(saved);
-    });
-  };
-
-  const columns: TableColumnsType<(typeof rows)[number]> = [
-    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
-    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
+function useShipColumns(
+  shippable: boolean,
+  setQty: (key: string, qty: number) => void,
+): TableColumnsType<ShipRow> {
+  const { t } = useTranslation();
+  return [
+    indexColumn(),
+    ...goodsColumns<ShipRow>(t),
     {
       title: t('psi.field.unitPrice'),
       key: 'unit',
@@ -202,141 +155,168 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       title: t('psi.field.thisDelivery'),
       key: 'qty',
       width: 170,
-      render: (_v, r) => (
-        <Space orientation="vertical" size={0}>
-          <InputNumber
-            size="small"
-            min={0}
-            max={r.open}
-            precision={0}
-            value={r.qty}
-            disabled={r.open === 0 || !shippable}
-            onChange={(v) => {
-              setEdited(true);
-              setQuantities((q) => ({ ...q, [r.key]: Math.min(r.open, Math.max(0, Number(v ?? 0))) }));
-            }}
-            data-testid="line-ship"
-          />
-          {r.qty > r.stock && (
-            <Typography.Text type="danger" style={{ fontSize: 12 }}>
-              {t('psi.delivery.overStock', { stock: r.stock })}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
+      render: (_v, r) => <ShipInput row={r} disabled={!shippable} onChange={(qty) => setQty(r.key, qty)} />,
     },
   ];
+}
+
+/** The receiver and the shipping details of a delivery. */
+function DeliveryFields() {
+  const { t } = useTranslation();
+  return (
+    <GridRow gutter={16}>
+      <ReceiverFields required={false} spans={[6, 6, 12]} />
+      <FieldCol span={6} name="logisticsCompany" label={t('psi.field.logistics')}>
+        <Input maxLength={100} />
+      </FieldCol>
+      <FieldCol span={6} name="trackingNo" label={t('psi.field.trackingNo')}>
+        <Input maxLength={64} />
+      </FieldCol>
+      <FieldCol span={4} name="packageCount" label={t('psi.field.packageCount')}>
+        <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={8} name="remark" label={t('psi.common.remark')}>
+        <Input maxLength={500} />
+      </FieldCol>
+    </GridRow>
+  );
+}
+
+/** The accepted or partly delivered 配送单 a new delivery may ship. */
+function PodPicker({ value, onChange }: { value?: string; onChange: (podId: string) => void }) {
+  const { t } = useTranslation();
+  const candidates = useQuery({
+    queryKey: psiKeys.shippable(),
+    queryFn: async () => {
+      const [accepted, partial] = await Promise.all([
+        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 2, size: 200 }),
+        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 4, size: 200 }),
+      ]);
+      return [...accepted.records, ...partial.records];
+    },
+  });
+  return (
+    <Select
+      style={{ width: '100%' }}
+      placeholder={t('psi.delivery.pickOrder')}
+      value={value}
+      loading={candidates.isLoading}
+      showSearch={{ optionFilterProp: 'label' }}
+      onChange={onChange}
+      options={(candidates.data ?? []).map((p) => ({
+        value: String(p.id),
+        label: `${String(p.orderNo)} · ${String(p.schoolName)} · ${String(p.depositoryName)} · ${String(p.totalQuantity)}`,
+      }))}
+      data-testid="delivery-pod"
+    />
+  );
+}
+
+/** A 发货单 against an accepted 配送单: per line ordered, delivered, open and in stock, and this shipment. */
+export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: DeliveryEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [chosenPod, setPodId] = useState<string | undefined>(givenPod);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  // quantities the user typed or filled (loading a delivery's own quantities is not an edit)
+  const [edited, setEdited] = useState(false);
+  const editor = useEditor(() => edited || form.isFieldsTouched(), onClose);
+  const ship = (next: SetStateAction<Record<string, number>>) => {
+    setEdited(true);
+    setQuantities(next);
+  };
+
+  const existing = useQuery({
+    queryKey: psiKeys.edit('delivery', id),
+    queryFn: () => detail('deliveryorder', id!),
+    enabled: Boolean(id),
+    gcTime: 0,
+  });
+  const podId = existing.data ? String(existing.data.depositoryOrderId) : chosenPod;
+
+  const plan = useQuery({
+    queryKey: psiKeys.deliveryPlan(podId, id),
+    queryFn: () => loadPlan(podId!, id),
+    enabled: Boolean(podId),
+    gcTime: 0,
+  });
+  useFillForm(form, plan.data, (p) => {
+    const source = p.delivery ?? p.pod;
+    return {
+      receiverName: source.receiverName,
+      receiverPhone: source.receiverPhone,
+      receiverAddress: source.receiverAddress,
+      logisticsCompany: p.delivery?.logisticsCompany,
+      trackingNo: p.delivery?.trackingNo,
+      packageCount: p.delivery?.packageCount,
+      remark: p.delivery?.remark,
+    };
+  });
+  useOnLoaded(plan.data, (p) => setQuantities(id ? { ...p.own } : {}));
+
+  const rows = useMemo(() => shipRows(plan.data, quantities), [plan.data, quantities]);
+  const totalQty = rows.reduce((s, r) => s + r.qty, 0);
+  const shippable = plan.data ? [2, 4].includes(Number(plan.data.pod.orderStatus)) : true;
+  const columns = useShipColumns(shippable, (key, qty) => ship((q) => ({ ...q, [key]: qty })));
+
+  const submit = async () => {
+    editor.setError(null);
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const details = rows.filter((r) => r.qty > 0).map((r) => ({ sourceDetailId: r.key, quantity: r.qty }));
+    if (details.length === 0) {
+      editor.setError(t('psi.delivery.nothing'));
+      return;
+    }
+    const body = { ...values, id: id ?? undefined, depositoryOrderId: podId, details };
+    await editor.save(() => post('deliverydetail/submitDeliveryOrder', body, true), onSaved);
+  };
 
   return (
     <EditorDrawer
       title={`${id ? t('psi.delivery.editDelivery') : t('psi.delivery.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
       testId="delivery-editor"
-      onClose={guard.close}
+      onClose={editor.close}
+      error={editor.error}
+      errorTestId="delivery-error"
       actions={
-        <Button
-          type="primary"
-          loading={saving}
+        <SubmitButton
+          busy={editor.busy}
           disabled={!plan.data || !shippable}
-          onClick={() => void submit().catch(() => undefined)}
-          data-testid="delivery-submit"
-        >
-          {t('psi.common.submit')}
-        </Button>
+          onSubmit={submit}
+          testId="delivery-submit"
+        />
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        {!givenPod && !id && (
-          <Select
-            style={{ width: '100%' }}
-            placeholder={t('psi.delivery.pickOrder')}
-            value={podId}
-            loading={candidates.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            onChange={(value: string) => setPodId(value)}
-            options={(candidates.data ?? []).map((p) => ({
-              value: String(p.id),
-              label: `${String(p.orderNo)} · ${String(p.schoolName)} · ${String(p.depositoryName)} · ${String(p.totalQuantity)}`,
-            }))}
-            data-testid="delivery-pod"
-          />
-        )}
-        {plan.isLoading && <Spin />}
-        {podId && plan.isSuccess && !plan.data && (
-          <Alert type="error" showIcon title={t('psi.common.notFound')} />
-        )}
-        {!podId && !plan.isLoading && <Empty description={t('psi.delivery.pickOrder')} />}
-        {plan.data && (
-          <>
-            <Typography.Text type="secondary">
-              {String(plan.data.pod.schoolName)} · {String(plan.data.pod.depositoryName)} ·{' '}
-              {String(plan.data.pod.term)}
+      {!givenPod && !id && <PodPicker value={podId} onChange={setPodId} />}
+      {plan.isLoading && <Spin />}
+      {podId && plan.isSuccess && !plan.data && (
+        <Alert type="error" showIcon title={t('psi.common.notFound')} />
+      )}
+      {!podId && !plan.isLoading && <Empty description={t('psi.delivery.pickOrder')} />}
+      {plan.data && (
+        <>
+          <Typography.Text type="secondary">
+            {String(plan.data.pod.schoolName)} · {String(plan.data.pod.depositoryName)} ·{' '}
+            {String(plan.data.pod.term)}
+          </Typography.Text>
+          <Form form={form} layout="vertical">
+            <DeliveryFields />
+          </Form>
+          <Space>
+            <Button
+              onClick={() => ship(Object.fromEntries(rows.map((r) => [r.key, r.open])))}
+              data-testid="delivery-fill"
+            >
+              {t('psi.delivery.fillAll')}
+            </Button>
+            <Button onClick={() => ship({})}>{t('psi.delivery.clearAll')}</Button>
+            <Typography.Text strong data-testid="delivery-total">
+              {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
             </Typography.Text>
-            <Form form={form} layout="vertical">
-              <GridRow gutter={16}>
-                <Col span={6}>
-                  <Form.Item name="receiverName" label={t('psi.field.receiverName')}>
-                    <Input maxLength={50} />
-                  </Form.Item>
-                </Col>
-                <Col span={6}>
-                  <Form.Item name="receiverPhone" label={t('psi.field.receiverPhone')}>
-                    <Input maxLength={20} />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item name="receiverAddress" label={t('psi.field.receiverAddress')}>
-                    <Input maxLength={255} />
-                  </Form.Item>
-                </Col>
-                <Col span={6}>
-                  <Form.Item name="logisticsCompany" label={t('psi.field.logistics')}>
-                    <Input maxLength={100} />
-                  </Form.Item>
-                </Col>
-                <Col span={6}>
-                  <Form.Item name="trackingNo" label={t('psi.field.trackingNo')}>
-                    <Input maxLength={64} />
-                  </Form.Item>
-                </Col>
-                <Col span={4}>
-                  <Form.Item name="packageCount" label={t('psi.field.packageCount')}>
-                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="remark" label={t('psi.common.remark')}>
-                    <Input maxLength={500} />
-                  </Form.Item>
-                </Col>
-              </GridRow>
-            </Form>
-            <Space>
-              <Button
-                onClick={() => {
-                  setEdited(true);
-                  setQuantities(Object.fromEntries(rows.map((r) => [r.key, r.open])));
-                }}
-                data-testid="delivery-fill"
-              >
-                {t('psi.delivery.fillAll')}
-              </Button>
-              <Button
-                onClick={() => {
-                  setEdited(true);
-                  setQuantities({});
-                }}
-              >
-                {t('psi.delivery.clearAll')}
-              </Button>
-              <Typography.Text strong data-testid="delivery-total">
-                {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
-              </Typography.Text>
-            </Space>
-            <LinesTable rowKey="key" columns={columns} dataSource={rows} data-testid="delivery-lines" />
-          </>
-        )}
-        {error && <Alert type="error" showIcon title={error} data-testid="delivery-error" />}
-      </Space>
+          </Space>
+          <LinesTable rowKey="key" columns={columns} dataSource={rows} data-testid="delivery-lines" />
+        </>
+      )}
     </EditorDrawer>
   );
 }

@@ -16,7 +16,7 @@ import {
   type TimelineItemProps,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, type Row } from './api';
+import { detail, linesOf, page, psiKeys, type Row } from '../../api/psi';
 import { discountText, yuan } from './format';
 import type { Lang } from '@psi/db/model';
 import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
@@ -99,7 +99,7 @@ interface DocDetailProps {
 /** A document with its lines, audit information and status history. */
 export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['psi', 'doc', kind, id], queryFn: () => load(kind, id) });
+  const query = useQuery({ queryKey: psiKeys.detail(kind, id), queryFn: () => load(kind, id) });
   const data = query.data;
   const h = data?.header;
   const lang = useLang();

@@ -23,7 +23,7 @@ import { SearchForm } from '../../components/table/SearchForm';
 import { TableSettings } from '../../components/table/TableSettings';
 import { useTablePrefs } from '../../components/table/useTablePrefs';
 import { site } from '../../config/site';
-import { page, type Params, type Row } from './api';
+import { page, psiKeys, type Params, type Row } from '../../api/psi';
 import { statusCodes, useStatusLabel, type StatusKind } from './status';
 import './psi.css';
 
@@ -81,7 +81,7 @@ export function DocList({
   const query: Params = { ...filtered, current, size };
   const exporter = useListExport(exportResource, exportName, filtered);
   const rows = useQuery({
-    queryKey: ['psi', root, 'list', endpoint, query],
+    queryKey: psiKeys.list(root, [endpoint, query]),
     queryFn: () => page(endpoint, query),
     placeholderData: keepPreviousData,
   });
@@ -124,7 +124,7 @@ export function DocList({
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('psi.common.refresh')}
-              onClick={() => void client.invalidateQueries({ queryKey: ['psi', root] })}
+              onClick={() => void client.invalidateQueries({ queryKey: psiKeys.lists(root) })}
               data-testid="list-refresh"
             />
           </Tooltip>
@@ -228,7 +228,7 @@ function useStatusTabs({
   const codes = ['all', ...statusCodes(statusKind).map(String)];
   const counts = useQueries({
     queries: codes.map((code) => ({
-      queryKey: ['psi', root, 'count', endpoint, base, code],
+      queryKey: psiKeys.count(root, [endpoint, base, code]),
       queryFn: () =>
         page(endpoint, { ...base, ...(code === 'all' ? {} : { [statusField]: code }), current: 1, size: 1 }),
       placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { page, type Row } from './api';
+import { page, type Row } from '../../api/psi';
 import { yuan } from './format';
 
 interface GoodsSelectProps {

@@ -3,27 +3,13 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/errors';
-import { request } from '../../api/request';
-import { fileNameOf } from '../../components/resource/api';
+import { importFile } from '../../api/psi';
+import { downloadFile } from '../../components/system/util';
 
 interface ImportError {
   row: number;
   field: string;
   message: string;
-}
-
-/** Downloads a file answered by GET (a template), with the session header. */
-export async function download(url: string, fallback: string): Promise<void> {
-  const response = await request.get<Blob>(url, { responseType: 'blob' });
-  const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallback);
-  const link = document.createElement('a');
-  const href = URL.createObjectURL(response.data);
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 interface ImportDialogProps {
@@ -52,14 +38,10 @@ export function ImportDialog({ title, api, templateName, onClose, onDone }: Impo
     setErrors(null);
     setFailure(null);
     setResult(null);
-    const form = new FormData();
-    form.append('file', file, file.name);
     try {
-      const response = await request.post<{ msg: string }>(`${api}/upLoadList`, form, {
-        meta: { quiet: true },
-      });
-      setResult(response.data.msg);
-      void message.success(response.data.msg);
+      const text = await importFile(api, file);
+      setResult(text);
+      void message.success(text);
       onDone();
     } catch (error) {
       const text = error instanceof RequestError ? error.message : String(error);
@@ -88,7 +70,9 @@ export function ImportDialog({ title, api, templateName, onClose, onDone }: Impo
         <Alert type="info" showIcon title={t('psi.import.hint')} />
         <Button
           icon={<DownloadOutlined />}
-          onClick={() => void download(`${api}/template`, `${templateName}.xlsx`).catch(() => undefined)}
+          onClick={() =>
+            void downloadFile(`${api}/template`, {}, `${templateName}.xlsx`).catch(() => undefined)
+          }
           data-testid="import-template"
         >
           {t('psi.import.template')}

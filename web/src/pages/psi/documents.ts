@@ -1,6 +1,6 @@
 import type { FieldDef } from '@psi/db/model';
 import { PSI_DOCUMENTS, type DocumentDef, type StatusDef } from '@psi/db/model/psi/index';
-import type { Row } from './api';
+import type { Row } from '../../api/psi';
 
 /** The document kinds with a list page, by the short name their routes and query keys use. */
 export type DocKind = 'yypt' | 'pod' | 'purchase' | 'delivery';

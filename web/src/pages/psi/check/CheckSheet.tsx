@@ -1,33 +1,46 @@
-import { useEffect, useMemo, useState } from 'react';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
-  Col,
   DatePicker,
   Form,
   Input,
-  InputNumber,
   Row as GridRow,
   Select,
   Space,
-  Spin,
-  Table,
-  Typography,
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, post, stockOf, stockPage, type Row } from '../api';
+import {
+  docWithLines,
+  linesOf,
+  post,
+  psiKeys,
+  stockOf,
+  stockPage,
+  type Row,
+  useCan,
+  useDepositories,
+} from '../../../api/psi';
+import { EditorDrawer, LinesTable } from '../EditorDrawer';
 import { formatCents, toCents, yuan } from '../format';
 import { GoodsSelect } from '../GoodsSelect';
-import { useCan } from '../hooks';
-import { depositoryOptions, useDepositories } from '../useDepositories';
-import { useSubmit } from '../useSubmit';
-import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { EditorDrawer, LinesTable } from '../EditorDrawer';
+import {
+  CopiesInput,
+  DiffText,
+  goodsColumns,
+  indexColumn,
+  LinesSummary,
+  remarkColumn,
+  removeColumn,
+  useLines,
+} from '../lines';
+import { FieldCol } from '../fields';
+import { depositoryOptions } from '../options';
+import { useEditor, useFillForm, useOnLoaded } from '../useEditor';
 
 interface CountLine {
   goodsId: string;
@@ -47,176 +60,57 @@ export interface BookChange {
   bookQuantity: number;
 }
 
+type SaveResult = Row & { bookChanged?: BookChange[] };
+
 interface CheckSheetProps {
   /** An open (盘点中) check to continue; none for a new count. */
   id?: string;
   onClose: () => void;
-  onSaved: (result: Row & { bookChanged?: BookChange[] }, completed: boolean) => void;
+  onSaved: (result: SaveResult, completed: boolean) => void;
 }
 
-/** The count sheet of a depository: book quantity, counted quantity and difference per book. */
-export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
-  const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const can = useCan();
-  const [form] = Form.useForm();
-  const depositories = useDepositories();
-  const [checkId, setCheckId] = useState<string | undefined>(id);
-  const [lines, setLines] = useState<CountLine[]>([]);
-  // changed by the user since the sheet was loaded or last saved
-  const [edited, setEdited] = useState(false);
-  const guard = useDiscardGuard(() => edited, onClose, { urlBound: true });
-  const { error, setError, busy, run } = useSubmit();
-  const [version, setVersion] = useState<unknown>(undefined);
-  const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
+const countLine = (l: Row): CountLine => ({
+  goodsId: String(l.goodsId),
+  isbn: String(l.isbn),
+  goodsName: String(l.goodsName),
+  price: String(l.price),
+  book: Number(l.bookQuantity),
+  counted: Number(l.countedQuantity),
+  remark: String(l.remark ?? ''),
+});
 
-  const existing = useQuery({
-    queryKey: ['psi', 'check-edit', id],
-    queryFn: async () => {
-      const header = await detail('depositorycheck', id!);
-      return header ? { header, lines: await linesOf.check(id!) } : null;
+/** A new line of a book at its book quantity, counted as found. */
+const freshLine = (
+  goods: { goodsId: string; isbn: string; goodsName: string; price: string },
+  book: number,
+) => ({
+  ...goods,
+  book,
+  counted: book,
+  remark: '',
+});
+
+function sheetTotals(lines: CountLine[]) {
+  return lines.reduce(
+    (s, l) => {
+      const d = l.counted - l.book;
+      return {
+        book: s.book + l.book,
+        counted: s.counted + l.counted,
+        gain: s.gain + Math.max(0, d),
+        loss: s.loss + Math.max(0, -d),
+        amount: s.amount + d * toCents(l.price),
+      };
     },
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-  useEffect(() => {
-    const data = existing.data;
-    if (!data) return;
-    form.setFieldsValue({
-      depositoryId: String(data.header.depositoryId),
-      checkDate: data.header.checkDate ? dayjs(String(data.header.checkDate)) : undefined,
-      remark: data.header.remark,
-    });
-  }, [existing.data, form]);
-  const [loadedFor, setLoadedFor] = useState<unknown>(null);
-  if (existing.data && loadedFor !== existing.data) {
-    const data = existing.data;
-    setLoadedFor(data);
-    setVersion(data.header.version);
-    setLines(
-      data.lines.map((l) => ({
-        goodsId: String(l.goodsId),
-        isbn: String(l.isbn),
-        goodsName: String(l.goodsName),
-        price: String(l.price),
-        book: Number(l.bookQuantity),
-        counted: Number(l.countedQuantity),
-        remark: String(l.remark ?? ''),
-      })),
-    );
-  }
-
-  const loadAll = async () => {
-    if (!depositoryId) return;
-    const { records } = await stockPage({ depositoryId, size: 500 });
-    setEdited(true);
-    setLines((prev) => {
-      const known = new Set(prev.map((l) => l.goodsId));
-      return [
-        ...prev,
-        ...records
-          .filter((r) => !known.has(r.goodsId))
-          .map((r) => ({
-            goodsId: r.goodsId,
-            isbn: r.isbn,
-            goodsName: r.goodsName,
-            price: r.price,
-            book: r.quantity,
-            counted: r.quantity,
-            remark: '',
-          })),
-      ];
-    });
-  };
-
-  const addGoods = async (goods: Row) => {
-    const at = lines.findIndex((l) => l.goodsId === String(goods.id));
-    if (at >= 0) {
-      void message.error(t('psi.goodsPicker.duplicate', { row: at + 1 }));
-      return;
-    }
-    const stock = depositoryId ? await stockOf(depositoryId, [String(goods.id)]).catch(() => ({})) : {};
-    const book = (stock as Record<string, number>)[String(goods.id)] ?? 0;
-    setEdited(true);
-    setLines((prev) => [
-      ...prev,
-      {
-        goodsId: String(goods.id),
-        isbn: String(goods.isbn),
-        goodsName: String(goods.goodsName),
-        price: String(goods.price),
-        book,
-        counted: book,
-        remark: '',
-      },
-    ]);
-  };
-
-  const totals = useMemo(
-    () =>
-      lines.reduce(
-        (s, l) => {
-          const d = l.counted - l.book;
-          return {
-            book: s.book + l.book,
-            counted: s.counted + l.counted,
-            gain: s.gain + Math.max(0, d),
-            loss: s.loss + Math.max(0, -d),
-            amount: s.amount + d * toCents(l.price),
-          };
-        },
-        { book: 0, counted: 0, gain: 0, loss: 0, amount: 0 },
-      ),
-    [lines],
+    { book: 0, counted: 0, gain: 0, loss: 0, amount: 0 },
   );
+}
 
-  const save = async (complete: boolean) => {
-    setError(null);
-    const values = (await form.validateFields()) as {
-      depositoryId: string;
-      checkDate?: dayjs.Dayjs;
-      remark?: string;
-    };
-    if (lines.length === 0) {
-      setError(t('psi.common.noLines'));
-      return;
-    }
-    await run(async () => {
-      const result = await post<Row & { bookChanged?: BookChange[] }>(
-        'depositoryinfo/saveCheckList',
-        {
-          depositoryId: values.depositoryId,
-          checkId,
-          checkDate: values.checkDate ? values.checkDate.format('YYYY-MM-DD') : undefined,
-          remark: values.remark,
-          complete,
-          version,
-          details: lines.map((l) => ({
-            goodsId: l.goodsId,
-            countedQuantity: l.counted,
-            ...(l.remark ? { remark: l.remark } : {}),
-          })),
-        },
-        true,
-      );
-      setCheckId(String(result.id));
-      setVersion(result.version);
-      void message.success(complete ? t('psi.check.completed') : t('psi.check.saved'));
-      setEdited(false);
-      if (complete) guard.release();
-      onSaved(result, complete);
-    });
-  };
-
-  const change = (goodsId: string, patch: Partial<CountLine>) => {
-    setEdited(true);
-    setLines((prev) => prev.map((l) => (l.goodsId === goodsId ? { ...l, ...patch } : l)));
-  };
-
-  const columns: TableColumnsType<CountLine> = [
-    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
-    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
+function useCountColumns(sheet: ReturnType<typeof useLines<CountLine>>): TableColumnsType<CountLine> {
+  const { t } = useTranslation();
+  return [
+    indexColumn(),
+    ...goodsColumns<CountLine>(t),
     { title: t('psi.field.price'), key: 'price', align: 'right', render: (_v, l) => yuan(l.price) },
     {
       title: t('psi.field.bookQuantity'),
@@ -229,13 +123,11 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       title: t('psi.field.countedQuantity'),
       key: 'counted',
       render: (_v, l) => (
-        <InputNumber
-          size="small"
+        <CopiesInput
           min={0}
-          precision={0}
           value={l.counted}
-          onChange={(v) => change(l.goodsId, { counted: Math.max(0, Number(v ?? 0)) })}
-          data-testid="line-counted"
+          onChange={(counted) => sheet.change(l.goodsId, { counted })}
+          testId="line-counted"
         />
       ),
     },
@@ -243,18 +135,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       title: t('psi.field.difference'),
       key: 'diff',
       align: 'right',
-      render: (_v, l) => {
-        const d = l.counted - l.book;
-        return (
-          <Typography.Text
-            type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}
-            strong={d !== 0}
-            data-testid="line-diff"
-          >
-            {d > 0 ? `+${d}` : d}
-          </Typography.Text>
-        );
-      },
+      render: (_v, l) => <DiffText value={l.counted - l.book} strong testId="line-diff" />,
     },
     {
       title: t('psi.field.differenceAmount'),
@@ -262,153 +143,228 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       align: 'right',
       render: (_v, l) => yuan(formatCents((l.counted - l.book) * toCents(l.price))),
     },
-    {
-      title: t('psi.common.remark'),
-      key: 'remark',
-      render: (_v, l) => (
-        <Input
-          size="small"
-          value={l.remark}
-          maxLength={255}
-          onChange={(e) => change(l.goodsId, { remark: e.target.value })}
-        />
-      ),
-    },
-    {
-      title: '',
-      key: 'x',
-      width: 48,
-      render: (_v, l) => (
-        <Button
-          type="text"
-          danger
-          size="small"
-          icon={<DeleteOutlined />}
-          aria-label={t('psi.common.delete')}
-          onClick={() => {
-            setEdited(true);
-            setLines((prev) => prev.filter((x) => x.goodsId !== l.goodsId));
-          }}
-        />
-      ),
-    },
+    remarkColumn<CountLine>(t, (l, remark) => sheet.change(l.goodsId, { remark })),
+    removeColumn<CountLine>(t, (l) => sheet.remove(l.goodsId)),
   ];
+}
+
+/** The fields of the sheet's header: depository (fixed once saved), count date, remark. */
+function CheckHeaderFields({ locked }: { locked: boolean }) {
+  const { t } = useTranslation();
+  const depositories = useDepositories();
+  return (
+    <GridRow gutter={16}>
+      <FieldCol
+        span={8}
+        name="depositoryId"
+        label={t('psi.field.depository')}
+        rules={[{ required: true, message: t('psi.required.depository') }]}
+      >
+        <Select
+          disabled={locked}
+          loading={depositories.isLoading}
+          options={depositoryOptions(depositories.data)}
+          data-testid="check-depository"
+        />
+      </FieldCol>
+      <FieldCol span={6} name="checkDate" label={t('psi.field.checkDate')}>
+        <DatePicker style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={10} name="remark" label={t('psi.common.remark')}>
+        <Input maxLength={500} />
+      </FieldCol>
+    </GridRow>
+  );
+}
+
+/** The totals row of the sheet: book and counted copies, gain and loss, difference amount. */
+function CheckTotals({ lines }: { lines: CountLine[] }) {
+  const { t } = useTranslation();
+  const totals = useMemo(() => sheetTotals(lines), [lines]);
+  return (
+    <LinesSummary
+      labelSpan={4}
+      cells={[
+        { content: totals.book, align: 'right' },
+        { content: totals.counted },
+        {
+          align: 'right',
+          content: (
+            <span data-testid="check-gain-loss">
+              {t('psi.field.gain')} +{totals.gain} / {t('psi.field.loss')} -{totals.loss}
+            </span>
+          ),
+        },
+        { content: yuan(formatCents(totals.amount)), align: 'right' },
+        { colSpan: 2 },
+      ]}
+    />
+  );
+}
+
+/** "Save" keeps the count open; "complete" (asked first) applies the differences to stock. */
+function CheckActions({ busy, onSave }: { busy: boolean; onSave: (complete: boolean) => Promise<void> }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const can = useCan();
+  return (
+    <>
+      <Button
+        loading={busy}
+        onClick={() => void onSave(false).catch(() => undefined)}
+        data-testid="check-save"
+      >
+        {t('psi.check.save')}
+      </Button>
+      {can('depositorycheck_complete') && (
+        <Button
+          type="primary"
+          loading={busy}
+          onClick={() =>
+            modal.confirm({
+              title: t('psi.check.complete'),
+              content: t('psi.check.completeConfirm'),
+              okText: t('psi.check.complete'),
+              cancelText: t('psi.common.cancel'),
+              onOk: () => onSave(true).catch(() => undefined),
+            })
+          }
+          data-testid="check-complete"
+        >
+          {t('psi.check.complete')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The count sheet of a depository: book quantity, counted quantity and difference per book. */
+export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [checkId, setCheckId] = useState<string | undefined>(id);
+  // `edited`: changed by the user since the sheet was loaded or last saved
+  const sheet = useLines<CountLine>((l) => l.goodsId);
+  const { lines } = sheet;
+  const editor = useEditor(() => sheet.edited, onClose);
+  const [version, setVersion] = useState<unknown>(undefined);
+  const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
+  const columns = useCountColumns(sheet);
+
+  const existing = useQuery({
+    queryKey: psiKeys.edit('check', id),
+    queryFn: () => docWithLines('depositorycheck', id!, linesOf.check),
+    enabled: Boolean(id),
+    gcTime: 0,
+  });
+  useFillForm(form, existing.data, ({ header }) => ({
+    depositoryId: String(header.depositoryId),
+    checkDate: header.checkDate ? dayjs(String(header.checkDate)) : undefined,
+    remark: header.remark,
+  }));
+  useOnLoaded(existing.data, (data) => {
+    setVersion(data.header.version);
+    sheet.load(data.lines.map(countLine));
+  });
+
+  const loadAll = async () => {
+    if (!depositoryId) return;
+    const { records } = await stockPage({ depositoryId, size: 500 });
+    sheet.edit((prev) => {
+      const known = new Set(prev.map((l) => l.goodsId));
+      return [...prev, ...records.filter((r) => !known.has(r.goodsId)).map((r) => freshLine(r, r.quantity))];
+    });
+  };
+
+  const addGoods = async (goods: Row) => {
+    const goodsId = String(goods.id);
+    if (!sheet.accepts(goodsId)) return;
+    const stock = depositoryId ? await stockOf(depositoryId, [goodsId]).catch(() => ({})) : {};
+    const book = (stock as Record<string, number>)[goodsId] ?? 0;
+    const picked = {
+      goodsId,
+      isbn: String(goods.isbn),
+      goodsName: String(goods.goodsName),
+      price: String(goods.price),
+    };
+    sheet.edit((prev) => [...prev, freshLine(picked, book)]);
+  };
+
+  const save = async (complete: boolean) => {
+    editor.setError(null);
+    const values = (await form.validateFields()) as {
+      depositoryId: string;
+      checkDate?: dayjs.Dayjs;
+      remark?: string;
+    };
+    if (lines.length === 0) {
+      editor.setError(t('psi.common.noLines'));
+      return;
+    }
+    const body = {
+      depositoryId: values.depositoryId,
+      checkId,
+      checkDate: values.checkDate ? values.checkDate.format('YYYY-MM-DD') : undefined,
+      remark: values.remark,
+      complete,
+      version,
+      details: lines.map((l) => ({
+        goodsId: l.goodsId,
+        countedQuantity: l.counted,
+        ...(l.remark ? { remark: l.remark } : {}),
+      })),
+    };
+    await editor.save(
+      () => post<SaveResult>('depositoryinfo/saveCheckList', body, true),
+      (result) => {
+        setCheckId(String(result.id));
+        setVersion(result.version);
+        sheet.setEdited(false);
+        onSaved(result, complete);
+      },
+      { text: complete ? t('psi.check.completed') : t('psi.check.saved'), keepGuard: !complete },
+    );
+  };
 
   const header = existing.data?.header;
   return (
     <EditorDrawer
       title={`${t('psi.check.sheet')}${header ? ` · ${String(header.checkNo)}` : ''}`}
       testId="check-sheet"
-      onClose={guard.close}
-      actions={
-        <>
-          <Button
-            loading={busy}
-            onClick={() => void save(false).catch(() => undefined)}
-            data-testid="check-save"
-          >
-            {t('psi.check.save')}
-          </Button>
-          {can('depositorycheck_complete') && (
-            <Button
-              type="primary"
-              loading={busy}
-              onClick={() =>
-                modal.confirm({
-                  title: t('psi.check.complete'),
-                  content: t('psi.check.completeConfirm'),
-                  okText: t('psi.check.complete'),
-                  cancelText: t('psi.common.cancel'),
-                  onOk: () => save(true).catch(() => undefined),
-                })
-              }
-              data-testid="check-complete"
-            >
-              {t('psi.check.complete')}
-            </Button>
-          )}
-        </>
-      }
+      onClose={editor.close}
+      loading={Boolean(id) && existing.isLoading}
+      error={editor.error}
+      errorTestId="check-error"
+      actions={<CheckActions busy={editor.busy} onSave={save} />}
     >
-      {id && existing.isLoading ? (
-        <Spin />
-      ) : (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={{ checkDate: dayjs() }}
-            onValuesChange={() => setEdited(true)}
-          >
-            <GridRow gutter={16}>
-              <Col span={8}>
-                <Form.Item
-                  name="depositoryId"
-                  label={t('psi.field.depository')}
-                  rules={[{ required: true, message: t('psi.required.depository') }]}
-                >
-                  <Select
-                    disabled={Boolean(checkId)}
-                    loading={depositories.isLoading}
-                    options={depositoryOptions(depositories.data)}
-                    data-testid="check-depository"
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="checkDate" label={t('psi.field.checkDate')}>
-                  <DatePicker style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={10}>
-                <Form.Item name="remark" label={t('psi.common.remark')}>
-                  <Input maxLength={500} />
-                </Form.Item>
-              </Col>
-            </GridRow>
-          </Form>
-          <Space wrap>
-            <Button
-              icon={<DownloadOutlined />}
-              disabled={!depositoryId}
-              onClick={() => void loadAll()}
-              data-testid="check-load"
-            >
-              {t('psi.check.loadStock')}
-            </Button>
-            <div style={{ width: 520 }}>
-              <GoodsSelect onPick={(g) => void addGoods(g)} disabled={!depositoryId} />
-            </div>
-          </Space>
-          <LinesTable
-            rowKey="goodsId"
-            columns={columns}
-            dataSource={lines}
-            data-testid="check-lines"
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={4}>
-                  <Typography.Text strong>{t('psi.common.total')}</Typography.Text>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  {totals.book}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5}>{totals.counted}</Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
-                  <span data-testid="check-gain-loss">
-                    {t('psi.field.gain')} +{totals.gain} / {t('psi.field.loss')} -{totals.loss}
-                  </span>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">
-                  {yuan(formatCents(totals.amount))}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} colSpan={2} />
-              </Table.Summary.Row>
-            )}
-          />
-          {error && <Alert type="error" showIcon title={error} data-testid="check-error" />}
-        </Space>
-      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ checkDate: dayjs() }}
+        onValuesChange={() => sheet.setEdited(true)}
+      >
+        <CheckHeaderFields locked={Boolean(checkId)} />
+      </Form>
+      <Space wrap>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!depositoryId}
+          onClick={() => void loadAll()}
+          data-testid="check-load"
+        >
+          {t('psi.check.loadStock')}
+        </Button>
+        <div style={{ width: 520 }}>
+          <GoodsSelect onPick={(g) => void addGoods(g)} disabled={!depositoryId} />
+        </div>
+      </Space>
+      <LinesTable
+        rowKey="goodsId"
+        columns={columns}
+        dataSource={lines}
+        data-testid="check-lines"
+        summary={() => <CheckTotals lines={lines} />}
+      />
     </EditorDrawer>
   );
 }

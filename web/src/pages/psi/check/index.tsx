@@ -1,25 +1,18 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
-import { detail, linesOf, removeDocs, type Row } from '../api';
+import { docWithLines, linesOf, psiKeys, type Row, useCan } from '../../../api/psi';
+import { DiffText, indexColumn } from '../lines';
 import { DocList } from '../DocList';
 import { yuan } from '../format';
-import { useCan } from '../hooks';
 import { StatusTag } from '../status';
-import { useDocRoute } from '../useDocRoute';
+import { PSI_DOCUMENTS } from '@psi/db/model/psi/index';
+import { fieldColumn, moneyColumn, numberColumn, textColumn } from '../columns';
+import { mayEdit, mayRemove } from '../documents';
+import { DocRowActions, RowButton, useDocPage, type DocPageState } from '../orders/shared';
+import { useLang } from '../status';
 import { CheckSheet, type BookChange } from './CheckSheet';
 import '../i18n';
 
@@ -28,49 +21,24 @@ const PATH = '/psi/depositorycheck/index';
 function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['psi', 'check', id],
-    queryFn: async () => {
-      const header = await detail('depositorycheck', id);
-      return header ? { header, lines: await linesOf.check(id) } : null;
-    },
+    queryKey: psiKeys.detail('check', id),
+    queryFn: () => docWithLines('depositorycheck', id, linesOf.check),
   });
   const h = query.data?.header;
   const columns: TableColumnsType<Row> = [
-    { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
-    { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
-    {
-      title: t('psi.field.bookQuantity'),
-      dataIndex: 'bookQuantity',
-      key: 'totalBookQuantity',
-      align: 'right',
-    },
-    {
-      title: t('psi.field.countedQuantity'),
-      dataIndex: 'countedQuantity',
-      key: 'totalCountedQuantity',
-      align: 'right',
-    },
+    indexColumn(),
+    textColumn(t('psi.field.goodsName'), 'goodsName'),
+    textColumn(t('psi.field.isbn'), 'isbn'),
+    numberColumn(t('psi.field.bookQuantity'), 'bookQuantity'),
+    numberColumn(t('psi.field.countedQuantity'), 'countedQuantity'),
     {
       title: t('psi.field.difference'),
       key: 'diff',
       align: 'right',
-      render: (_v, r) => {
-        const d = Number(r.differenceQuantity);
-        return (
-          <Typography.Text type={d < 0 ? 'danger' : d > 0 ? 'success' : undefined}>
-            {d > 0 ? `+${d}` : d}
-          </Typography.Text>
-        );
-      },
+      render: (_v, r) => <DiffText value={Number(r.differenceQuantity)} />,
     },
-    {
-      title: t('psi.field.differenceAmount'),
-      key: 'differenceAmount',
-      align: 'right',
-      render: (_v, r) => yuan(r.differenceAmount),
-    },
-    { title: t('psi.common.remark'), dataIndex: 'remark', key: 'remark' },
+    moneyColumn(t('psi.field.differenceAmount'), 'differenceAmount'),
+    textColumn(t('psi.common.remark'), 'remark'),
   ];
   return (
     <Drawer
@@ -134,16 +102,11 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** 库存盘点: history of counts per depository, the count sheet, save and complete. */
-export default function DepositoryCheckPage() {
+/** The warning after completing a count whose book quantities moved since it was saved. */
+function useBookChangedWarning() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const can = useCan();
-  const client = useQueryClient();
-  const [view, go] = useDocRoute(PATH);
-  const refresh = () => client.invalidateQueries({ queryKey: ['psi'] });
-
-  const warnChanged = (changed: BookChange[]) =>
+  const { modal } = App.useApp();
+  return (changed: BookChange[]) =>
     modal.warning({
       title: t('psi.check.bookChangedTitle'),
       width: 560,
@@ -164,98 +127,56 @@ export default function DepositoryCheckPage() {
         </div>
       ),
     });
+}
 
-  const columns: TableColumnsType<Row> = [
-    {
-      title: t('psi.field.checkNo'),
-      key: 'checkNo',
-      render: (_v, r) => (
-        <Typography.Link onClick={() => go({ mode: 'view', id: String(r.id) })} data-testid="order-no">
-          {String(r.checkNo)}
-        </Typography.Link>
-      ),
-    },
-    { title: t('psi.field.depository'), dataIndex: 'depositoryName', key: 'depositoryName' },
-    { title: t('psi.field.checkDate'), dataIndex: 'checkDate', key: 'checkDate' },
-    {
-      title: t('psi.field.status'),
-      key: 'checkStatus',
-      render: (_v, r) => <StatusTag kind="check" value={r.checkStatus} />,
-    },
-    {
-      title: t('psi.field.bookQuantity'),
-      dataIndex: 'totalBookQuantity',
-      key: 'totalBookQuantity',
-      align: 'right',
-    },
-    {
-      title: t('psi.field.countedQuantity'),
-      dataIndex: 'totalCountedQuantity',
-      key: 'totalCountedQuantity',
-      align: 'right',
-    },
-    { title: t('psi.field.gain'), dataIndex: 'totalGainQuantity', key: 'totalGainQuantity', align: 'right' },
-    { title: t('psi.field.loss'), dataIndex: 'totalLossQuantity', key: 'totalLossQuantity', align: 'right' },
-    {
-      title: t('psi.field.differenceAmount'),
-      key: 'differenceAmount',
-      align: 'right',
-      render: (_v, r) => yuan(r.differenceAmount),
-    },
-    { title: t('psi.field.completeTime'), dataIndex: 'completeTime', key: 'completeTime' },
+const checkDocument = PSI_DOCUMENTS.check;
+
+/** The count list: the declared columns, then continue (while counting) and remove. */
+function useCheckColumns(page: DocPageState): TableColumnsType<Row> {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const can = useCan();
+  const { who } = checkDocument;
+  return [
+    ...checkDocument.columns.map((name) => fieldColumn(checkDocument, name, lang, page.open)),
     {
       title: t('psi.common.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_v, r) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => go({ mode: 'view', id: String(r.id) })}
-            data-testid="row-view"
-          >
-            {t('psi.common.view')}
-          </Button>
-          {Number(r.checkStatus) === 1 && can('depositorycheck_edit', 'depositorycheck_complete') && (
-            <Button
-              type="link"
-              size="small"
+        <DocRowActions
+          page={page}
+          row={r}
+          inDetail={false}
+          edit={false}
+          remove={
+            mayRemove(checkDocument, r) &&
+            can(...who.remove) && { resource: checkDocument.resource.key, no: String(r.checkNo) }
+          }
+        >
+          {mayEdit(checkDocument, r) && can(...who.edit) && (
+            <RowButton
               icon={<EditOutlined />}
-              onClick={() => go({ mode: 'edit', id: String(r.id) })}
+              onClick={() => page.go({ mode: 'edit', id: String(r.id) })}
               data-testid="row-continue"
             >
               {t('psi.check.continue')}
-            </Button>
+            </RowButton>
           )}
-          {Number(r.checkStatus) === 1 && can('depositorycheck_delete') && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                modal.confirm({
-                  title: t('psi.common.delete'),
-                  content: t('psi.common.removeConfirm', { no: String(r.checkNo) }),
-                  okButtonProps: { danger: true },
-                  onOk: async () => {
-                    await removeDocs('depositorycheck', [String(r.id)]);
-                    void message.success(t('psi.common.removed'));
-                    await refresh();
-                  },
-                })
-              }
-              data-testid="row-delete"
-            >
-              {t('psi.common.delete')}
-            </Button>
-          )}
-        </Space>
+        </DocRowActions>
       ),
     },
   ];
+}
+
+/** 库存盘点: history of counts per depository, the count sheet, save and complete. */
+export default function DepositoryCheckPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const page = useDocPage(PATH);
+  const { view, go, refresh } = page;
+  const warnChanged = useBookChangedWarning();
+  const columns = useCheckColumns(page);
 
   return (
     <>

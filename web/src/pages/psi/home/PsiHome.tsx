@@ -16,10 +16,15 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getData } from '../../../api/request';
-import type { StockRow } from '../api';
+import {
+  dashboardSummary,
+  psiKeys,
+  type Counts,
+  type StockRow,
+  type Summary,
+  useMySchool,
+} from '../../../api/psi';
 import { yuan } from '../format';
-import { useMySchool } from '../hooks';
 import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';
 import { Chart } from './Chart';
 import '../i18n';
@@ -31,30 +36,6 @@ function MovesTitle({ day }: { day?: string }) {
   return day && day !== dayjs().format('YYYY-MM-DD')
     ? t('psi.home.latestMoves', { day })
     : t('psi.home.todayMoves');
-}
-
-type Counts = Record<string, number>;
-interface Summary {
-  kind: 'platform' | 'depository' | 'school' | 'none';
-  yyptStatus?: Counts;
-  purchaseStatus?: Counts;
-  depositoryOrderStatus?: Counts;
-  deliveryStatus?: Counts;
-  checkStatus?: Counts;
-  today?: { day: string; rows: number; inQuantity: number; outQuantity: number };
-  lowStock?: { total: number; threshold: number; records: StockRow[] };
-  weekly?: { week: string; orders: number; amount: string }[];
-  school?: { id: string; schoolName: string; schoolCode: string; balance: string } | null;
-  orders?: {
-    id: string;
-    orderNo: string;
-    orderStatus: number;
-    payStatus: number;
-    totalQuantity: number;
-    deliveredQuantity: number;
-    totalAmount: string;
-    submitTime: string;
-  }[];
 }
 
 interface StatProps {
@@ -213,108 +194,105 @@ function StaffHome({
   );
 }
 
-/** The home page figures of the PSI roles (platform, depository, school). */
-export function PsiHome() {
+/** A figure card linking to the list it counts. */
+const stat = (title: string, value: number, to: string, testId: string): StatProps => ({
+  title,
+  value,
+  to,
+  testId,
+});
+
+function PlatformHome({ data }: { data: Summary }) {
   const { t } = useTranslation();
-  const summary = useQuery({
-    queryKey: ['psi', 'home'],
-    queryFn: () => getData<Summary>('/blade-psi/dashboard/summary'),
-    staleTime: 30_000,
-  });
-  const data = summary.data;
-  const school = useMySchool(data?.kind === 'school');
-  if (!data || data.kind === 'none') return null;
+  const y = data.yyptStatus ?? {};
+  const p = data.purchaseStatus ?? {};
+  return (
+    <StaffHome
+      testId="home-platform"
+      data={data}
+      status={{ title: t('psi.home.byStatus'), counts: y, kind: 'yypt' }}
+      weekTitle={t('psi.home.byWeek')}
+      stats={[
+        stat(t('psi.home.pendingAudit'), y['1'] ?? 0, '/psi/purchaseorderyypt/index', 'home-pending-audit'),
+        stat(t('psi.home.pendingPurchase'), p['1'] ?? 0, '/psi/purchaseorder/index', 'home-pending-purchase'),
+        stat(t('psi.home.awaitingStorage'), p['2'] ?? 0, '/psi/purchaseorder/index', 'home-awaiting-storage'),
+      ]}
+      extra={
+        <Card size="small" data-testid="home-today">
+          <Statistic title={<MovesTitle day={data.today?.day} />} value={data.today?.rows ?? 0} />
+          <Typography.Text type="secondary">
+            {t('psi.home.todayMovesDetail', {
+              in: data.today?.inQuantity ?? 0,
+              out: data.today?.outQuantity ?? 0,
+            })}
+          </Typography.Text>
+        </Card>
+      }
+    />
+  );
+}
 
-  if (data.kind === 'platform') {
-    const y = data.yyptStatus ?? {};
-    const p = data.purchaseStatus ?? {};
-    return (
-      <StaffHome
-        testId="home-platform"
-        data={data}
-        status={{ title: t('psi.home.byStatus'), counts: y, kind: 'yypt' }}
-        weekTitle={t('psi.home.byWeek')}
-        stats={[
-          {
-            title: t('psi.home.pendingAudit'),
-            value: y['1'] ?? 0,
-            to: '/psi/purchaseorderyypt/index',
-            testId: 'home-pending-audit',
-          },
-          {
-            title: t('psi.home.pendingPurchase'),
-            value: p['1'] ?? 0,
-            to: '/psi/purchaseorder/index',
-            testId: 'home-pending-purchase',
-          },
-          {
-            title: t('psi.home.awaitingStorage'),
-            value: p['2'] ?? 0,
-            to: '/psi/purchaseorder/index',
-            testId: 'home-awaiting-storage',
-          },
-        ]}
-        extra={
-          <Card size="small" data-testid="home-today">
-            <Statistic title={<MovesTitle day={data.today?.day} />} value={data.today?.rows ?? 0} />
-            <Typography.Text type="secondary">
-              {t('psi.home.todayMovesDetail', {
-                in: data.today?.inQuantity ?? 0,
-                out: data.today?.outQuantity ?? 0,
-              })}
-            </Typography.Text>
-          </Card>
-        }
-      />
-    );
-  }
+function DepositoryHome({ data }: { data: Summary }) {
+  const { t } = useTranslation();
+  const d = data.depositoryOrderStatus ?? {};
+  const v = data.deliveryStatus ?? {};
+  const pods = '/psi/purchaseorderdepository/index';
+  return (
+    <StaffHome
+      testId="home-depository"
+      data={data}
+      status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
+      weekTitle={t('psi.home.byWeekDepository')}
+      stats={[
+        stat(t('psi.home.inbox'), d['1'] ?? 0, pods, 'home-inbox'),
+        stat(t('psi.home.toDeliver'), (d['2'] ?? 0) + (d['4'] ?? 0), pods, 'home-to-deliver'),
+        stat(t('psi.home.pendingShip'), v['1'] ?? 0, '/psi/deliveryorder/index', 'home-pending-ship'),
+        stat(
+          t('psi.home.awaitingStorage'),
+          data.purchaseStatus?.['2'] ?? 0,
+          '/psi/purchaseorder/index',
+          'home-awaiting-storage',
+        ),
+        stat(
+          t('psi.home.openChecks'),
+          data.checkStatus?.['1'] ?? 0,
+          '/psi/depositorycheck/index',
+          'home-open-checks',
+        ),
+      ]}
+    />
+  );
+}
 
-  if (data.kind === 'depository') {
-    const d = data.depositoryOrderStatus ?? {};
-    const v = data.deliveryStatus ?? {};
-    return (
-      <StaffHome
-        testId="home-depository"
-        data={data}
-        status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
-        weekTitle={t('psi.home.byWeekDepository')}
-        stats={[
-          {
-            title: t('psi.home.inbox'),
-            value: d['1'] ?? 0,
-            to: '/psi/purchaseorderdepository/index',
-            testId: 'home-inbox',
-          },
-          {
-            title: t('psi.home.toDeliver'),
-            value: (d['2'] ?? 0) + (d['4'] ?? 0),
-            to: '/psi/purchaseorderdepository/index',
-            testId: 'home-to-deliver',
-          },
-          {
-            title: t('psi.home.pendingShip'),
-            value: v['1'] ?? 0,
-            to: '/psi/deliveryorder/index',
-            testId: 'home-pending-ship',
-          },
-          {
-            title: t('psi.home.awaitingStorage'),
-            value: data.purchaseStatus?.['2'] ?? 0,
-            to: '/psi/purchaseorder/index',
-            testId: 'home-awaiting-storage',
-          },
-          {
-            title: t('psi.home.openChecks'),
-            value: data.checkStatus?.['1'] ?? 0,
-            to: '/psi/depositorycheck/index',
-            testId: 'home-open-checks',
-          },
-        ]}
-      />
-    );
-  }
+type SchoolOrder = NonNullable<Summary['orders']>[number];
 
-  const mine = school.data;
+/** One order of the school: number, status, payment, amount and how much has been delivered. */
+function SchoolOrderItem({ order: o }: { order: SchoolOrder }) {
+  const { t } = useTranslation();
+  const progress = t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity });
+  return (
+    <List.Item>
+      <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+        <Space wrap>
+          <Link to={`/psi/order_s/index?id=${o.id}`}>{o.orderNo}</Link>
+          <StatusTag kind="yypt" value={o.orderStatus} />
+          <StatusTag kind="pay" value={o.payStatus} />
+          <span>{yuan(o.totalAmount)}</span>
+        </Space>
+        <Progress
+          percent={o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0}
+          size="small"
+          aria-label={progress}
+          format={() => progress}
+        />
+      </Space>
+    </List.Item>
+  );
+}
+
+function SchoolHome({ data }: { data: Summary }) {
+  const { t } = useTranslation();
+  const mine = useMySchool().data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-school">
       <GridRow gutter={[16, 16]}>
@@ -348,31 +326,7 @@ export function PsiHome() {
             <List
               dataSource={data.orders ?? []}
               locale={{ emptyText: t('psi.home.noData') }}
-              renderItem={(o) => (
-                <List.Item>
-                  <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-                    <Space wrap>
-                      <Link to={`/psi/order_s/index?id=${o.id}`}>{o.orderNo}</Link>
-                      <StatusTag kind="yypt" value={o.orderStatus} />
-                      <StatusTag kind="pay" value={o.payStatus} />
-                      <span>{yuan(o.totalAmount)}</span>
-                    </Space>
-                    <Progress
-                      percent={
-                        o.totalQuantity ? Math.round((o.deliveredQuantity / o.totalQuantity) * 100) : 0
-                      }
-                      size="small"
-                      aria-label={t('psi.home.progress', {
-                        delivered: o.deliveredQuantity,
-                        total: o.totalQuantity,
-                      })}
-                      format={() =>
-                        t('psi.home.progress', { delivered: o.deliveredQuantity, total: o.totalQuantity })
-                      }
-                    />
-                  </Space>
-                </List.Item>
-              )}
+              renderItem={(o) => <SchoolOrderItem order={o} />}
             />
           </Card>
         </Col>
@@ -382,4 +336,14 @@ export function PsiHome() {
       </Card>
     </Space>
   );
+}
+
+/** The home page figures of the PSI roles (platform, depository, school). */
+export function PsiHome() {
+  const summary = useQuery({ queryKey: psiKeys.home(), queryFn: dashboardSummary, staleTime: 30_000 });
+  const data = summary.data;
+  if (!data || data.kind === 'none') return null;
+  if (data.kind === 'platform') return <PlatformHome data={data} />;
+  if (data.kind === 'depository') return <DepositoryHome data={data} />;
+  return <SchoolHome data={data} />;
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { WalletOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { page, post } from '../api';
+import { post, psiKeys, useCan, useSchools } from '../../../api/psi';
 import { formatCents, yuan } from '../format';
-import { useCan } from '../hooks';
 import '../i18n';
 
 const PAY_METHODS = [1, 2, 3, 4, 5];
@@ -27,10 +26,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<RechargeValues>();
   const [error, setError] = useState<string | null>(null);
-  const schools = useQuery({
-    queryKey: ['psi', 'schools-all'],
-    queryFn: () => page('schoolinfo/list', { size: 500 }),
-  });
+  const schools = useSchools();
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -136,11 +132,7 @@ export default function AccountStatementPage() {
   const [open, setOpen] = useState(false);
   const [schoolId, setSchoolId] = useState<string | undefined>();
   const platform = can('accountstatement_recharge');
-  const schools = useQuery({
-    queryKey: ['psi', 'schools-all'],
-    queryFn: () => page('schoolinfo/list', { size: 500 }),
-    enabled: platform,
-  });
+  const schools = useSchools({}, { enabled: platform });
   return (
     <>
       <ResourcePage
@@ -204,7 +196,7 @@ export default function AccountStatementPage() {
           onDone={() => {
             setOpen(false);
             void client.invalidateQueries({ queryKey: [accountStatementResource.key] });
-            void client.invalidateQueries({ queryKey: ['psi'] });
+            void client.invalidateQueries({ queryKey: psiKeys.all });
           }}
         />
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { depositoryLogResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useDepositories } from '../useDepositories';
+import { DepositorySelect } from '../DepositorySelect';
 import '../i18n';
 
 const SOURCE_PAGES: Record<number, string> = {
@@ -16,7 +16,6 @@ const SOURCE_PAGES: Record<number, string> = {
 /** 库存流水: movements with the balance before and after each, filtered by depository; rows link to their document. */
 export default function DepositoryLogPage() {
   const { t } = useTranslation();
-  const depositories = useDepositories();
   const [depositoryId, setDepositoryId] = useState<string | undefined>();
   return (
     <ResourcePage
@@ -44,17 +43,11 @@ export default function DepositoryLogPage() {
         ),
       }}
       toolbar={
-        <Select
-          allowClear
+        <DepositorySelect
           value={depositoryId}
           placeholder={t('psi.field.depository')}
           aria-label={t('psi.field.depository')}
-          style={{ width: 200 }}
           onChange={(v?: string) => setDepositoryId(v)}
-          options={(depositories.data ?? []).map((d) => ({
-            value: String(d.id),
-            label: String(d.depositoryName),
-          }))}
           data-testid="log-depository"
         />
       }

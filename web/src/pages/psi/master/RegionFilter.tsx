@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { page } from '../api';
+import { useSchools } from '../../../api/psi';
 
 /** The counties the tenant's schools are in, as a filter. */
 export function RegionFilter({ value, onChange }: { value?: string; onChange: (code?: string) => void }) {
   const { t } = useTranslation();
-  const schools = useQuery({
-    queryKey: ['psi', 'schools-regions'],
-    queryFn: () => page('schoolinfo/list', { size: 500 }),
-    staleTime: 60_000,
-  });
+  const schools = useSchools({}, { staleTime: 60_000 });
   const regions = new Map<string, string>();
   for (const s of schools.data?.records ?? [])
     regions.set(String(s.regionCode), String(s.regionName ?? s.regionCode));

@@ -1,7 +1,7 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { detail, type Row } from '../api';
+import { detail, psiKeys, type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
@@ -11,7 +11,7 @@ import '../i18n';
 function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const school = useQuery({
-    queryKey: ['psi', 'school-balance', record.schoolId],
+    queryKey: psiKeys.detail('schoolinfo', String(record.schoolId)),
     queryFn: () => detail('schoolinfo', String(record.schoolId)),
   });
   return (

@@ -2,7 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
-import { post, type Row } from '../api';
+import { post, type Row } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { DocPage, useDocPage } from './shared';
 import '../i18n';

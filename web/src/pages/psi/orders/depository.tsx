@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DepositoryOrderSource } from '@psi/db/model/psi/status';
 import { useNavigate } from 'react-router-dom';
-import { type Row } from '../api';
+import { type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';

@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { linesOf, post, type Row } from '../api';
+import { linesOf, post, psiKeys, type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog } from './shared';
@@ -36,7 +36,7 @@ function StorageDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lines = useQuery({
-    queryKey: ['psi', 'purchase-lines', record.id],
+    queryKey: psiKeys.lines('purchase', String(record.id)),
     queryFn: () => linesOf.purchase(String(record.id)),
   });
   const [received, setReceived] = useState<Record<string, number>>({});

@@ -1,23 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, type ButtonProps, type TableColumnType, type TableColumnsType } from 'antd';
+import { Button, Space, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@psi/db/model';
 import type { DocumentDef } from '@psi/db/model/psi/index';
-import { type Row } from '../api';
-import { docNoColumn, RemoveDocButton } from '../DocActions';
+import { psiKeys, type Row, useCan } from '../../../api/psi';
+import { RemoveDocButton } from '../DocActions';
 import { DocDetail } from '../DocDetail';
+import { fieldColumn } from '../columns';
 import { DocList, type DocListProps } from '../DocList';
 import { DOCUMENTS, fieldOf, mayEdit, mayRemove, mayTake, type DocKind } from '../documents';
-import { yuan } from '../format';
-import { useCan } from '../hooks';
-import { StatusTag, statusKindOf, useLang } from '../status';
+import { statusKindOf, useLang } from '../status';
 import { useDocRoute, type DocView } from '../useDocRoute';
 import '../i18n';
 
 /** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
-interface DocPageState {
+export interface DocPageState {
   view: DocView;
   go: (next: DocView) => void;
   /** Opens a document's detail. */
@@ -33,7 +31,7 @@ export function useDocPage(path: string): DocPageState {
     view,
     go,
     open: (id) => go({ mode: 'view', id }),
-    refresh: () => client.invalidateQueries({ queryKey: ['psi'] }),
+    refresh: () => client.invalidateQueries({ queryKey: psiKeys.all }),
   };
 }
 
@@ -52,7 +50,7 @@ export function useRowDialog<T>(refresh: () => Promise<unknown>) {
 }
 
 /** A row action: a small link in the list, a primary button in the detail header when `primary`. */
-function RowButton({
+export function RowButton({
   primary,
   ...props
 }: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
@@ -63,7 +61,7 @@ function RowButton({
  * The actions of a document row (or of its detail header): view (list only), the document's own steps
  * (`children`), edit, and delete (list only).
  */
-function DocRowActions({
+export function DocRowActions({
   page,
   row,
   inDetail,
@@ -182,24 +180,6 @@ interface DocEditorProps {
   id: string | undefined;
   onClose: () => void;
   onSaved: (saved: Row) => void;
-}
-
-/** A list column of a declared field: the number links to the detail, coded fields show tags. */
-function fieldColumn(
-  doc: DocumentDef,
-  name: string,
-  lang: Lang,
-  open: (id: string) => void,
-): TableColumnType<Row> {
-  const field = fieldOf(doc, name);
-  const title = field.label[lang];
-  const column: TableColumnType<Row> = { title, key: name };
-  const tag = field.kind === 'dict' ? statusKindOf(field.dict?.code) : undefined;
-  if (name === doc.numberField) return docNoColumn(title, name, open);
-  if (tag) return { ...column, render: (_v, r) => <StatusTag kind={tag} value={r[name]} /> };
-  if (field.kind === 'money') return { ...column, align: 'right', render: (_v, r) => yuan(r[name]) };
-  if (field.kind === 'number') return { ...column, dataIndex: name, align: 'right' };
-  return { ...column, dataIndex: name };
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   Checkbox,
   Form,
   Input,
-  Select,
   Space,
   Table,
   Tag,
@@ -18,63 +17,38 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { exportList } from '../../../components/resource/api';
-import { site } from '../../../config/site';
 import { useScrollableTable } from '../../../components/useScrollableTable';
-import { stockPage, type StockRow } from '../api';
+import { psiKeys, stockPage, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';
 import { useStatusLabel } from '../status';
-import { useDepositories } from '../useDepositories';
+import { DepositorySelect } from '../DepositorySelect';
+import { usePaging } from '../usePaging';
 import '../i18n';
 import '../psi.css';
 
 const THRESHOLD = 50;
 
-/** 库存查询: current stock per depository and book, its last movement, low stock highlighted. */
-export default function StockPage() {
-  const { t } = useTranslation();
-  const tableRef = useScrollableTable(t('psi.stock.title'));
-  const sourceLabel = useStatusLabel('logSource');
-  const depositories = useDepositories();
-  const [filters, setFilters] = useState<{ depositoryId?: string; keyword?: string; low?: boolean }>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState<number>(site.pageSize);
-  const [exporting, setExporting] = useState(false);
-  const { message } = App.useApp();
-  const filterParams = () =>
-    Object.fromEntries(
-      Object.entries({
-        depositoryId: filters.depositoryId,
-        keyword: filters.keyword,
-        low: filters.low ? 'true' : undefined,
-        threshold: THRESHOLD,
-      }).filter(([, v]) => v !== undefined && v !== ''),
-    ) as Record<string, string | number>;
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportList('/blade-psi/depositorystock', filterParams(), `${t('psi.stock.title')}.xlsx`);
-      void message.success(t('crud.exported'));
-    } catch {
-      // the client already said why
-    } finally {
-      setExporting(false);
-    }
-  };
-  const query = useQuery({
-    queryKey: ['psi', 'stock', filters, current, size],
-    queryFn: () =>
-      stockPage({
-        depositoryId: filters.depositoryId,
-        keyword: filters.keyword,
-        low: filters.low ? 'true' : undefined,
-        threshold: THRESHOLD,
-        current,
-        size,
-      }),
-    placeholderData: keepPreviousData,
-  });
+interface StockFilters {
+  depositoryId?: string;
+  keyword?: string;
+  low?: boolean;
+}
 
-  const columns: TableColumnsType<StockRow> = [
+/** The query of the filters, as the list and the export send it. */
+const stockParams = (filters: StockFilters) =>
+  Object.fromEntries(
+    Object.entries({
+      depositoryId: filters.depositoryId,
+      keyword: filters.keyword,
+      low: filters.low ? 'true' : undefined,
+      threshold: THRESHOLD,
+    }).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string | number>;
+
+function useStockColumns(): TableColumnsType<StockRow> {
+  const { t } = useTranslation();
+  const sourceLabel = useStatusLabel('logSource');
+  return [
     {
       title: t('psi.field.depository'),
       key: 'dep',
@@ -117,51 +91,82 @@ export default function StockPage() {
         ),
     },
   ];
+}
+
+/** The search bar: depository, keyword, low stock only; search and export. */
+function StockSearch({
+  filters,
+  onSearch,
+}: {
+  filters: StockFilters;
+  onSearch: (values: StockFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportList('/blade-psi/depositorystock', stockParams(filters), `${t('psi.stock.title')}.xlsx`);
+      void message.success(t('crud.exported'));
+    } catch {
+      // the client already said why
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Form layout="inline" className="psi-doc-search" onFinish={onSearch}>
+      <Form.Item name="depositoryId" label={t('psi.field.depository')}>
+        <DepositorySelect data-testid="stock-depository" />
+      </Form.Item>
+      <Form.Item name="keyword" label={t('psi.field.keyword')}>
+        <Input allowClear style={{ width: 220 }} data-testid="stock-keyword" />
+      </Form.Item>
+      <Form.Item name="low" valuePropName="checked">
+        <Checkbox data-testid="stock-low">{t('psi.stock.lowOnly')}</Checkbox>
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="stock-search">
+          {t('psi.common.search')}
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={() => void doExport()}
+          data-testid="stock-export"
+        >
+          {t('psi.common.export')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** 库存查询: current stock per depository and book, its last movement, low stock highlighted. */
+export default function StockPage() {
+  const { t } = useTranslation();
+  const tableRef = useScrollableTable(t('psi.stock.title'));
+  const columns = useStockColumns();
+  const [filters, setFilters] = useState<StockFilters>({});
+  const { current, size, first, pagination } = usePaging();
+  const query = useQuery({
+    queryKey: psiKeys.stock([filters, current, size]),
+    queryFn: () => stockPage({ ...stockParams(filters), current, size }),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Card size="small" variant="borderless" title={t('psi.stock.title')} data-testid="stock-page">
-      <Form
-        layout="inline"
-        className="psi-doc-search"
-        onFinish={(values: { depositoryId?: string; keyword?: string; low?: boolean }) => {
+      <StockSearch
+        filters={filters}
+        onSearch={(values) => {
           setFilters(values);
-          setCurrent(1);
+          first();
         }}
-      >
-        <Form.Item name="depositoryId" label={t('psi.field.depository')}>
-          <Select
-            allowClear
-            style={{ width: 200 }}
-            loading={depositories.isLoading}
-            options={(depositories.data ?? []).map((d) => ({
-              value: String(d.id),
-              label: String(d.depositoryName),
-            }))}
-            data-testid="stock-depository"
-          />
-        </Form.Item>
-        <Form.Item name="keyword" label={t('psi.field.keyword')}>
-          <Input allowClear style={{ width: 220 }} data-testid="stock-keyword" />
-        </Form.Item>
-        <Form.Item name="low" valuePropName="checked">
-          <Checkbox data-testid="stock-low">{t('psi.stock.lowOnly')}</Checkbox>
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="stock-search">
-            {t('psi.common.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void doExport()}
-            data-testid="stock-export"
-          >
-            {t('psi.common.export')}
-          </Button>
-        </Form.Item>
-      </Form>
+      />
       <Typography.Paragraph type="secondary">
         {t('psi.stock.lowHint', { threshold: THRESHOLD })}
       </Typography.Paragraph>
@@ -173,20 +178,7 @@ export default function StockPage() {
         loading={query.isFetching}
         rowClassName={(r) => (r.low ? 'psi-row-low' : '')}
         {...fitTableProps}
-        pagination={{
-          current,
-          pageSize: size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: site.pageSizes.map(String),
-          showTotal: (total) => t('crud.total', { total }),
-          onChange: (p, s) => {
-            if (s !== size) {
-              setSize(s);
-              setCurrent(1);
-            } else setCurrent(p);
-          },
-        }}
+        pagination={pagination(query.data?.total ?? 0)}
         data-testid="stock-table"
       />
     </Card>

@@ -1,5 +1,5 @@
-import { getData, postData } from '../../api/request';
-import type { Page } from '../../api/types';
+import { getData, postData, request } from '../request';
+import type { Page } from '../types';
 
 /** The `/blade-psi` calls of the PSI screens. Rows are wire objects (ids and money as strings). */
 export type Row = Record<string, unknown> & { id?: string };
@@ -42,6 +42,16 @@ export const linesOf = {
   delivery: (id: string) => list('deliverydetail/listByOrderId', { deliveryId: id }),
   check: (id: string) => list('depositorycheckdetail/listByCheckId', { checkId: id }),
 };
+
+/** A document header with its lines; `null` when the header is missing or not the caller's. */
+export async function docWithLines(
+  resource: string,
+  id: string,
+  lines: (id: string) => Promise<Row[]>,
+): Promise<{ header: Row; lines: Row[] } | null> {
+  const header = await detail(resource, id);
+  return header ? { header, lines: await lines(id) } : null;
+}
 
 export interface StockRow {
   id: string;
@@ -89,4 +99,43 @@ export interface MySchool {
 export async function mySchool(): Promise<MySchool | null> {
   const data = await getData<MySchool | null>(`${PSI}/schoolinfo/detailByUserId`);
   return data && data.id ? data : null;
+}
+
+export type Counts = Record<string, number>;
+
+/** The home page figures of the caller's PSI role (`dashboard/summary`). */
+export interface Summary {
+  kind: 'platform' | 'depository' | 'school' | 'none';
+  yyptStatus?: Counts;
+  purchaseStatus?: Counts;
+  depositoryOrderStatus?: Counts;
+  deliveryStatus?: Counts;
+  checkStatus?: Counts;
+  today?: { day: string; rows: number; inQuantity: number; outQuantity: number };
+  lowStock?: { total: number; threshold: number; records: StockRow[] };
+  weekly?: { week: string; orders: number; amount: string }[];
+  school?: { id: string; schoolName: string; schoolCode: string; balance: string } | null;
+  orders?: {
+    id: string;
+    orderNo: string;
+    orderStatus: number;
+    payStatus: number;
+    totalQuantity: number;
+    deliveredQuantity: number;
+    totalAmount: string;
+    submitTime: string;
+  }[];
+}
+
+export const dashboardSummary = () => getData<Summary>(`${PSI}/dashboard/summary`);
+
+/**
+ * `POST {api}/upLoadList` with an Excel file: the server's message on success. A refusal is thrown quietly
+ * (the dialog lists its rows), its body carrying `data.errors`.
+ */
+export async function importFile(api: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await request.post<{ msg: string }>(`${api}/upLoadList`, form, { meta: { quiet: true } });
+  return response.data.msg;
 }
