@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
-import { exportList, fetchList, removeRecords, type ListParams } from './api';
+import { exportList, fetchList, removeRecords, resourceKeys, type ListParams } from '../../api/resource';
 import { useLazyTree } from './lazy';
 import { FieldValue, type FieldControlProps } from './fields';
 import { buttonPermissions, searchFieldsOf, tableColumns, toQuery, type DialogMode, type Row } from './model';
@@ -185,7 +185,7 @@ export function ResourcePage({
   const url = listUrl ?? `${def.api}/list`;
   const query: ListParams = { ...filters, ...sort, ...params, current, size };
   const list = useQuery({
-    queryKey: [def.key, 'list', url, query],
+    queryKey: resourceKeys.list(def.key, url, query),
     queryFn: () => fetchList(url, query),
     placeholderData: keepPreviousData,
     enabled: !placeholder && !lazy,
@@ -195,7 +195,7 @@ export function ResourcePage({
   const isTree = lazy || (list.data?.tree ?? false);
   const fetching = lazy ? tree.isFetching : list.isFetching;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [def.key] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
 
   const columns = useMemo(() => tableColumns(def, lang), [def, lang]);
   const tablePrefs = useTablePrefs(settingsKey ?? def.key, columns, compact ? 'small' : 'middle');

@@ -4,7 +4,7 @@ import { Card, Empty, Input, Spin, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
-import { fetchTree } from '../../components/resource/api';
+import { fetchTree } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../components/system/tree';
 import '../../components/system/i18n';

@@ -6,7 +6,7 @@ import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { passwordFields, registerMessages } from '@psi/db/model';
 import { getData, postData } from '../../api/request';
-import { uploadFile } from '../../components/resource/api';
+import { uploadFile } from '../../api/resource';
 import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';

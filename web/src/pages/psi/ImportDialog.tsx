@@ -4,7 +4,7 @@ import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/errors';
 import { request } from '../../api/request';
-import { fileNameOf } from '../../components/resource/api';
+import { fileNameOf } from '../../api/resource';
 
 interface ImportError {
   row: number;

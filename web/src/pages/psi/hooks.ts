@@ -4,11 +4,7 @@ import { mySchool } from './api';
 
 const PLATFORM = ['administrator', 'admin', 'yypt_admin'];
 
-/** Button codes of the signed-in user (menu codes count: a granted menu is a granted code). */
-export function useCan(): (...codes: string[]) => boolean {
-  const permission = useSession((state) => state.permission);
-  return (...codes) => codes.some((code) => permission[code] === true);
-}
+export { useCan } from '../../hooks/permission';
 
 export type RoleKind = 'platform' | 'depository' | 'school' | 'other';
 

@@ -8,7 +8,7 @@ import { postData } from '../../api/request';
 import type { Row } from '../../components/resource/model';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
-import { useCan } from '../../components/system/util';
+import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
@@ -22,8 +22,9 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const canEnable = useCan(`${kind}_enable`);
-  const canSend = useCan('sms_send') && kind === 'sms';
+  const can = useCan();
+  const canEnable = can(`${kind}_enable`);
+  const canSend = can('sms_send') && kind === 'sms';
   const [sending, setSending] = useState<Row | null>(null);
   const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
 

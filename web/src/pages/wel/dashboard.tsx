@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { resolveMenuIcon } from '../../app/layout/menu-icons';
 import { findMenuByHref, menuHref, menuLabel } from '../../app/layout/menu-model';
 import type { MenuNode } from '../../api/types';
-import { fetchList } from '../../components/resource/api';
+import { fetchList } from '../../api/resource';
 import { resourceForMenu } from '../../components/resource/registry';
 import { useSession } from '../../stores/session';
 import './wel.css';

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { noticeResource } from '@psi/db/model';
 import { postData } from '../../../api/request';
-import { fetchDetail } from '../../../components/resource/api';
+import { fetchDetail } from '../../../api/resource';
 import { safeHtml } from '../../../utils/safe-html';
 import { INBOX_KEY, useInbox, type Inbox, type InboxItem, type InboxTab } from './notice-inbox';
 import './notice-bell.css';

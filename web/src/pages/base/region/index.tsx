@@ -20,7 +20,7 @@ import { getData, postData } from '../../../api/request';
 import type { TreeNode } from '../../../api/types';
 import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type Row } from '../../../components/resource/model';
-import { useCan } from '../../../components/system/util';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './region.css';
 
@@ -136,7 +136,8 @@ export default function RegionPage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const can = { add: useCan('region_add'), edit: useCan('region_edit'), remove: useCan('region_delete') };
+  const has = useCan();
+  const can = { add: has('region_add'), edit: has('region_edit'), remove: has('region_delete') };
   const [tree, setTree] = useState<TreeDataNode[] | null>(null);
   const [mode, setMode] = useState<Mode | null>(null);
   const [saving, setSaving] = useState(false);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { noticeResource, type Lang } from '@psi/db/model';
-import { fetchDetail } from '../../../components/resource/api';
+import { fetchDetail } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';

@@ -18,7 +18,6 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { useSession } from '../../../stores/session';
 import {
   changeState,
   deleteDeployment,
@@ -36,6 +35,7 @@ import {
   type ListSearch,
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
+import { useCan } from '../../../hooks/permission';
 
 interface UploadForm {
   category?: string;
@@ -47,7 +47,7 @@ export default function FlowDeployPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
+  const has = useCan();
   const categories = useFlowCategories();
   const categoryLabel = useCategoryLabel();
   const list = useFlowList<ListSearch>(['deployments'], managerList);
@@ -88,7 +88,7 @@ export default function FlowDeployPage() {
       await refresh();
     },
   });
-  const can = (code: string) => permission[`flow_deploy_${code}`] === true;
+  const can = (code: string) => has(`flow_deploy_${code}`);
 
   return (
     <Card variant="borderless" data-testid="flow-deploy">

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { exportList } from '../../../components/resource/api';
+import { exportList } from '../../../api/resource';
 import { site } from '../../../config/site';
 import { useScrollableTable } from '../../../components/useScrollableTable';
 import { stockPage, type StockRow } from '../api';

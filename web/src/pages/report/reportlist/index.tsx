@@ -18,10 +18,10 @@ import {
   type ReportContent,
   type ReportRow,
 } from '@psi/db/model';
-import { exportList, fetchDetail, fetchList, removeRecords } from '../../../components/resource/api';
+import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
 import type { Row } from '../../../components/resource/model';
-import { useSession } from '../../../stores/session';
 import '../i18n';
+import { useCan } from '../../../hooks/permission';
 
 const API = reportResource.api;
 /** A report reads at most this many pages of its list (500 rows each). */
@@ -166,7 +166,7 @@ export default function ReportListPage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const permission = useSession((state) => state.permission);
+  const can = useCan();
   const [open, setOpen] = useState<Report | null>(null);
   const list = useQuery({
     queryKey: ['report', 'list'],
@@ -242,7 +242,7 @@ export default function ReportListPage() {
           >
             {t('report.open')}
           </Button>
-          {permission.reportlist_delete && (
+          {can('reportlist_delete') && (
             <Button
               type="link"
               size="small"

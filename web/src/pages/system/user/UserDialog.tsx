@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { md5 } from 'js-md5';
 import { userResource, type FieldDef, type Lang } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
-import { fetchDetail } from '../../../components/resource/api';
+import { fetchDetail, resourceKeys } from '../../../api/resource';
+import { fetchPostSelect, fetchTenantSelect, submitUser, systemKeys } from '../../../api/system';
 import { FieldControl } from '../../../components/resource/fields';
 import {
   fieldRules,
@@ -16,7 +16,7 @@ import {
   type FormMode,
   type Row,
 } from '../../../components/resource/model';
-import { useIsSuperAdmin } from '../../../components/system/util';
+import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 const def = userResource;
@@ -41,23 +41,10 @@ export function phoneRules(t: (key: string) => string): Rule[] {
   ];
 }
 
-interface TenantOption {
-  tenantId: string;
-  tenantName: string;
-}
-
-interface PostOption {
-  id: string;
-  postName: string;
-}
-
 export function useTenantOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['tenant', 'select'],
-    queryFn: async () => {
-      const data = await getData<TenantOption[] | Record<string, never>>('/blade-system/tenant/select');
-      return Array.isArray(data) ? data : [];
-    },
+    queryKey: systemKeys.tenantSelect(),
+    queryFn: fetchTenantSelect,
     enabled,
   });
 }
@@ -85,7 +72,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const [saving, setSaving] = useState(false);
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
-    queryKey: ['user', 'detail', id],
+    queryKey: resourceKeys.detail(def.key, id),
     queryFn: () => fetchDetail(def.api, id),
     enabled: mode === 'edit' && Boolean(id),
     gcTime: 0,
@@ -96,13 +83,8 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const chosenTenant = (Form.useWatch('tenantId', form) as string | undefined) ?? startTenant;
   const tenants = useTenantOptions(superAdmin);
   const posts = useQuery({
-    queryKey: ['post', 'select', chosenTenant],
-    queryFn: async () => {
-      const data = await getData<PostOption[] | Record<string, never>>('/blade-system/post/select', {
-        params: { tenantId: chosenTenant },
-      });
-      return Array.isArray(data) ? data : [];
-    },
+    queryKey: systemKeys.postSelect(chosenTenant),
+    queryFn: () => fetchPostSelect(chosenTenant),
   });
 
   // roles and departments of the user's tenant
@@ -144,7 +126,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
     else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
     setSaving(true);
     try {
-      await postData(`${def.api}/submit`, body);
+      await submitUser(body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
       guard.release();
       onSaved();

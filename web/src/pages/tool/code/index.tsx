@@ -6,7 +6,8 @@ import { codeResource } from '@psi/db/model';
 import { postData } from '../../../api/request';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { downloadFile, useCan } from '../../../components/system/util';
+import { downloadFile } from '../../../api/resource';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
@@ -14,8 +15,9 @@ export default function CodePage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const canGen = useCan('code_gen');
-  const canCopy = useCan('code_copy');
+  const can = useCan();
+  const canGen = can('code_gen');
+  const canCopy = can('code_copy');
   const generate = (record: Row) =>
     modal.confirm({
       title: t('common.tip'),
