@@ -89,6 +89,16 @@ export async function fetchTree(url: string): Promise<TreeNode[]> {
   return Array.isArray(data) ? data : [];
 }
 
+/** `POST {api}/enable?id=`: makes a storage or sms configuration the one in use. */
+export async function enableConfig(api: string, id: string): Promise<void> {
+  await postData(`${api}/enable`, null, { params: { id } });
+}
+
+/** Sends a test message with an sms configuration. */
+export async function sendSmsMessage(code: string, phones: string, params: unknown): Promise<void> {
+  await postData('/blade-resource/sms/endpoint/send-message', { code, phones, params });
+}
+
 /** What `oss/endpoint/put-file` answers. */
 export interface UploadedFile {
   link: string;

@@ -7,7 +7,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
+import { authKeys, fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
 import type { TokenBody } from '../../api/types';
 import { safeRedirect } from '../../app/guard';
 import { preloadSignedInPages } from '../../app/pages';
@@ -40,7 +40,7 @@ export function LoginForm() {
 
   // A site bound to a tenant (its domain) signs in under that tenant: the field is hidden.
   const tenantInfo = useQuery({
-    queryKey: ['auth', 'tenant-info'],
+    queryKey: authKeys.tenantInfo(),
     queryFn: () => fetchTenantInfo(window.location.origin),
     enabled: site.tenantMode,
     staleTime: Infinity,
@@ -50,7 +50,7 @@ export function LoginForm() {
   const showTenant = site.tenantMode && !boundTenant;
 
   const captcha = useQuery({
-    queryKey: ['auth', 'captcha'],
+    queryKey: authKeys.captcha(),
     queryFn: fetchCaptcha,
     enabled: site.captchaMode,
     // A captcha is single use: it is replaced on demand, never refetched behind the user's back.

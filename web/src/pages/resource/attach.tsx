@@ -6,7 +6,7 @@ import { attachResource } from '@psi/db/model';
 import { uploadFile } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { site } from '../../config/site';
-import { downloadFile } from '../../api/resource';
+import { downloadFile, resourceKeys } from '../../api/resource';
 import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
 
@@ -36,7 +36,7 @@ export default function AttachPage() {
                 .then(async (uploaded) => {
                   onSuccess?.(uploaded);
                   void message.success(t('sys.uploaded'));
-                  await queryClient.invalidateQueries({ queryKey: [attachResource.key] });
+                  await queryClient.invalidateQueries({ queryKey: resourceKeys.all(attachResource.key) });
                 })
                 .catch((error: unknown) =>
                   onError?.(error instanceof Error ? error : new Error(String(error))),

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchUserDepts, fetchUserRoles, systemKeys, type DeptOption, type RoleOption } from '../../../api/system';
+import {
+  fetchUserDepts,
+  fetchUserRoles,
+  systemKeys,
+  type DeptOption,
+  type RoleOption,
+} from '../../../api/system';
 import type { UserInfo } from '../../../stores/session';
-
 
 /** Switch mode: the departments and roles the user holds (`select?userId=`), the dialog's choices. */
 export function useSwitchOptions(userId: string, enabled = true) {
