@@ -69,6 +69,8 @@ export interface DictEntry {
   dictValue: string;
   /** the English label (our server's extra field; a Blade gateway sends none) */
   dictValueEn?: string;
+  /** free text; the `flow` dictionary keeps a category's form route here */
+  remark?: string;
   sort: number;
 }
 

@@ -4,7 +4,7 @@ import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'ant
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../components/table/fit';
 import { useNavigate } from 'react-router-dom';
-import { claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
+import { flowKeys, claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../components/flow/FlowChartDialog';
 import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../../components/flow/ListToolbar';
 import { detailPath, formPath, handlePath } from '../../components/flow/routes';
@@ -41,7 +41,7 @@ export function WorkList({ kind }: { kind: WorkKind }) {
     mutationFn: (taskId: string) => claimTask(taskId),
     onSuccess: async () => {
       message.success(t('flow.work.claimed'));
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
     },
   });
 

@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import {
+  flowKeys,
   changeState,
   deleteDeployment,
   deployUpload,
@@ -56,7 +57,7 @@ export default function FlowDeployPage() {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [filesError, setFilesError] = useState(false);
   const [form] = Form.useForm<UploadForm>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: flowKeys.all() });
   const state = useMutation({
     mutationFn: (row: FlowRow) =>
       changeState(String(row.id), Number(row.suspensionState) === 1 ? 'suspend' : 'active'),

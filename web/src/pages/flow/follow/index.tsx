@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { deleteInstance, followList, type FlowRow } from '../../../api/flow';
+import { flowKeys, deleteInstance, followList, type FlowRow } from '../../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../../components/flow/FlowChartDialog';
 import { HistoryTable } from '../../../components/flow/HistoryTable';
 import {
@@ -39,7 +39,7 @@ export default function FlowFollowPage() {
     onSuccess: async () => {
       message.success(t('flow.common.deleted'));
       setReason('');
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
     },
   });
 

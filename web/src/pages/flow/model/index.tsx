@@ -5,7 +5,7 @@ import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../../components/table/SearchForm';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
+import { flowKeys, deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
 import { ListActions, useCategoryLabel, useFlowList } from '../../../components/flow/ListToolbar';
 import { ModelDiagramDialog } from '../components/ModelDiagramDialog';
 import { ModelEditor } from './ModelEditor';
@@ -27,7 +27,7 @@ export default function FlowModelPage() {
   const list = useFlowList<ModelSearch>(['models'], modelList);
   const [editor, setEditor] = useState<{ open: boolean; id: string | null }>({ open: false, id: null });
   const [diagram, setDiagram] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: flowKeys.all() });
   const deploy = useMutation({
     mutationFn: (row: FlowRow) => deployModel(String(row.id)),
     onSuccess: async (deployed) => {

@@ -4,7 +4,7 @@ import { ProfileOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
-import { fetchDetail } from '../../../api/resource';
+import { fetchDetail, resourceKeys } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -32,7 +32,7 @@ function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: Row; on
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
-    queryKey: [def.key, 'detail', String(record.id)],
+    queryKey: resourceKeys.detail(def.key, String(record.id)),
     queryFn: () => fetchDetail(def.api, String(record.id)),
     gcTime: 0,
   });

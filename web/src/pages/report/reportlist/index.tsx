@@ -18,6 +18,7 @@ import {
   type ReportContent,
   type ReportRow,
 } from '@psi/db/model';
+import { fetchReports, reportKeys } from '../../../api/report';
 import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
 import type { Row } from '../../../components/resource/model';
 import '../i18n';
@@ -69,7 +70,7 @@ function ReportView({ report, lang, onClose }: { report: Report; lang: Lang; onC
   const [exporting, setExporting] = useState(false);
   const content = report.content!;
   const result = useQuery({
-    queryKey: ['report', 'run', report.id],
+    queryKey: reportKeys.run(report.id),
     queryFn: () => runReport(content),
     gcTime: 0,
   });
@@ -169,8 +170,8 @@ export default function ReportListPage() {
   const can = useCan();
   const [open, setOpen] = useState<Report | null>(null);
   const list = useQuery({
-    queryKey: ['report', 'list'],
-    queryFn: () => fetchList(`${API}/list`, { current: 1, size: 100, descs: 'create_time' }),
+    queryKey: reportKeys.list(),
+    queryFn: fetchReports,
   });
   const reports = (list.data?.records ?? []).map((row) => toReport(row, lang));
 
@@ -195,7 +196,7 @@ export default function ReportListPage() {
         await removeRecords(API, [report.id]);
         void message.success(t('crud.removed'));
         if (open?.id === report.id) setOpen(null);
-        await client.invalidateQueries({ queryKey: ['report', 'list'] });
+        await client.invalidateQueries({ queryKey: reportKeys.list() });
       },
     });
   };
