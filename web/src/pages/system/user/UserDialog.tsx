@@ -49,6 +49,82 @@ export function useTenantOptions(enabled: boolean) {
   });
 }
 
+/** The submit body of the user dialog: the password only on add (as md5), the post ids as a comma list. */
+function userSubmitBody(all: Row, mode: FormMode, loaded: Row | null, superAdmin: boolean): Row {
+  const body = toSubmitBody(def, all, mode, loaded);
+  // the password is only set on add (reset it with the password reset)
+  delete body.password;
+  if (mode === 'add') {
+    body.password = md5(String(all.password));
+    if (superAdmin) body.tenantId = all.tenantId;
+  }
+  const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
+  if (postIds.length) body.postId = postIds.join(',');
+  else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
+  return body;
+}
+/** The password of a new user, twice. */
+function PasswordPair() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={24} sm={12} data-field-item="password">
+        <Form.Item
+          name="password"
+          label={t('sys.password')}
+          rules={[{ required: true, message: t('sys.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="new-password" data-field="password" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} data-field-item="password2">
+        <Form.Item
+          name="password2"
+          label={t('sys.password2')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('sys.password2Required') },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if (value && value !== getFieldValue('password')) throw new Error(t('sys.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-field="password2" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** The tenant of a user, chosen by the super-admin; a change clears the tenant's roles, departments, posts. */
+function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () => void }) {
+  const { t } = useTranslation();
+  const tenants = useTenantOptions(true);
+  return (
+    <Col xs={24} sm={12} data-field-item="tenantId">
+      <Form.Item
+        name="tenantId"
+        label={t('sys.tenant')}
+        rules={[{ required: true, message: t('sys.tenantRequired') }]}
+      >
+        <Select
+          disabled={disabled}
+          loading={tenants.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(tenants.data ?? []).map((tenant) => ({
+            value: tenant.tenantId,
+            label: `${tenant.tenantId} ${tenant.tenantName}`,
+          }))}
+          onChange={onChange}
+          data-field="tenantId"
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 interface UserDialogProps {
   mode: FormMode;
   record: Row | null;
@@ -81,7 +157,6 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const loaded = mode === 'edit' ? { ...record, ...(detail.data ?? {}) } : null;
   const startTenant = String(loaded?.tenantId ?? tenantId);
   const chosenTenant = (Form.useWatch('tenantId', form) as string | undefined) ?? startTenant;
-  const tenants = useTenantOptions(superAdmin);
   const posts = useQuery({
     queryKey: systemKeys.postSelect(chosenTenant),
     queryFn: () => fetchPostSelect(chosenTenant),
@@ -113,17 +188,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
     } catch {
       return;
     }
-    const all = { ...form.getFieldsValue(true), ...values } as Row;
-    const body = toSubmitBody(def, all, mode, loaded);
-    // the password is only set on add (reset it with the password reset)
-    delete body.password;
-    if (mode === 'add') {
-      body.password = md5(String(all.password));
-      if (superAdmin) body.tenantId = all.tenantId;
-    }
-    const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
-    if (postIds.length) body.postId = postIds.join(',');
-    else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
+    const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
     setSaving(true);
     try {
       await submitUser(body);
@@ -176,58 +241,13 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
         >
           <GridRow gutter={16}>
             {superAdmin && (
-              <Col xs={24} sm={12} data-field-item="tenantId">
-                <Form.Item
-                  name="tenantId"
-                  label={t('sys.tenant')}
-                  rules={[{ required: true, message: t('sys.tenantRequired') }]}
-                >
-                  <Select
-                    disabled={mode === 'edit'}
-                    loading={tenants.isLoading}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={(tenants.data ?? []).map((tenant) => ({
-                      value: tenant.tenantId,
-                      label: `${tenant.tenantId} ${tenant.tenantName}`,
-                    }))}
-                    onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
-                    data-field="tenantId"
-                  />
-                </Form.Item>
-              </Col>
+              <TenantField
+                disabled={mode === 'edit'}
+                onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
+              />
             )}
             {item('account')}
-            {mode === 'add' && (
-              <>
-                <Col xs={24} sm={12} data-field-item="password">
-                  <Form.Item
-                    name="password"
-                    label={t('sys.password')}
-                    rules={[{ required: true, message: t('sys.passwordRequired') }]}
-                  >
-                    <Input.Password autoComplete="new-password" data-field="password" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12} data-field-item="password2">
-                  <Form.Item
-                    name="password2"
-                    label={t('sys.password2')}
-                    dependencies={['password']}
-                    rules={[
-                      { required: true, message: t('sys.password2Required') },
-                      ({ getFieldValue }) => ({
-                        validator: async (_rule, value: unknown) => {
-                          if (value && value !== getFieldValue('password'))
-                            throw new Error(t('sys.passwordMismatch'));
-                        },
-                      }),
-                    ]}
-                  >
-                    <Input.Password autoComplete="new-password" data-field="password2" />
-                  </Form.Item>
-                </Col>
-              </>
-            )}
+            {mode === 'add' && <PasswordPair />}
             {item('name')}
             {item('realName')}
             {item('code')}
