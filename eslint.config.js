@@ -67,6 +67,42 @@ export default tseslint.config(
     },
   },
   {
+    // Pages and components reach the server through the api modules (web/src/api), never the transport.
+    files: ['web/src/pages/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@psi/server', '@psi/server/*'], message: 'The web must not import server code.' },
+            {
+              group: [
+                '@psi/db/schema',
+                '@psi/db/client',
+                '@psi/db/seed',
+                '@psi/db/migrate',
+                '@psi/db/password',
+              ],
+              message: 'The web imports only @psi/db/model.',
+            },
+            {
+              group: ['**/api/request', 'axios'],
+              message: 'Call the server through the feature api module in web/src/api, not the transport.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Size: product functions and files stay small enough to read in one go (tests and data are exempt).
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'db/src/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Folders show the architecture: a page never reaches into another page folder (shared pieces live in
     // components, api, stores or utils); a server module uses core and its own files, never another
     // module's; core never imports a module.

@@ -8,6 +8,13 @@ import type { Captcha, TokenBody, TokenFailure } from './types';
 
 const tokenUrl = '/blade-auth/oauth/token';
 
+/** The react-query keys of the sign-in screens and the profile. */
+export const authKeys = {
+  userInfo: () => ['auth', 'user-info'] as const,
+  tenantInfo: () => ['auth', 'tenant-info'] as const,
+  captcha: () => ['auth', 'captcha'] as const,
+};
+
 export function fetchCaptcha(): Promise<Captcha> {
   return getData<Captcha>('/blade-auth/oauth/captcha', { meta: { isToken: false } });
 }
@@ -59,7 +66,7 @@ function switchHeaders(deptId?: string, roleId?: string): Record<string, string>
 }
 
 /** md5 hex of the password, as BladeX expects; loaded on submit to keep it off the initial bundle. */
-async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
   const { md5 } = await import('js-md5');
   return md5(password);
 }
@@ -186,9 +193,12 @@ export async function logoutRequest(): Promise<void> {
   await request.get('/blade-auth/oauth/logout');
 }
 
-/** The signed-in user's profile; its exact fields depend on the server. */
-export type UserInfo = Record<string, unknown>;
+/** The signed-in user's profile; beyond the role and tenant names its fields depend on the server. */
+export interface UserInfo extends Record<string, unknown> {
+  roleName?: string;
+  tenantName?: string;
+}
 
-export function fetchUserInfo(): Promise<UserInfo> {
-  return getData<UserInfo>('/blade-auth/oauth/user-info');
+export function fetchUserInfo(): Promise<UserInfo | null> {
+  return getData<UserInfo | null>('/blade-auth/oauth/user-info');
 }

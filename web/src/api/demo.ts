@@ -1,6 +1,10 @@
 import { getData, postData } from './request';
 import type { TokenBody } from './types';
 
+export const demoKeys = {
+  info: () => ['demo-info'] as const,
+};
+
 /**
  * Whether the signed-in user may reset the demo (the platform super-admin, on data seeded as a demo).
  * Quiet: a Blade gateway (proxy mode) has no such endpoint, which just means no reset.

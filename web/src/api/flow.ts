@@ -1,12 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from './request';
+import { fetchDictionary, resourceKeys } from './resource';
 import type { Page } from './types';
 
 /** Calls of the workflow service (`/blade-flow`) and of the leave process (`/blade-desk/process/leave`). */
 
 export type FlowRow = Record<string, string | number>;
 export type Params = Record<string, string | number | undefined>;
+
+/** Every react-query key of the workflow screens: all under `flow`, which a workflow action invalidates. */
+export const flowKeys = {
+  all: () => ['flow'] as const,
+  /** A paged list (`['models']`, `['work', 'todo']`...) with its search and page. */
+  list: (name: readonly unknown[], params: Params) => ['flow', ...name, params] as const,
+  model: (modelId: string | null | undefined) => ['flow', 'model', modelId] as const,
+  modelView: (target: unknown) => ['flow', 'model-view', target] as const,
+  history: (processInstanceId: string) => ['flow', 'history', processInstanceId] as const,
+  leave: (businessId: string | undefined) => ['flow', 'leave', businessId] as const,
+  leaveApprovers: () => ['flow', 'leave', 'approvers'] as const,
+};
 
 export const workList = (name: 'start' | 'claim' | 'todo' | 'send' | 'done', params: Params) =>
   getData<Page<FlowRow>>(`/blade-flow/work/${name}-list`, { params });
@@ -106,19 +119,12 @@ export const startLeave = (body: Record<string, unknown>) =>
     body,
   );
 
-interface DictEntry {
-  dictKey: string | number;
-  dictValue: string;
-  dictValueEn?: string;
-  remark?: string;
-}
-
 /** The `flow` dictionary: routing keys `flow_<dictKey>` → form route (`remark`) and label. */
 export function useFlowCategories() {
   const { i18n } = useTranslation();
   const query = useQuery({
-    queryKey: ['dict', 'dict', 'flow'],
-    queryFn: () => getData<DictEntry[]>('/blade-system/dict/dictionary', { params: { code: 'flow' } }),
+    queryKey: resourceKeys.dictionary('flow'),
+    queryFn: () => fetchDictionary('flow'),
     staleTime: 30 * 60_000,
   });
   const entries = Array.isArray(query.data) ? query.data : [];
@@ -132,8 +138,8 @@ export function useFlowCategories() {
 /** Leave types (`leave_type` dictionary). */
 export function useLeaveTypes() {
   const query = useQuery({
-    queryKey: ['dict', 'dict', 'leave_type'],
-    queryFn: () => getData<DictEntry[]>('/blade-system/dict/dictionary', { params: { code: 'leave_type' } }),
+    queryKey: resourceKeys.dictionary('leave_type'),
+    queryFn: () => fetchDictionary('leave_type'),
     staleTime: 30 * 60_000,
   });
   return Array.isArray(query.data) ? query.data : [];

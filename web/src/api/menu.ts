@@ -1,6 +1,13 @@
 import { getData } from './request';
 import type { ButtonNode, MenuNode, PermissionMap, TopMenu } from './types';
 
+/** The react-query keys of the menus: the header's top menus, the menu tree, a menu's home-page count. */
+export const menuKeys = {
+  topMenus: () => ['menu', 'top-menu'] as const,
+  tree: () => ['menu', 'tree'] as const,
+  dashboardCount: (menuCode: string) => ['dashboard', menuCode] as const,
+};
+
 /**
  * The menu forest granted to the user. Anonymous callers get `{}` rather than a list (a Blade quirk),
  * so anything that is not an array counts as no menus.

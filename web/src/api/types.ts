@@ -44,3 +44,6 @@ export type ButtonNode = MenuNode;
 
 /** Flat map of granted button codes, e.g. `{ goodsinfo_add: true }`. */
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
+
+/** A record of a resource as the server sends it. */
+export type Row = Record<string, unknown>;

@@ -5,12 +5,6 @@ import { psiKeys } from './keys';
 
 const PLATFORM = ['administrator', 'admin', 'yypt_admin'];
 
-/** Button codes of the signed-in user (menu codes count: a granted menu is a granted code). */
-export function useCan(): (...codes: string[]) => boolean {
-  const permission = useSession((state) => state.permission);
-  return (...codes) => codes.some((code) => permission[code] === true);
-}
-
 export type RoleKind = 'platform' | 'depository' | 'school' | 'other';
 
 export function useRoleKind(): RoleKind {

@@ -22,28 +22,12 @@ import { useDiscardQuestion } from '../../components/discard/useDiscardGuard';
 type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll' | 'clearCache';
 
 /**
- * The tab bar of opened pages (spec section 2): click to switch, × to close (the home tab and the last
- * tab stay), and a context menu (right click, or the button at the end) to refresh the page, close it,
- * close the others, close all, or clear the caches after a confirmation.
+ * Closing or refreshing a tab drops its page and the work in it: when an editor of one of those pages
+ * holds unsaved changes, the same question as the editor's own close asks first.
  */
-export function TabBar() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
-  const tabs = useTabs((state) => state.tabs);
-  // Which menu is open: a tab's context menu (its path) or the bar's own ("more"); one at a time.
-  const [menuOpen, setMenuOpen] = useState<string | null>(null);
-
-  const go = (tab: Tab) => navigate(tab.value + tab.query);
+function useUnlessWorkIsLost() {
   const askDiscard = useDiscardQuestion();
-
-  /**
-   * Closing or refreshing a tab drops its page and the work in it: when an editor of one of those pages
-   * holds unsaved changes, the same question as the editor's own close asks first.
-   */
-  const unlessWorkIsLost = (paths: string[], proceed: () => void) => {
+  return (paths: string[], proceed: () => void) => {
     const dirty = dirtyGuards().filter((guard) => paths.includes(guard.path));
     if (dirty.length === 0) {
       proceed();
@@ -54,14 +38,14 @@ export function TabBar() {
       proceed();
     });
   };
+}
 
-  const closeTab = (value: string) =>
-    unlessWorkIsLost([value], () => {
-      const next = useTabs.getState().close(value, pathname);
-      if (next) navigate(next);
-    });
-
-  const clearCache = () => {
+/** "Clear cache", confirmed: the server's caches, then everything cached here, menus included. */
+function useClearCache() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  return () => {
     modal.confirm({
       title: t('common.tip'),
       content: t('tabs.clearCacheConfirm'),
@@ -79,6 +63,31 @@ export function TabBar() {
       },
     });
   };
+}
+
+/**
+ * The tab bar of opened pages (spec section 2): click to switch, × to close (the home tab and the last
+ * tab stay), and a context menu (right click, or the button at the end) to refresh the page, close it,
+ * close the others, close all, or clear the caches after a confirmation.
+ */
+export function TabBar() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const tabs = useTabs((state) => state.tabs);
+  // Which menu is open: a tab's context menu (its path) or the bar's own ("more"); one at a time.
+  const [menuOpen, setMenuOpen] = useState<string | null>(null);
+
+  const go = (tab: Tab) => navigate(tab.value + tab.query);
+  const unlessWorkIsLost = useUnlessWorkIsLost();
+  const clearCache = useClearCache();
+
+  const closeTab = (value: string) =>
+    unlessWorkIsLost([value], () => {
+      const next = useTabs.getState().close(value, pathname);
+      if (next) navigate(next);
+    });
 
   const run = (action: TabAction, value: string) => {
     switch (action) {

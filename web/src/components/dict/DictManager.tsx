@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Drawer, Empty, Row as GridRow, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
-import { submitRecord } from '../resource/api';
+import { resourceKeys, submitRecord } from '../../api/resource';
 import type { Row } from '../resource/model';
 import { ResourcePage } from '../resource/ResourcePage';
-import { useSession } from '../../stores/session';
 import { dictScreens } from './dict-screens';
 import './dict.css';
+import { useCan } from '../../hooks/permission';
 
 /** `dict` or `dict-biz`'s 1/0 sealed flag as a switch in the table; changing it saves at once. */
 function SealedSwitch({ def, record, editable }: { def: ResourceDef; record: Row; editable: boolean }) {
@@ -34,7 +34,7 @@ function SealedSwitch({ def, record, editable }: { def: ResourceDef; record: Row
         submitRecord(def.api, { id: record.id, isSealed: checked ? 1 : 0 })
           .then(async () => {
             void message.success(t('crud.done'));
-            await queryClient.invalidateQueries({ queryKey: [def.key] });
+            await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
           })
           .catch(() => undefined)
           .finally(() => setSaving(false));
@@ -63,8 +63,8 @@ interface DictManagerProps {
 export function DictManager({ def, layout }: DictManagerProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const permission = useSession((state) => state.permission);
-  const editable = permission[`${def.permission}_edit`] === true;
+  const can = useCan();
+  const editable = can(`${def.permission}_edit`);
   const { parent: parentDef, child: childDef } = useMemo(() => dictScreens(def), [def]);
   const [chosen, setChosen] = useState<Row | null>(null);
   const sealedCell = {
@@ -112,7 +112,7 @@ export function DictManager({ def, layout }: DictManagerProps) {
       onRowClick={layout === 'menu' ? undefined : setChosen}
       selectedId={layout === 'menu' ? undefined : chosenId}
       rowActions={
-        layout === 'menu' && (permission[`${def.permission}_config`] || permission[`${def.permission}_edit`])
+        layout === 'menu' && can(`${def.permission}_config`, `${def.permission}_edit`)
           ? (record) => (
               <Button
                 type="link"

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelView } from '../../api/flow';
+import { flowKeys, modelView } from '../../api/flow';
 
 const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
 
@@ -21,7 +21,7 @@ export function FlowChartDialog({
 }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['flow', 'model-view', target],
+    queryKey: flowKeys.modelView(target),
     queryFn: () => modelView(target ?? {}),
     enabled: Boolean(target),
   });

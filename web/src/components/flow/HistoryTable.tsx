@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { historyFlowList, type HistoryRow } from '../../api/flow';
+import { flowKeys, historyFlowList, type HistoryRow } from '../../api/flow';
 
 /** The approval history of an instance: who handled each step, when, with which result and comment. */
 export function HistoryTable({ processInstanceId }: { processInstanceId: string }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['flow', 'history', processInstanceId],
+    queryKey: flowKeys.history(processInstanceId),
     queryFn: () => historyFlowList(processInstanceId),
     enabled: Boolean(processInstanceId),
   });

@@ -5,7 +5,7 @@ import { Button, Form, Input, Select, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../table/SearchForm';
 import type { Page } from '../../api/types';
-import { useFlowCategories, type FlowRow, type Params } from '../../api/flow';
+import { flowKeys, useFlowCategories, type FlowRow, type Params } from '../../api/flow';
 
 export interface ListSearch {
   processDefinitionName?: string;
@@ -56,7 +56,7 @@ export function useFlowList<S extends object>(
     size: page.size,
   };
   const query = useQuery({
-    queryKey: ['flow', ...key, params],
+    queryKey: flowKeys.list(key, params),
     queryFn: () => fetch(params),
     placeholderData: keepPreviousData,
     ...(options.refetchOnMount ? { refetchOnMount: options.refetchOnMount } : {}),

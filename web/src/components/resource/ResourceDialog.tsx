@@ -4,7 +4,7 @@ import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin, type
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { useDiscardGuard } from '../discard/useDiscardGuard';
-import { fetchDetail, submitRecord } from './api';
+import { fetchDetail, resourceKeys, submitRecord } from '../../api/resource';
 import { FieldControl, FieldValue, type FieldControlProps } from './fields';
 import {
   detailFields,
@@ -148,7 +148,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
   const { def, lang, mode, record, onClose } = props;
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
-    queryKey: [def.key, 'detail', id],
+    queryKey: resourceKeys.detail(def.key, id),
     queryFn: () => fetchDetail(def.api, id),
     enabled: mode !== 'add' && Boolean(id),
     gcTime: 0,

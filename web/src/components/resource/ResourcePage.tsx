@@ -1,30 +1,19 @@
-import { useMemo, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  LoadingOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SubnodeOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { App, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
-import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
-import { exportList, fetchList, removeRecords, type ListParams } from './api';
-import { useLazyTree } from './lazy';
-import { FieldValue, type FieldControlProps } from './fields';
+import { exportList, removeRecords, type ListParams } from '../../api/resource';
+import type { FieldControlProps } from './fields';
 import { buttonPermissions, searchFieldsOf, tableColumns, toQuery, type DialogMode, type Row } from './model';
 import { ResourceDialog } from './ResourceDialog';
+import { idOf, resourceTableColumns, RowButtons } from './ResourceColumns';
+import { ResourceTable } from './ResourceTable';
+import { ResourceToolbar } from './ResourceToolbar';
 import { SearchBar } from './SearchBar';
-import { headerMarks, shownColumns as arrangedColumns } from '../table/prefs';
-import { TableSettings } from '../table/TableSettings';
+import { headerMarks, shownColumns } from '../table/prefs';
 import { useTablePrefs } from '../table/useTablePrefs';
-import { selectAllTitle } from './SelectAllTitle';
+import { useResourceList } from './useResourceList';
 import './resource.css';
 import '../../i18n/shell';
 
@@ -59,90 +48,6 @@ export interface ResourcePageProps {
   controls?: Record<string, ComponentType<FieldControlProps>>;
 }
 
-function idOf(record: Row): string {
-  return String(record.id ?? '');
-}
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-interface TreeExpandIconProps {
-  prefixCls: string;
-  expanded: boolean;
-  expandable: boolean;
-  record: Row;
-  onExpand: (record: Row, event: MouseEvent<HTMLElement>) => void;
-  loading: boolean;
-  labels: { expand: string; collapse: string; loading: string };
-}
-
-/** antd's expand button of a tree row, or a spinner while the row's children load for the first time. */
-function TreeExpandIcon({
-  prefixCls,
-  expanded,
-  expandable,
-  record,
-  onExpand,
-  loading,
-  labels,
-}: TreeExpandIconProps) {
-  const icon = `${prefixCls}-row-expand-icon`;
-  if (loading) {
-    return (
-      <span className="psi-tree-loading" role="status" aria-label={labels.loading} data-testid="row-loading">
-        <LoadingOutlined />
-      </span>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={[
-        icon,
-        !expandable ? `${icon}-spaced` : expanded ? `${icon}-expanded` : `${icon}-collapsed`,
-      ].join(' ')}
-      aria-label={expanded ? labels.collapse : labels.expand}
-      aria-expanded={expanded}
-      onClick={(event) => {
-        event.stopPropagation();
-        onExpand(record, event);
-      }}
-    />
-  );
-}
-
-interface RowButtonProps {
-  compact: boolean;
-  icon: ReactNode;
-  label: string;
-  testId: string;
-  danger?: boolean;
-  onClick: () => void;
-}
-
-/** A row button: icon and text, or the icon with a tooltip where space is short. */
-function RowButton({ compact, icon, label, testId, danger, onClick }: RowButtonProps) {
-  if (compact) {
-    return (
-      <Tooltip title={label}>
-        <Button
-          type="link"
-          size="small"
-          danger={danger}
-          icon={icon}
-          aria-label={label}
-          onClick={onClick}
-          data-testid={testId}
-        />
-      </Tooltip>
-    );
-  }
-  return (
-    <Button type="link" size="small" danger={danger} icon={icon} onClick={onClick} data-testid={testId}>
-      {label}
-    </Button>
-  );
-}
-
 /**
  * The generic resource screen built from a declaration (ARCHITECTURE.md "declare a resource once"): search
  * bar, toolbar and row buttons by button permission, table with index and selection columns, column
@@ -168,34 +73,11 @@ export function ResourcePage({
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const permission = useSession((state) => state.permission);
   const can = buttonPermissions(def, permission);
-
-  const [filters, setFilters] = useState<ListParams>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState<number>(site.pageSize);
-  const [sort, setSort] = useState<{ ascs?: string; descs?: string }>({});
-  const [selected, setSelected] = useState<string[]>([]);
+  const rows = useResourceList(def, { listUrl, params, placeholder: Boolean(placeholder) });
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null; fixed?: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  // a lazy tree (`def.lazy`) loads its roots, then each expanded row's children (`lazy-list`)
-  const lazy = Boolean(def.lazy) && !listUrl;
-  const url = listUrl ?? `${def.api}/list`;
-  const query: ListParams = { ...filters, ...sort, ...params, current, size };
-  const list = useQuery({
-    queryKey: [def.key, 'list', url, query],
-    queryFn: () => fetchList(url, query),
-    placeholderData: keepPreviousData,
-    enabled: !placeholder && !lazy,
-  });
-  const tree = useLazyTree(def, filters, params, !placeholder && lazy);
-  const records = lazy ? tree.rows : (list.data?.records ?? []);
-  const isTree = lazy || (list.data?.tree ?? false);
-  const fetching = lazy ? tree.isFetching : list.isFetching;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [def.key] });
 
   const columns = useMemo(() => tableColumns(def, lang), [def, lang]);
   const tablePrefs = useTablePrefs(settingsKey ?? def.key, columns, compact ? 'small' : 'middle');
@@ -221,8 +103,8 @@ export function ResourcePage({
           return;
         }
         void message.success(t('crud.removed'));
-        setSelected((previous) => previous.filter((id) => !ids.includes(id)));
-        await refresh();
+        rows.setSelected((previous) => previous.filter((id) => !ids.includes(id)));
+        await rows.refresh();
       },
     });
   };
@@ -230,7 +112,7 @@ export function ResourcePage({
   const exportCurrent = async () => {
     setExporting(true);
     try {
-      await exportList(def.api, { ...filters, ...sort, ...params }, `${def.title[lang]}.xlsx`);
+      await exportList(def.api, rows.filtered, `${def.title[lang]}.xlsx`);
       void message.success(t('crud.exported'));
     } catch {
       // The client already said why.
@@ -239,136 +121,41 @@ export function ResourcePage({
     }
   };
 
-  const addChild = lazy && can.add && !placeholder;
+  const addChild = rows.lazy && can.add && !placeholder;
   const hasRowButtons = can.view || can.edit || can.remove || addChild || Boolean(rowActions);
   const rowButtonCount = [can.view, can.edit, can.remove, addChild].filter(Boolean).length;
-  const shownColumns = arrangedColumns(columns, tablePrefs.prefs);
-  // a tree's expand icon and indentation sit in its first column: the row's name, not the tenant
-  const treeColumns = isTree
-    ? [
-        ...shownColumns.filter((column) => column.field.name !== 'tenantId'),
-        ...shownColumns.filter((column) => column.field.name === 'tenantId'),
-      ]
-    : shownColumns;
-  const tableColumnsOut: TableColumnsType<Row> = [
-    // a running number means nothing in a tree (it starts again on every level)
-    ...(isTree
-      ? []
-      : [
-          {
-            title: '#',
-            key: '__index',
-            width: 56,
-            align: 'center' as const,
-            fixed: 'left' as const,
-            render: (_value: unknown, _record: Row, index: number) => (current - 1) * size + index + 1,
-          },
-        ]),
-    ...treeColumns.map((column) => ({
-      key: column.field.name,
-      dataIndex: column.field.name,
-      title: column.title,
-      width: column.width,
-      align: column.align,
-      onHeaderCell: headerMarks(column.key, column.priority),
-      sorter: column.sortable && !isTree,
-      render: (_value: unknown, record: Row) => {
-        const content = cells?.[column.field.name]?.(record) ?? (
-          <FieldValue field={column.field} lang={lang} record={record} />
-        );
-        // long texts are clipped inside their cell (the header never is)
-        if (column.field.kind !== 'textarea' && column.field.kind !== 'text') return content;
-        const text = record[column.field.name];
-        return (
-          <span
-            className="psi-cell-clip"
-            style={{ maxWidth: column.width ?? 220 }}
-            title={typeof text === 'string' ? text : undefined}
-          >
-            {content}
-          </span>
-        );
-      },
-    })),
-    ...(hasRowButtons
-      ? [
-          {
-            key: '__actions',
-            title: t('crud.actions'),
-            onHeaderCell: headerMarks('__actions', 'actions'),
-            fixed: 'right' as const,
-            width: compact
-              ? 24 + rowButtonCount * 32 + (rowActions ? 90 : 0)
-              : 30 + rowButtonCount * 70 + (addChild ? 24 : 0) + (rowActions ? 96 : 0),
-            render: (_value: unknown, record: Row) => (
-              <Space size={0} className="psi-row-actions" onClick={(event) => event.stopPropagation()}>
-                {can.view && (
-                  <RowButton
-                    compact={compact}
-                    icon={<EyeOutlined />}
-                    label={t('crud.view')}
-                    testId="row-view"
-                    onClick={() => (onView ? onView(record) : setDialog({ mode: 'view', record }))}
-                  />
-                )}
-                {can.edit && (
-                  <RowButton
-                    compact={compact}
-                    icon={<EditOutlined />}
-                    label={t('crud.edit')}
-                    testId="row-edit"
-                    onClick={() => setDialog({ mode: 'edit', record })}
-                  />
-                )}
-                {can.remove && (
-                  <RowButton
-                    compact={compact}
-                    danger
-                    icon={<DeleteOutlined />}
-                    label={t('crud.delete')}
-                    testId="row-delete"
-                    onClick={() => remove([idOf(record)])}
-                  />
-                )}
-                {addChild && (
-                  <RowButton
-                    compact={compact}
-                    icon={<SubnodeOutlined />}
-                    label={t('crud.addChild')}
-                    testId="row-add-child"
-                    onClick={() =>
-                      setDialog({
-                        mode: 'add',
-                        record: null,
-                        fixed: { ...fixedValues, parentId: idOf(record) },
-                      })
-                    }
-                  />
-                )}
-                {rowActions?.(record)}
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
-
-  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.order ? String(single.columnKey ?? single.field ?? '') : '';
-    const nextSort = field ? { [single.order === 'ascend' ? 'ascs' : 'descs']: snake(field) } : {};
-    if (JSON.stringify(nextSort) !== JSON.stringify(sort)) {
-      setSort(nextSort);
-      setCurrent(1);
-      return;
-    }
-    if (pagination.pageSize && pagination.pageSize !== size) {
-      setSize(pagination.pageSize);
-      setCurrent(1);
-      return;
-    }
-    setCurrent(pagination.current ?? 1);
-  };
+  const tableColumnsOut = resourceTableColumns({
+    shown: shownColumns(columns, tablePrefs.prefs),
+    lang,
+    isTree: rows.isTree,
+    offset: (rows.current - 1) * rows.size,
+    cells,
+    actions: hasRowButtons
+      ? {
+          key: '__actions',
+          title: t('crud.actions'),
+          onHeaderCell: headerMarks('__actions', 'actions'),
+          fixed: 'right' as const,
+          width: compact
+            ? 24 + rowButtonCount * 32 + (rowActions ? 90 : 0)
+            : 30 + rowButtonCount * 70 + (addChild ? 24 : 0) + (rowActions ? 96 : 0),
+          render: (_value: unknown, record: Row) => (
+            <RowButtons
+              record={record}
+              compact={compact}
+              can={{ view: can.view, edit: can.edit, remove: can.remove, addChild }}
+              onView={(row) => (onView ? onView(row) : setDialog({ mode: 'view', record: row }))}
+              onEdit={(row) => setDialog({ mode: 'edit', record: row })}
+              onRemove={(row) => remove([idOf(row)])}
+              onAddChild={(row) =>
+                setDialog({ mode: 'add', record: null, fixed: { ...fixedValues, parentId: idOf(row) } })
+              }
+              extra={rowActions?.(record)}
+            />
+          ),
+        }
+      : undefined,
+  });
 
   return (
     <Card
@@ -379,134 +166,28 @@ export function ResourcePage({
       data-testid="resource-page"
       data-resource={def.key}
     >
-      <SearchBar
-        fields={searchFields}
-        lang={lang}
-        onSearch={(values) => {
-          // A new search starts again on page 1 (spec section 2, "Generic list behaviour").
-          const next = toQuery(def, values);
-          // Searching again with the same filters on page 1 fetches the list again; otherwise the new
-          // filters or page make a new query.
-          if (current === 1 && JSON.stringify(next) === JSON.stringify(filters))
-            void (lazy ? refresh() : list.refetch());
-          setFilters(next);
-          setCurrent(1);
-          setSelected([]);
-        }}
-      />
-      <div className="psi-toolbar">
-        <Space wrap>
-          {can.add && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              disabled={Boolean(placeholder)}
-              onClick={() => setDialog({ mode: 'add', record: null })}
-              data-testid="toolbar-add"
-            >
-              {t('crud.add')}
-            </Button>
-          )}
-          {can.remove && (
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove(selected)}
-              data-testid="toolbar-delete"
-            >
-              {t('crud.delete')}
-            </Button>
-          )}
-          {can.export && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void exportCurrent()}
-              data-testid="toolbar-export"
-            >
-              {t('crud.export')}
-            </Button>
-          )}
-          {toolbar}
-        </Space>
-        <Space>
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              onClick={() => void refresh()}
-              data-testid="toolbar-refresh"
-            />
-          </Tooltip>
-          <TableSettings
-            columns={columns}
-            prefs={tablePrefs.prefs}
-            onChange={tablePrefs.save}
-            onReset={tablePrefs.reset}
-          />
-        </Space>
-      </div>
+      <SearchBar fields={searchFields} lang={lang} onSearch={(values) => rows.search(toQuery(def, values))} />
+      <ResourceToolbar
+        can={can}
+        addDisabled={Boolean(placeholder)}
+        exporting={exporting}
+        onAdd={() => setDialog({ mode: 'add', record: null })}
+        onRemove={() => remove(rows.selected)}
+        onExport={() => void exportCurrent()}
+        onRefresh={() => void rows.refresh()}
+        columns={columns}
+        prefs={tablePrefs}
+      >
+        {toolbar}
+      </ResourceToolbar>
       {placeholder ?? (
-        <Table<Row>
-          rowKey={idOf}
-          size={tablePrefs.prefs.density}
-          className="psi-fit-table"
-          tableLayout="auto"
+        <ResourceTable
+          rows={rows}
           columns={tableColumnsOut}
-          dataSource={records}
-          loading={fetching}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String)),
-            preserveSelectedRowKeys: false,
-            columnTitle: selectAllTitle,
-          }}
-          onChange={onTableChange}
-          rowClassName={(record) =>
-            [
-              onRowClick ? 'psi-row--clickable' : '',
-              selectedId && idOf(record) === selectedId ? 'psi-row--active' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')
-          }
-          onRow={onRowClick ? (record) => ({ onClick: () => onRowClick(record) }) : undefined}
-          expandable={
-            lazy
-              ? {
-                  expandedRowKeys: tree.expandedKeys,
-                  onExpand: (open, record) => tree.toggle(idOf(record), open),
-                  expandIcon: (props) => (
-                    <TreeExpandIcon
-                      {...props}
-                      loading={tree.loadingKeys.has(idOf(props.record))}
-                      labels={{
-                        expand: t('crud.expand'),
-                        collapse: t('crud.collapse'),
-                        loading: t('crud.loadingChildren'),
-                      }}
-                    />
-                  ),
-                }
-              : isTree
-                ? { defaultExpandAllRows: false }
-                : undefined
-          }
-          pagination={
-            isTree
-              ? false
-              : {
-                  current,
-                  pageSize: size,
-                  total: list.data?.total ?? 0,
-                  pageSizeOptions: site.pageSizes.map(String),
-                  showSizeChanger: true,
-                  showQuickJumper: !compact,
-                  showTotal: (total) => t('crud.total', { total }),
-                }
-          }
-          data-testid="resource-table"
+          density={tablePrefs.prefs.density}
+          compact={compact}
+          onRowClick={onRowClick}
+          selectedId={selectedId}
         />
       )}
       {dialog && (
@@ -521,8 +202,8 @@ export function ResourcePage({
           onSaved={(body) => {
             // a row added under a parent shows there: the parent opens (its children load)
             const parent = body.parentId === undefined || body.parentId === null ? '' : String(body.parentId);
-            if (lazy && dialog.mode === 'add' && parent && parent !== '0') tree.expand(parent);
-            void refresh();
+            if (rows.lazy && dialog.mode === 'add' && parent && parent !== '0') rows.tree.expand(parent);
+            void rows.refresh();
           }}
         />
       )}

@@ -17,7 +17,7 @@ import { fill, messages, type FieldDef, type Lang } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
 import { displayFieldOf, type Row } from './model';
 import { optionLabel, treeLabel, useFieldOptions, useTreeData } from './queries';
-import { uploadFile } from './api';
+import { uploadFile } from '../../api/resource';
 import { RichText } from './RichText';
 
 const selectKinds = new Set<FieldDef['kind']>([

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { ResourceDef } from '@psi/db/model';
-import { fetchLazyList, type ListParams } from './api';
+import { fetchLazyList, resourceKeys, type ListParams } from '../../api/resource';
 import type { Row } from './model';
 
 /**
@@ -68,7 +68,7 @@ export function useLazyTree(
   const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
   const rootParams = lazyRootParams(filters, params);
   const root = useQuery({
-    queryKey: [def.key, 'lazy', url, rootParams],
+    queryKey: resourceKeys.lazy(def.key, url, rootParams),
     queryFn: () => fetchLazyList(url, rootParams),
     placeholderData: keepPreviousData,
     enabled,
@@ -77,7 +77,7 @@ export function useLazyTree(
     queries: expandedKeys.map((parentId) => {
       const query = { ...params, parentId };
       return {
-        queryKey: [def.key, 'lazy', url, query],
+        queryKey: resourceKeys.lazy(def.key, url, query),
         queryFn: () => fetchLazyList(url, query),
         enabled,
       };

@@ -11,7 +11,7 @@ import {
   type Lang,
   type ResourceDef,
 } from '@psi/db/model';
-import type { PermissionMap } from '../../api/types';
+import type { PermissionMap, Row } from '../../api/types';
 import { site } from '../../config/site';
 
 /**
@@ -22,7 +22,7 @@ import { site } from '../../config/site';
 
 export type FormMode = 'add' | 'edit';
 export type DialogMode = FormMode | 'view';
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /** Changes to a declaration for one screen (the dictionary's parent and child lists, for instance). */
 export interface ResourceAdaptation {

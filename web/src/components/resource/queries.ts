@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldDef, Lang } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
-import { fetchDictionary, fetchTree } from './api';
+import { fetchDictionary, fetchTree, resourceKeys } from '../../api/resource';
 
 /** Dictionaries and trees change rarely: cached for long, dropped by the tab bar's "clear cache". */
 const longStale = 30 * 60_000;
@@ -16,7 +16,7 @@ export function useFieldOptions(field: FieldDef, lang: Lang): { options: Option[
   const code = field.dict?.code;
   const source = field.dict?.source ?? 'dict';
   const query = useQuery({
-    queryKey: ['dict', source, code],
+    queryKey: resourceKeys.dictionary(code, source),
     queryFn: () => fetchDictionary(code ?? '', source),
     enabled: Boolean(code),
     staleTime: longStale,
@@ -38,7 +38,7 @@ export function useFieldOptions(field: FieldDef, lang: Lang): { options: Option[
 
 export function useTreeData(url: string | undefined): { tree: TreeNode[]; loading: boolean } {
   const query = useQuery({
-    queryKey: ['tree', url],
+    queryKey: resourceKeys.tree(url),
     queryFn: () => fetchTree(url ?? ''),
     enabled: Boolean(url),
     staleTime: longStale,

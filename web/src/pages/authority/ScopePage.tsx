@@ -4,7 +4,8 @@ import { Card, Empty, Input, Spin, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
-import { fetchTree } from '../../components/resource/api';
+import { menuKeys } from '../../api/menu';
+import { fetchTree } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../components/system/tree';
 import '../../components/system/i18n';
@@ -41,7 +42,7 @@ export function ScopePage({ def }: { def: ResourceDef }) {
   const [menuId, setMenuId] = useState('');
   const [text, setText] = useState('');
   const menus = useQuery({
-    queryKey: ['menu', 'tree'],
+    queryKey: menuKeys.tree(),
     queryFn: () => fetchTree('/blade-system/menu/tree'),
   });
   const treeData = useMemo(() => toTreeNodes(filterTree(menus.data ?? [], text.trim())), [menus.data, text]);

@@ -5,22 +5,11 @@ import { App, Avatar, Button, Card, Col, Form, Input, Row, Spin, Tabs, Upload } 
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { passwordFields, registerMessages } from '@psi/db/model';
-import { getData, postData } from '../../api/request';
-import { uploadFile } from '../../components/resource/api';
+import { fetchOwnInfo, infoKeys, updateOwnAvatar, updateOwnPassword } from '../../api/info';
+import { uploadFile } from '../../api/resource';
 import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';
-
-/** `GET /blade-user/info`: the signed-in user's own record. */
-interface OwnInfo {
-  id: string;
-  avatar?: string;
-  realName?: string;
-  name?: string;
-  account?: string;
-  phone?: string;
-  email?: string;
-}
 
 interface PasswordValues {
   oldPassword: string;
@@ -38,16 +27,11 @@ export function avatarProblem(
   return null;
 }
 
-async function md5Of(value: string): Promise<string> {
-  const { md5 } = await import('js-md5');
-  return md5(value);
-}
-
 function ProfileTab() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: ['user', 'info'], queryFn: () => getData<OwnInfo>('/blade-user/info') });
+  const info = useQuery({ queryKey: infoKeys.own(), queryFn: fetchOwnInfo });
   const [avatar, setAvatar] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -66,11 +50,11 @@ function ProfileTab() {
   const save = async () => {
     setSaving(true);
     try {
-      await postData('/blade-user/update-info', { id: data.id, avatar: shownAvatar });
+      await updateOwnAvatar(data.id, shownAvatar);
       useSession.getState().updateUserInfo({ avatar: shownAvatar || defaultAvatar });
       void message.success(t('crud.updated'));
       setAvatar(null);
-      await queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
+      await queryClient.invalidateQueries({ queryKey: infoKeys.own() });
     } catch {
       // The client already said why; the page keeps the new picture.
     } finally {
@@ -169,14 +153,7 @@ function PasswordTab() {
   const onFinish = async (values: PasswordValues) => {
     setSaving(true);
     try {
-      const [oldPassword, newPassword, newPassword1] = await Promise.all([
-        md5Of(values.oldPassword),
-        md5Of(values.newPassword),
-        md5Of(values.newPassword1),
-      ]);
-      await postData('/blade-user/update-password', null, {
-        params: { oldPassword, newPassword, newPassword1 },
-      });
+      await updateOwnPassword(values.oldPassword, values.newPassword, values.newPassword1);
       void message.success(t('info.passwordChanged'));
       form.resetFields();
     } catch {

@@ -7,7 +7,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
+import { authKeys, fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
 import type { TokenBody } from '../../api/types';
 import { safeRedirect } from '../../app/guard';
 import { preloadSignedInPages } from '../../app/pages';
@@ -27,6 +27,40 @@ interface LoginValues {
   captchaCode?: string;
 }
 
+/**
+ * The third-party provider's callback lands on the login page with `source`, `code` and `state`: once the
+ * tenant is known they are exchanged for a session, or, for a user without an account, `onUnbound`.
+ */
+function useSocialCallback(
+  boundTenant: string | null,
+  tenantKnown: boolean,
+  target: string,
+  onUnbound: (body: TokenBody) => void,
+) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const social = useRef({
+    source: searchParams.get('source'),
+    code: searchParams.get('code'),
+    state: searchParams.get('state'),
+  });
+  useEffect(() => {
+    const { source, code, state } = social.current;
+    if (!source || !code || !state || !tenantKnown) return;
+    social.current = { source: null, code: null, state: null };
+    loginBySocial({ tenantId: boundTenant ?? site.tenantId, source, code, state })
+      .then(async (body) => {
+        if (isUnboundSocialUser(body)) {
+          onUnbound(body);
+          return;
+        }
+        await useSession.getState().startSession(body);
+        navigate(target, { replace: true });
+      })
+      .catch(() => undefined);
+  }, [boundTenant, tenantKnown, navigate, target, onUnbound]);
+}
+
 /** The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode). */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -40,7 +74,7 @@ export function LoginForm() {
 
   // A site bound to a tenant (its domain) signs in under that tenant: the field is hidden.
   const tenantInfo = useQuery({
-    queryKey: ['auth', 'tenant-info'],
+    queryKey: authKeys.tenantInfo(),
     queryFn: () => fetchTenantInfo(window.location.origin),
     enabled: site.tenantMode,
     staleTime: Infinity,
@@ -50,7 +84,7 @@ export function LoginForm() {
   const showTenant = site.tenantMode && !boundTenant;
 
   const captcha = useQuery({
-    queryKey: ['auth', 'captcha'],
+    queryKey: authKeys.captcha(),
     queryFn: fetchCaptcha,
     enabled: site.captchaMode,
     // A captcha is single use: it is replaced on demand, never refetched behind the user's back.
@@ -65,28 +99,8 @@ export function LoginForm() {
     void captcha.refetch();
   };
 
-  // The third-party provider's callback lands here with `source`, `code` and `state`.
-  const social = useRef({
-    source: searchParams.get('source'),
-    code: searchParams.get('code'),
-    state: searchParams.get('state'),
-  });
   const tenantKnown = !site.tenantMode || !tenantInfo.isPending;
-  useEffect(() => {
-    const { source, code, state } = social.current;
-    if (!source || !code || !state || !tenantKnown) return;
-    social.current = { source: null, code: null, state: null };
-    loginBySocial({ tenantId: boundTenant ?? site.tenantId, source, code, state })
-      .then(async (body) => {
-        if (isUnboundSocialUser(body)) {
-          setUnbound(body);
-          return;
-        }
-        await useSession.getState().startSession(body);
-        navigate(target, { replace: true });
-      })
-      .catch(() => undefined);
-  }, [boundTenant, tenantKnown, navigate, target]);
+  useSocialCallback(boundTenant, tenantKnown, target, setUnbound);
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { columnPriority, type ResourceDef } from '@psi/db/model';
-import { exportList } from '../../components/resource/api';
+import { exportList } from '../../api/resource';
 import { headerMarks, shownColumns, type ColumnMeta } from '../../components/table/prefs';
 import { SearchForm } from '../../components/table/SearchForm';
 import { TableSettings } from '../../components/table/TableSettings';

@@ -4,7 +4,7 @@ import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/errors';
 import { importFile } from '../../api/psi';
-import { downloadFile } from '../../components/system/util';
+import { downloadFile } from '../../api/resource';
 
 interface ImportError {
   row: number;

@@ -4,11 +4,11 @@ import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@psi/db/model';
-import { postData } from '../../api/request';
+import { enableConfig, resourceKeys, sendSmsMessage } from '../../api/resource';
 import type { Row } from '../../components/resource/model';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
-import { useCan } from '../../components/system/util';
+import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
@@ -22,8 +22,9 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const canEnable = useCan(`${kind}_enable`);
-  const canSend = useCan('sms_send') && kind === 'sms';
+  const can = useCan();
+  const canEnable = can(`${kind}_enable`);
+  const canSend = can('sms_send') && kind === 'sms';
   const [sending, setSending] = useState<Row | null>(null);
   const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
 
@@ -34,9 +35,9 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await postData(`${def.api}/enable`, null, { params: { id: String(record.id) } });
+        await enableConfig(def.api, String(record.id));
         void message.success(t('crud.done'));
-        await queryClient.invalidateQueries({ queryKey: [def.key] });
+        await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
       },
     });
 
@@ -84,11 +85,11 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
           success={t('sys.sent')}
           initialValues={{ params: '{"code": "1234"}' }}
           onSubmit={(values) =>
-            postData('/blade-resource/sms/endpoint/send-message', {
-              code: String(sending[codeField]),
-              phones: values.phones.trim(),
-              params: values.params?.trim() ? JSON.parse(values.params) : {},
-            })
+            sendSmsMessage(
+              String(sending[codeField]),
+              values.phones.trim(),
+              values.params?.trim() ? JSON.parse(values.params) : {},
+            )
           }
           onClose={() => setSending(null)}
         >

@@ -3,10 +3,11 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { attachResource } from '@psi/db/model';
-import { uploadFile } from '../../components/resource/api';
+import { uploadFile } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { site } from '../../config/site';
-import { downloadFile, useCan } from '../../components/system/util';
+import { downloadFile, resourceKeys } from '../../api/resource';
+import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
 
 /** The path of a stored file's link for the API client (which adds the API base itself). */
@@ -20,8 +21,9 @@ export default function AttachPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canDownload = useCan('attach_download');
-  const canUpload = useCan('attach_upload');
+  const can = useCan();
+  const canDownload = can('attach_download');
+  const canUpload = can('attach_upload');
   return (
     <ResourcePage
       def={attachResource}
@@ -34,7 +36,7 @@ export default function AttachPage() {
                 .then(async (uploaded) => {
                   onSuccess?.(uploaded);
                   void message.success(t('sys.uploaded'));
-                  await queryClient.invalidateQueries({ queryKey: [attachResource.key] });
+                  await queryClient.invalidateQueries({ queryKey: resourceKeys.all(attachResource.key) });
                 })
                 .catch((error: unknown) =>
                   onError?.(error instanceof Error ? error : new Error(String(error))),

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { resolveMenuIcon } from '../../app/layout/menu-icons';
 import { findMenuByHref, menuHref, menuLabel } from '../../app/layout/menu-model';
 import type { MenuNode } from '../../api/types';
-import { fetchList } from '../../components/resource/api';
+import { menuKeys } from '../../api/menu';
+import { fetchList } from '../../api/resource';
 import { resourceForMenu } from '../../components/resource/registry';
 import { useSession } from '../../stores/session';
 import './wel.css';
@@ -34,7 +35,7 @@ export default function DashboardPage() {
   const menus = leavesOf(routes).filter((node) => counted.includes(node.code) && resourceForMenu(node.code));
   const totals = useQueries({
     queries: menus.map((node) => ({
-      queryKey: ['dashboard', node.code],
+      queryKey: menuKeys.dashboardCount(node.code),
       queryFn: () => fetchList(`${resourceForMenu(node.code)?.api ?? ''}/list`, { current: 1, size: 1 }),
       staleTime: 60_000,
     })),

@@ -4,7 +4,7 @@ import { Avatar, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { getData } from '../../api/request';
+import { authKeys, fetchUserInfo } from '../../api/auth';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
@@ -28,11 +28,6 @@ function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   return <Link to={leaf.href}>{label}</Link>;
 }
 
-interface WhoAmI {
-  roleName?: string;
-  tenantName?: string;
-}
-
 /**
  * The user's roles by name, never by alias (the token's `role_name` holds aliases): the seeded roles
  * in the user's language, another role by the name the server gives it.
@@ -40,8 +35,8 @@ interface WhoAmI {
 function useRoleNames(aliases: string[]): { roles: string; tenantName?: string } {
   const { t, i18n } = useTranslation();
   const who = useQuery({
-    queryKey: ['auth', 'user-info'],
-    queryFn: () => getData<WhoAmI | null>('/blade-auth/oauth/user-info'),
+    queryKey: authKeys.userInfo(),
+    queryFn: fetchUserInfo,
     staleTime: 5 * 60_000,
   });
   const serverNames = (who.data?.roleName ?? '').split(',').filter(Boolean);

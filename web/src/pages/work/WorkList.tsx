@@ -4,12 +4,12 @@ import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'ant
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../components/table/fit';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../stores/session';
-import { claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
+import { flowKeys, claimTask, useFlowCategories, workList, type FlowRow } from '../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../components/flow/FlowChartDialog';
 import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../../components/flow/ListToolbar';
 import { detailPath, formPath, handlePath } from '../../components/flow/routes';
 import '../../i18n/flow';
+import { useCan } from '../../hooks/permission';
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
 
@@ -30,7 +30,7 @@ export function WorkList({ kind }: { kind: WorkKind }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
+  const has = useCan();
   const categories = useFlowCategories();
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const list = useFlowList<ListSearch>(['work', kind], (params) => workList(kind, params), {
@@ -41,11 +41,11 @@ export function WorkList({ kind }: { kind: WorkKind }) {
     mutationFn: (taskId: string) => claimTask(taskId),
     onSuccess: async () => {
       message.success(t('flow.work.claimed'));
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
     },
   });
 
-  const can = (code: string) => permission[`work_${kind}_${code}`] === true;
+  const can = (code: string) => has(`work_${kind}_${code}`);
   const routeOf = (row: FlowRow) => categories.find((c) => c.value === row.category)?.route ?? '';
   const categoryLabel = (row: FlowRow) => {
     const route = routeOf(row);

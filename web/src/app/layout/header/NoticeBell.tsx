@@ -18,10 +18,10 @@ import { App, Avatar, Badge, Button, Empty, Modal, Popover, Spin, Tabs, Tooltip,
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { noticeResource } from '@psi/db/model';
-import { postData } from '../../../api/request';
-import { fetchDetail } from '../../../components/resource/api';
+import { deskKeys, markInboxRead } from '../../../api/desk';
+import { fetchDetail } from '../../../api/resource';
 import { safeHtml } from '../../../utils/safe-html';
-import { INBOX_KEY, useInbox, type Inbox, type InboxItem, type InboxTab } from './notice-inbox';
+import { useInbox, type Inbox, type InboxItem, type InboxTab } from './notice-inbox';
 import './notice-bell.css';
 
 const TABS: { kind: InboxTab; icon: typeof BellOutlined }[] = [
@@ -93,10 +93,10 @@ function NoticeDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const detail = useQuery({
-    queryKey: ['notice', 'detail', id],
+    queryKey: deskKeys.noticeDetail(id),
     queryFn: async () => {
       const row = await fetchDetail(noticeResource.api, id);
-      void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+      void queryClient.invalidateQueries({ queryKey: deskKeys.inbox() });
       return row;
     },
     gcTime: 0,
@@ -155,11 +155,8 @@ export function NoticeBell() {
   const count = inbox ? inbox.todo.total + inbox.message.unread + inbox.notice.unread : 0;
 
   const markRead = async (tab: 'message' | 'notice', ids: string[] | null) => {
-    await postData(
-      ids ? '/blade-desk/notice/inbox/read' : '/blade-desk/notice/inbox/read-all',
-      ids ? { tab, ids } : { tab },
-    );
-    await queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+    await markInboxRead(tab, ids);
+    await queryClient.invalidateQueries({ queryKey: deskKeys.inbox() });
   };
 
   const openItem = (kind: InboxTab, item: InboxItem) => {

@@ -3,7 +3,7 @@ import { HomeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchTopMenus } from '../../../api/menu';
+import { fetchTopMenus, menuKeys } from '../../../api/menu';
 import { useSession } from '../../../stores/session';
 import { resolveMenuIcon } from '../menu-icons';
 import { menuLabel } from '../menu-model';
@@ -17,7 +17,7 @@ export function TopMenu() {
   const topMenuId = useSession((state) => state.topMenuId);
   const selectTopMenu = useSession((state) => state.selectTopMenu);
   const { data: topMenus = [] } = useQuery({
-    queryKey: ['menu', 'top-menu'],
+    queryKey: menuKeys.topMenus(),
     queryFn: fetchTopMenus,
     staleTime: 5 * 60_000,
   });

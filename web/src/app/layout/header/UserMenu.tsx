@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fetchDemoInfo, resetDemo } from '../../../api/demo';
+import { demoKeys, fetchDemoInfo, resetDemo } from '../../../api/demo';
 import { site } from '../../../config/site';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../../stores/session';
 import { notifySuccess } from '../../../utils/feedback';
@@ -27,7 +27,7 @@ export function UserMenu() {
   const queryClient = useQueryClient();
   const superAdmin = user?.tenant_id === '000000' && rolesOf(user).includes('administrator');
   const demo = useQuery({
-    queryKey: ['demo-info'],
+    queryKey: demoKeys.info(),
     queryFn: fetchDemoInfo,
     enabled: superAdmin,
     staleTime: Infinity,

@@ -2,77 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { site } from '../../../config/site';
 import { currentLanguage } from '../../../i18n';
-import { getData } from '../../../api/request';
-import { RequestError } from '../../../api/errors';
+import { deskKeys, fetchInbox, type Inbox } from '../../../api/desk';
 import { useSession } from '../../../stores/session';
 
 import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
 
 export type { InboxItem, InboxList, InboxTab };
+export { fetchInbox, type Inbox };
 
-/**
- * `full`: the server's inbox with live updates; `basic`: an upstream without it (proxy mode), where
- * the bell shows the tenant notices it lists and nothing it cannot know.
- */
-export type Inbox = Record<InboxTab, InboxList> & { mode: 'full' | 'basic' };
-
-export const INBOX_KEY = ['notice-inbox'] as const;
-export const INBOX_SIZE = 20;
 /** Polling when no stream can be held (a buffering proxy, an upstream without one). */
 export const POLL_MS = 30_000;
 const READY_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
-
-const emptyList = (): InboxList => ({ total: 0, unread: 0, records: [] });
-
-interface UpstreamNotice {
-  id: string;
-  title: string;
-  categoryName?: string;
-  releaseTime?: string;
-  createTime?: string;
-}
-
-async function basicInbox(): Promise<Inbox> {
-  const page = await getData<{ total: number; records: UpstreamNotice[] }>('/blade-desk/notice/list', {
-    params: { current: 1, size: INBOX_SIZE },
-    meta: { quiet: true },
-  }).catch(() => ({ total: 0, records: [] as UpstreamNotice[] }));
-  return {
-    mode: 'basic',
-    todo: emptyList(),
-    message: emptyList(),
-    notice: {
-      total: page.total ?? 0,
-      // read marks are unknown upstream: nothing is counted as unread
-      unread: 0,
-      records: (page.records ?? []).map((n) => ({
-        id: String(n.id),
-        kind: 'notice',
-        title: n.title,
-        description: n.categoryName ?? '',
-        docNo: n.title,
-        route: `/desk/notice/index?id=${n.id}`,
-        time: n.releaseTime ?? n.createTime ?? '',
-        read: true,
-      })),
-    },
-  };
-}
-
-export async function fetchInbox(): Promise<Inbox> {
-  try {
-    const data = await getData<Record<InboxTab, InboxList>>('/blade-desk/notice/inbox', {
-      params: { current: 1, size: INBOX_SIZE },
-      meta: { quiet: true },
-    });
-    if (!data?.todo || !data.message || !data.notice) return await basicInbox();
-    return { ...data, mode: 'full' };
-  } catch (err) {
-    if (err instanceof RequestError && err.code === 401) throw err;
-    return basicInbox();
-  }
-}
 
 /** One server-sent event as the stream writes it (`id:`, `event:`, `data:` lines, a blank line). */
 export interface StreamEvent {
@@ -137,7 +78,7 @@ export function useInboxStream(
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastId: string | null = null;
     let failures = 0;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: deskKeys.inbox() });
 
     const connect = async () => {
       controller = new AbortController();
@@ -223,7 +164,7 @@ export function useInbox(onMessages: (items: InboxItem[]) => void) {
   const token = useSession((s) => s.token);
   const [live, setLive] = useState(false);
   const query = useQuery({
-    queryKey: INBOX_KEY,
+    queryKey: deskKeys.inbox(),
     queryFn: fetchInbox,
     enabled: !!token,
     staleTime: 5_000,

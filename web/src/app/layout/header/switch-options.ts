@@ -1,28 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { getData } from '../../../api/request';
+import {
+  fetchUserDepts,
+  fetchUserRoles,
+  systemKeys,
+  type DeptOption,
+  type RoleOption,
+} from '../../../api/system';
 import type { UserInfo } from '../../../stores/session';
-
-export interface DeptOption {
-  id: string;
-  deptName: string;
-}
-
-export interface RoleOption {
-  id: string;
-  roleName: string;
-}
 
 /** Switch mode: the departments and roles the user holds (`select?userId=`), the dialog's choices. */
 export function useSwitchOptions(userId: string, enabled = true) {
   const depts = useQuery({
-    queryKey: ['switch', 'dept', userId],
-    queryFn: () => getData<DeptOption[]>('/blade-system/dept/select', { params: { userId } }),
+    queryKey: systemKeys.switchDepts(userId),
+    queryFn: () => fetchUserDepts(userId),
     enabled: enabled && Boolean(userId),
     staleTime: 60_000,
   });
   const roles = useQuery({
-    queryKey: ['switch', 'role', userId],
-    queryFn: () => getData<RoleOption[]>('/blade-system/role/select', { params: { userId } }),
+    queryKey: systemKeys.switchRoles(userId),
+    queryFn: () => fetchUserRoles(userId),
     enabled: enabled && Boolean(userId),
     staleTime: 60_000,
   });

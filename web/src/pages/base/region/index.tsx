@@ -16,11 +16,10 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { regionResource, type Lang } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
-import type { TreeNode } from '../../../api/types';
+import { fetchRegion, fetchRegionLevel, removeRegion, submitRegion, systemKeys } from '../../../api/system';
 import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type Row } from '../../../components/resource/model';
-import { useCan } from '../../../components/system/util';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './region.css';
 
@@ -28,8 +27,8 @@ const def = regionResource;
 const field = (name: string) => def.fields.find((f) => f.name === name)!;
 
 async function lazyChildren(parentCode: string): Promise<TreeDataNode[]> {
-  const nodes = await getData<TreeNode[]>('/blade-system/region/lazy-tree', { params: { parentCode } });
-  return (Array.isArray(nodes) ? nodes : []).map((node) => ({
+  const nodes = await fetchRegionLevel(parentCode);
+  return nodes.map((node) => ({
     title: node.title,
     key: String(node.id),
     isLeaf: !node.hasChildren,
@@ -136,21 +135,22 @@ export default function RegionPage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const can = { add: useCan('region_add'), edit: useCan('region_edit'), remove: useCan('region_delete') };
+  const has = useCan();
+  const can = { add: has('region_add'), edit: has('region_edit'), remove: has('region_delete') };
   const [tree, setTree] = useState<TreeDataNode[] | null>(null);
   const [mode, setMode] = useState<Mode | null>(null);
   const [saving, setSaving] = useState(false);
   const [expanded, setExpanded] = useState<string[]>([]);
 
   const roots = useQuery({
-    queryKey: ['region', 'lazy-tree', '00'],
+    queryKey: systemKeys.regionLazyTree('00'),
     queryFn: () => lazyChildren('00'),
   });
   const treeData = tree ?? roots.data ?? [];
   const selected = mode?.kind === 'edit' ? mode.code : '';
   const detail = useQuery({
-    queryKey: ['region', 'detail', selected],
-    queryFn: () => getData<Row | null>('/blade-system/region/detail', { params: { code: selected } }),
+    queryKey: systemKeys.regionDetail(selected),
+    queryFn: () => fetchRegion(selected),
     enabled: Boolean(selected),
     gcTime: 0,
     staleTime: 0,
@@ -170,14 +170,14 @@ export default function RegionPage() {
         mode?.kind === 'add'
           ? { ...values, parentCode: mode.parentCode }
           : { code: selected, name: values.name, sort: values.sort, remark: values.remark ?? '' };
-      await postData('/blade-system/region/submit', body);
+      await submitRegion(body);
       void message.success(mode?.kind === 'add' ? t('crud.added') : t('crud.updated'));
       if (mode?.kind === 'add') {
         await reload(mode.parentCode);
         setExpanded((keys) => (keys.includes(mode.parentCode) ? keys : [...keys, mode.parentCode]));
         setMode({ kind: 'edit', code: String(values.code) });
       } else {
-        await queryClient.invalidateQueries({ queryKey: ['region', 'detail', selected] });
+        await queryClient.invalidateQueries({ queryKey: systemKeys.regionDetail(selected) });
         const parent = String(detail.data?.parentCode ?? '00');
         await reload(parent === '0' ? '00' : parent);
       }
@@ -199,7 +199,7 @@ export default function RegionPage() {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await postData('/blade-system/region/remove', null, { params: { id: selected } });
+          await removeRegion(selected);
         } catch {
           return; // refused (it has children): the client said why
         }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { noticeResource, type Lang } from '@psi/db/model';
-import { fetchDetail } from '../../../components/resource/api';
+import { deskKeys } from '../../../api/desk';
+import { fetchDetail } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -15,7 +16,7 @@ function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void })
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
-    queryKey: ['notice', 'detail', String(record.id)],
+    queryKey: deskKeys.noticeDetail(String(record.id)),
     queryFn: () => fetchDetail(noticeResource.api, String(record.id)),
     gcTime: 0,
   });

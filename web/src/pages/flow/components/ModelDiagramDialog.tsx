@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelDetail } from '../../../api/flow';
+import { flowKeys, modelDetail } from '../../../api/flow';
 
 const BpmnCanvas = lazy(() => import('../../../components/flow/BpmnCanvas'));
 
@@ -10,7 +10,7 @@ const BpmnCanvas = lazy(() => import('../../../components/flow/BpmnCanvas'));
 export function ModelDiagramDialog({ modelId, onClose }: { modelId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['flow', 'model', modelId],
+    queryKey: flowKeys.model(modelId),
     queryFn: () => modelDetail(modelId ?? ''),
     enabled: Boolean(modelId),
   });

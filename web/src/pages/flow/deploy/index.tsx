@@ -18,8 +18,8 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { useSession } from '../../../stores/session';
 import {
+  flowKeys,
   changeState,
   deleteDeployment,
   deployUpload,
@@ -36,6 +36,7 @@ import {
   type ListSearch,
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
+import { useCan } from '../../../hooks/permission';
 
 interface UploadForm {
   category?: string;
@@ -47,7 +48,7 @@ export default function FlowDeployPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
+  const has = useCan();
   const categories = useFlowCategories();
   const categoryLabel = useCategoryLabel();
   const list = useFlowList<ListSearch>(['deployments'], managerList);
@@ -56,7 +57,7 @@ export default function FlowDeployPage() {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [filesError, setFilesError] = useState(false);
   const [form] = Form.useForm<UploadForm>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: flowKeys.all() });
   const state = useMutation({
     mutationFn: (row: FlowRow) =>
       changeState(String(row.id), Number(row.suspensionState) === 1 ? 'suspend' : 'active'),
@@ -88,7 +89,7 @@ export default function FlowDeployPage() {
       await refresh();
     },
   });
-  const can = (code: string) => permission[`flow_deploy_${code}`] === true;
+  const can = (code: string) => has(`flow_deploy_${code}`);
 
   return (
     <Card variant="borderless" data-testid="flow-deploy">

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { useSession } from '../../../stores/session';
-import { deleteInstance, followList, type FlowRow } from '../../../api/flow';
+import { flowKeys, deleteInstance, followList, type FlowRow } from '../../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../../components/flow/FlowChartDialog';
 import { HistoryTable } from '../../../components/flow/HistoryTable';
 import {
@@ -14,6 +13,7 @@ import {
   type ListSearch,
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
+import { useCan } from '../../../hooks/permission';
 
 const statusColor: Record<string, string> = {
   running: 'processing',
@@ -26,7 +26,7 @@ export default function FlowFollowPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
+  const can = useCan();
   const [state, setState] = useState<string>('running');
   const list = useFlowList<ListSearch>(['follow'], followList, {
     filters: { state: state === 'all' ? undefined : state },
@@ -39,7 +39,7 @@ export default function FlowFollowPage() {
     onSuccess: async () => {
       message.success(t('flow.common.deleted'));
       setReason('');
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
     },
   });
 
@@ -91,7 +91,7 @@ export default function FlowFollowPage() {
                   <Button type="link" size="small" onClick={() => setHistory(String(row.processInstanceId))}>
                     {t('flow.common.detail')}
                   </Button>
-                  {permission.flow_follow_view && (
+                  {can('flow_follow_view') && (
                     <Button
                       type="link"
                       size="small"
@@ -100,7 +100,7 @@ export default function FlowFollowPage() {
                       {t('flow.common.diagram')}
                     </Button>
                   )}
-                  {permission.flow_follow_delete && row.status === 'running' && (
+                  {can('flow_follow_delete') && row.status === 'running' && (
                     <Popconfirm
                       title={t('flow.follow.deleteConfirm')}
                       description={

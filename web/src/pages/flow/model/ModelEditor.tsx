@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { modelDetail, submitModel, useFlowCategories } from '../../../api/flow';
+import { flowKeys, modelDetail, submitModel, useFlowCategories } from '../../../api/flow';
 import { blankDiagram } from '../components/flowable-moddle';
 import type { BpmnModelerHandle } from '../components/BpmnModeler';
 
@@ -35,7 +35,7 @@ export function ModelEditor({
   const modeler = useRef<BpmnModelerHandle>(null);
   const categories = useFlowCategories();
   const detail = useQuery({
-    queryKey: ['flow', 'model', modelId],
+    queryKey: flowKeys.model(modelId),
     queryFn: () => modelDetail(modelId ?? ''),
     enabled: open && Boolean(modelId),
   });

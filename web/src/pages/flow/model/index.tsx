@@ -5,12 +5,12 @@ import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../../components/table/SearchForm';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { useSession } from '../../../stores/session';
-import { deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
+import { flowKeys, deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
 import { ListActions, useCategoryLabel, useFlowList } from '../../../components/flow/ListToolbar';
 import { ModelDiagramDialog } from '../components/ModelDiagramDialog';
 import { ModelEditor } from './ModelEditor';
 import '../../../i18n/flow';
+import { useCan } from '../../../hooks/permission';
 
 interface ModelSearch {
   modelKey?: string;
@@ -22,12 +22,12 @@ export default function FlowModelPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
+  const has = useCan();
   const categoryLabel = useCategoryLabel();
   const list = useFlowList<ModelSearch>(['models'], modelList);
   const [editor, setEditor] = useState<{ open: boolean; id: string | null }>({ open: false, id: null });
   const [diagram, setDiagram] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['flow'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: flowKeys.all() });
   const deploy = useMutation({
     mutationFn: (row: FlowRow) => deployModel(String(row.id)),
     onSuccess: async (deployed) => {
@@ -44,7 +44,7 @@ export default function FlowModelPage() {
       await refresh();
     },
   });
-  const can = (code: string) => permission[`flow_model_${code}`] === true;
+  const can = (code: string) => has(`flow_model_${code}`);
   const [searchForm] = Form.useForm<{ modelKey?: string; name?: string }>();
 
   return (

@@ -4,11 +4,11 @@ import { ProfileOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
-import { fetchDetail } from '../../../components/resource/api';
+import { fetchDetail, resourceKeys } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useCan } from '../../../components/system/util';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './log.css';
 
@@ -32,7 +32,7 @@ function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: Row; on
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
-    queryKey: [def.key, 'detail', String(record.id)],
+    queryKey: resourceKeys.detail(def.key, String(record.id)),
     queryFn: () => fetchDetail(def.api, String(record.id)),
     gcTime: 0,
   });
@@ -71,7 +71,8 @@ function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: Row; on
 /** Usual, api and error logs: filters of the declaration, newest first, the detail in a drawer. */
 export function LogPage({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
-  const canView = useCan(`${def.permission}_view`);
+  const can = useCan();
+  const canView = can(`${def.permission}_view`);
   const [open, setOpen] = useState<Row | null>(null);
   const listDef = adaptResource(def, { resource: { ops: { ...def.ops, view: false } } });
   return (

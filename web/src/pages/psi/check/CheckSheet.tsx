@@ -22,9 +22,9 @@ import {
   stockOf,
   stockPage,
   type Row,
-  useCan,
   useDepositories,
 } from '../../../api/psi';
+import { useCan } from '../../../hooks/permission';
 import { EditorDrawer, LinesTable } from '../EditorDrawer';
 import { formatCents, toCents, yuan } from '../format';
 import { GoodsSelect } from '../GoodsSelect';

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { post, psiKeys, useCan, useSchools } from '../../../api/psi';
+import { post, psiKeys, useSchools } from '../../../api/psi';
+import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
 import '../i18n';
 

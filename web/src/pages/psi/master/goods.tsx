@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { goodsInfoResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { isbnValid } from '../format';
-import { useCan } from '../../../api/psi';
+import { useCan } from '../../../hooks/permission';
 import { ImportDialog } from '../ImportDialog';
 import '../i18n';
 

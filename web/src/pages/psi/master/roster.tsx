@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schoolInfoResource, schoolYyptInfoResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { useCan } from '../../../api/psi';
+import { useCan } from '../../../hooks/permission';
 import { ImportDialog } from '../ImportDialog';
 import { RegionFilter } from './RegionFilter';
 import '../i18n';

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { exportList } from '../../../components/resource/api';
+import { exportList } from '../../../api/resource';
 import { useScrollableTable } from '../../../components/useScrollableTable';
 import { psiKeys, stockPage, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';

@@ -18,10 +18,11 @@ import {
   type ReportContent,
   type ReportRow,
 } from '@psi/db/model';
-import { exportList, fetchDetail, fetchList, removeRecords } from '../../../components/resource/api';
+import { fetchReports, reportKeys } from '../../../api/report';
+import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
 import type { Row } from '../../../components/resource/model';
-import { useSession } from '../../../stores/session';
 import '../i18n';
+import { useCan } from '../../../hooks/permission';
 
 const API = reportResource.api;
 /** A report reads at most this many pages of its list (500 rows each). */
@@ -69,7 +70,7 @@ function ReportView({ report, lang, onClose }: { report: Report; lang: Lang; onC
   const [exporting, setExporting] = useState(false);
   const content = report.content!;
   const result = useQuery({
-    queryKey: ['report', 'run', report.id],
+    queryKey: reportKeys.run(report.id),
     queryFn: () => runReport(content),
     gcTime: 0,
   });
@@ -166,11 +167,11 @@ export default function ReportListPage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const permission = useSession((state) => state.permission);
+  const can = useCan();
   const [open, setOpen] = useState<Report | null>(null);
   const list = useQuery({
-    queryKey: ['report', 'list'],
-    queryFn: () => fetchList(`${API}/list`, { current: 1, size: 100, descs: 'create_time' }),
+    queryKey: reportKeys.list(),
+    queryFn: fetchReports,
   });
   const reports = (list.data?.records ?? []).map((row) => toReport(row, lang));
 
@@ -195,7 +196,7 @@ export default function ReportListPage() {
         await removeRecords(API, [report.id]);
         void message.success(t('crud.removed'));
         if (open?.id === report.id) setOpen(null);
-        await client.invalidateQueries({ queryKey: ['report', 'list'] });
+        await client.invalidateQueries({ queryKey: reportKeys.list() });
       },
     });
   };
@@ -242,7 +243,7 @@ export default function ReportListPage() {
           >
             {t('report.open')}
           </Button>
-          {permission.reportlist_delete && (
+          {can('reportlist_delete') && (
             <Button
               type="link"
               size="small"

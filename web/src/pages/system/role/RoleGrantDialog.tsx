@@ -3,23 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Spin, Tabs, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getData, postData } from '../../../api/request';
+import {
+  fetchGrantTree,
+  fetchRoleTreeKeys,
+  grantRole,
+  systemKeys,
+  type GrantKeys,
+  type GrantTree,
+} from '../../../api/system';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { testId, toTreeNodes } from '../../../components/system/tree';
 import '../../../components/system/i18n';
-
-interface GrantTree {
-  menu: TreeNode[];
-  dataScope: TreeNode[];
-  apiScope: TreeNode[];
-}
-
-interface GrantKeys {
-  menu: string[];
-  dataScope: string[];
-  apiScope: string[];
-}
 
 type Part = keyof GrantKeys;
 const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
@@ -42,13 +37,13 @@ export function RoleGrantDialog({ role, onClose }: { role: Row; onClose: () => v
   const { t } = useTranslation();
   const roleId = String(role.id);
   const trees = useQuery({
-    queryKey: ['role', 'grant-tree'],
-    queryFn: () => getData<GrantTree>('/blade-system/menu/grant-tree'),
+    queryKey: systemKeys.roleGrantTree(),
+    queryFn: fetchGrantTree,
     gcTime: 0,
   });
   const keys = useQuery({
-    queryKey: ['role', 'tree-keys', roleId],
-    queryFn: () => getData<GrantKeys>('/blade-system/menu/role-tree-keys', { params: { roleIds: roleId } }),
+    queryKey: systemKeys.roleTreeKeys(roleId),
+    queryFn: () => fetchRoleTreeKeys(roleId),
     gcTime: 0,
     staleTime: 0,
   });
@@ -96,12 +91,7 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
     const ids = (part: Part) => [...new Set([...checked[part], ...half[part]])];
     setSaving(true);
     try {
-      await postData('/blade-system/role/grant', {
-        roleIds: [roleId],
-        menuIds: ids('menu'),
-        dataScopeIds: ids('dataScope'),
-        apiScopeIds: ids('apiScope'),
-      });
+      await grantRole(roleId, { menu: ids('menu'), dataScope: ids('dataScope'), apiScope: ids('apiScope') });
       void message.success(t('sys.granted'));
       onClose();
     } catch {

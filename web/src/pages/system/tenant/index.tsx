@@ -5,23 +5,26 @@ import { Button, DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tenantResource } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
-import type { Page } from '../../../api/types';
+import { resourceKeys } from '../../../api/resource';
+import {
+  fetchOptions,
+  setTenantDatasource,
+  setTenantLicence,
+  setTenantPackage,
+  systemKeys,
+} from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { ActionDialog } from '../../../components/system/ActionDialog';
-import { useCan } from '../../../components/system/util';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: Row };
 
 function useOptions(url: string, label: string, enabled: boolean) {
   return useQuery({
-    queryKey: [url, 'options'],
-    queryFn: async () => {
-      const data = await getData<Page<Row>>(url, { params: { current: 1, size: 500 } });
-      return (data.records ?? []).map((row) => ({ value: String(row.id), label: String(row[label] ?? '') }));
-    },
+    queryKey: systemKeys.options(url),
+    queryFn: () => fetchOptions(url, label),
     enabled,
   });
 }
@@ -33,15 +36,17 @@ function useOptions(url: string, label: string, enabled: boolean) {
 export default function TenantPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const has = useCan();
   const can = {
-    setting: useCan('tenant_setting'),
-    datasource: useCan('tenant_datasource'),
-    package: useCan('tenant_package'),
+    setting: has('tenant_setting'),
+    datasource: has('tenant_datasource'),
+    package: has('tenant_package'),
   };
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const datasources = useOptions('/blade-develop/datasource/list', 'name', dialog?.kind === 'datasource');
   const packages = useOptions('/blade-system/tenant-package/list', 'packageName', dialog?.kind === 'package');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['tenant'] });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.all(tenantResource.key) });
   const name = (record: Row) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;
 
   const button = (kind: Dialog['kind'], label: string, icon: React.ReactNode, record: Row) => (
@@ -82,13 +87,11 @@ export default function TenantPage() {
             expireTime: dialog.record.expireTime ? dayjs(String(dialog.record.expireTime)) : undefined,
           }}
           onSubmit={(values) =>
-            postData('/blade-system/tenant/setting', null, {
-              params: {
-                ids: String(dialog.record.id),
-                accountNumber: values.accountNumber ?? -1,
-                expireTime: values.expireTime ? values.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
-              },
-            })
+            setTenantLicence(
+              String(dialog.record.id),
+              values.accountNumber ?? -1,
+              values.expireTime ? values.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
+            )
           }
           onClose={() => setDialog(null)}
           onDone={refresh}
@@ -123,9 +126,7 @@ export default function TenantPage() {
             datasourceId: dialog.record.datasourceId ? String(dialog.record.datasourceId) : '',
           }}
           onSubmit={(values) =>
-            postData('/blade-system/tenant/datasource', null, {
-              params: { tenantId: String(dialog.record.tenantId), datasourceId: values.datasourceId ?? '' },
-            })
+            setTenantDatasource(String(dialog.record.tenantId), values.datasourceId ?? '')
           }
           onClose={() => setDialog(null)}
           onDone={refresh}
@@ -144,11 +145,7 @@ export default function TenantPage() {
           id="tenant-package-dialog"
           title={`${t('sys.tenantPackage')} · ${name(dialog.record)}`}
           initialValues={{ packageId: dialog.record.packageId ? String(dialog.record.packageId) : '' }}
-          onSubmit={(values) =>
-            postData('/blade-system/tenant/package-setting', null, {
-              params: { tenantId: String(dialog.record.tenantId), packageId: values.packageId ?? '' },
-            })
-          }
+          onSubmit={(values) => setTenantPackage(String(dialog.record.tenantId), values.packageId ?? '')}
           onClose={() => setDialog(null)}
           onDone={refresh}
         >

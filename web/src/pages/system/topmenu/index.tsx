@@ -5,13 +5,13 @@ import { Button, Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
+import { fetchTopMenuGrantTree, fetchTopMenuKeys, grantTopMenu, systemKeys } from '../../../api/system';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
-import { useCan } from '../../../components/system/util';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 function leaves(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
@@ -26,14 +26,13 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
   const { t } = useTranslation();
   const id = String(record.id);
   const tree = useQuery({
-    queryKey: ['topmenu', 'grant-tree'],
-    queryFn: () => getData<{ menu: TreeNode[] }>('/blade-system/menu/grant-top-tree'),
+    queryKey: systemKeys.topMenuGrantTree(),
+    queryFn: fetchTopMenuGrantTree,
     gcTime: 0,
   });
   const keys = useQuery({
-    queryKey: ['topmenu', 'keys', id],
-    queryFn: () =>
-      getData<{ menu: string[] }>('/blade-system/menu/top-tree-keys', { params: { topMenuIds: id } }),
+    queryKey: systemKeys.topMenuKeys(id),
+    queryFn: () => fetchTopMenuKeys(id),
     gcTime: 0,
     staleTime: 0,
   });
@@ -49,12 +48,7 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
       id="topmenu-grant-dialog"
       submitId="topmenu-grant-submit"
       submitDisabled={!ready}
-      onSubmit={() =>
-        postData('/blade-system/topmenu/grant', {
-          topMenuIds: [id],
-          menuIds: [...new Set([...checked, ...half])],
-        })
-      }
+      onSubmit={() => grantTopMenu(id, [...new Set([...checked, ...half])])}
       onClose={onClose}
     >
       {!ready ? (
@@ -82,7 +76,8 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
 /** Top menus (/system/topmenu): the list with the menus each top menu leads to. */
 export default function TopMenuPage() {
   const { t } = useTranslation();
-  const canSet = useCan('topmenu_setting');
+  const can = useCan();
+  const canSet = can('topmenu_setting');
   const [granting, setGranting] = useState<Row | null>(null);
   return (
     <>

@@ -4,10 +4,17 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Modal, Select, Space, TreeSelect, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userResource, type Lang } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
-import { fetchTree } from '../../../components/resource/api';
+import {
+  downloadUserTemplate,
+  fetchRoleTree,
+  fetchUserPlatform,
+  grantUserRoles,
+  importUsers,
+  systemKeys,
+  updateUserPlatform,
+} from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
-import { downloadFile, idList } from '../../../components/system/util';
+import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import '../../../components/system/i18n';
@@ -24,8 +31,8 @@ export function UserRoleDialog({
 }) {
   const { t } = useTranslation();
   const roles = useQuery({
-    queryKey: ['role', 'tree', String(record.tenantId)],
-    queryFn: () => fetchTree(`/blade-system/role/tree?tenantId=${String(record.tenantId)}`),
+    queryKey: systemKeys.roleTree(String(record.tenantId)),
+    queryFn: () => fetchRoleTree(String(record.tenantId)),
   });
   return (
     <ActionDialog<{ roleIds: string[] }>
@@ -34,11 +41,7 @@ export function UserRoleDialog({
       submitId="user-role-submit"
       width={480}
       initialValues={{ roleIds: idList(record.roleId) }}
-      onSubmit={(values) =>
-        postData('/blade-user/grant', null, {
-          params: { userIds: String(record.id), roleIds: values.roleIds.join(',') },
-        })
-      }
+      onSubmit={(values) => grantUserRoles(String(record.id), values.roleIds)}
       onDone={onSaved}
       onClose={onClose}
     >
@@ -60,11 +63,6 @@ export function UserRoleDialog({
   );
 }
 
-interface PlatformDetail {
-  userType?: number;
-  userExt?: string | null;
-}
-
 /** `update-platform` (userId, userType, userExt) from `platform-detail`. */
 export function UserPlatformDialog({
   record,
@@ -78,9 +76,8 @@ export function UserPlatformDialog({
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
-    queryKey: ['user', 'platform', String(record.id)],
-    queryFn: () =>
-      getData<PlatformDetail>('/blade-user/platform-detail', { params: { id: String(record.id) } }),
+    queryKey: systemKeys.userPlatform(String(record.id)),
+    queryFn: () => fetchUserPlatform(String(record.id)),
     gcTime: 0,
   });
   const typeField = userResource.fields.find((f) => f.name === 'userType');
@@ -92,13 +89,7 @@ export function UserPlatformDialog({
       width={560}
       submitDisabled={!detail.data}
       onSubmit={(values) =>
-        postData('/blade-user/update-platform', null, {
-          params: {
-            userId: String(record.id),
-            userType: values.userType,
-            userExt: values.userExt?.trim() ?? '',
-          },
-        })
+        updateUserPlatform(String(record.id), values.userType, values.userExt?.trim() ?? '')
       }
       onDone={onSaved}
       onClose={onClose}
@@ -161,12 +152,9 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
       void message.warning(t('sys.importPick'));
       return;
     }
-    const body = new FormData();
-    body.append('file', file, file.name);
-    body.append('isCovered', covered ? '1' : '0');
     setSaving(true);
     try {
-      await postData('/blade-user/import-user', body, { params: { isCovered: covered ? 1 : 0 } });
+      await importUsers(file, covered);
       void message.success(t('sys.imported'));
       onSaved();
       onClose();
@@ -209,9 +197,7 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
         <Button
           type="link"
           style={{ paddingInline: 0 }}
-          onClick={() =>
-            void downloadFile('/blade-user/export-template', {}, 'template.xlsx').catch(() => undefined)
-          }
+          onClick={() => void downloadUserTemplate().catch(() => undefined)}
           data-testid="user-import-template"
         >
           {t('sys.importTemplate')}

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { md5 } from 'js-md5';
 import { userResource, type FieldDef, type Lang } from '@psi/db/model';
-import { getData, postData } from '../../../api/request';
-import { fetchDetail } from '../../../components/resource/api';
+import { fetchDetail, resourceKeys } from '../../../api/resource';
+import { fetchPostSelect, fetchTenantSelect, submitUser, systemKeys } from '../../../api/system';
 import { FieldControl } from '../../../components/resource/fields';
 import {
   fieldRules,
@@ -16,7 +16,7 @@ import {
   type FormMode,
   type Row,
 } from '../../../components/resource/model';
-import { useIsSuperAdmin } from '../../../components/system/util';
+import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 const def = userResource;
@@ -41,25 +41,88 @@ export function phoneRules(t: (key: string) => string): Rule[] {
   ];
 }
 
-interface TenantOption {
-  tenantId: string;
-  tenantName: string;
-}
-
-interface PostOption {
-  id: string;
-  postName: string;
-}
-
 export function useTenantOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['tenant', 'select'],
-    queryFn: async () => {
-      const data = await getData<TenantOption[] | Record<string, never>>('/blade-system/tenant/select');
-      return Array.isArray(data) ? data : [];
-    },
+    queryKey: systemKeys.tenantSelect(),
+    queryFn: fetchTenantSelect,
     enabled,
   });
+}
+
+/** The submit body of the user dialog: the password only on add (as md5), the post ids as a comma list. */
+function userSubmitBody(all: Row, mode: FormMode, loaded: Row | null, superAdmin: boolean): Row {
+  const body = toSubmitBody(def, all, mode, loaded);
+  // the password is only set on add (reset it with the password reset)
+  delete body.password;
+  if (mode === 'add') {
+    body.password = md5(String(all.password));
+    if (superAdmin) body.tenantId = all.tenantId;
+  }
+  const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
+  if (postIds.length) body.postId = postIds.join(',');
+  else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
+  return body;
+}
+/** The password of a new user, twice. */
+function PasswordPair() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={24} sm={12} data-field-item="password">
+        <Form.Item
+          name="password"
+          label={t('sys.password')}
+          rules={[{ required: true, message: t('sys.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="new-password" data-field="password" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} data-field-item="password2">
+        <Form.Item
+          name="password2"
+          label={t('sys.password2')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('sys.password2Required') },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if (value && value !== getFieldValue('password')) throw new Error(t('sys.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-field="password2" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** The tenant of a user, chosen by the super-admin; a change clears the tenant's roles, departments, posts. */
+function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () => void }) {
+  const { t } = useTranslation();
+  const tenants = useTenantOptions(true);
+  return (
+    <Col xs={24} sm={12} data-field-item="tenantId">
+      <Form.Item
+        name="tenantId"
+        label={t('sys.tenant')}
+        rules={[{ required: true, message: t('sys.tenantRequired') }]}
+      >
+        <Select
+          disabled={disabled}
+          loading={tenants.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(tenants.data ?? []).map((tenant) => ({
+            value: tenant.tenantId,
+            label: `${tenant.tenantId} ${tenant.tenantName}`,
+          }))}
+          onChange={onChange}
+          data-field="tenantId"
+        />
+      </Form.Item>
+    </Col>
+  );
 }
 
 interface UserDialogProps {
@@ -85,7 +148,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const [saving, setSaving] = useState(false);
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
-    queryKey: ['user', 'detail', id],
+    queryKey: resourceKeys.detail(def.key, id),
     queryFn: () => fetchDetail(def.api, id),
     enabled: mode === 'edit' && Boolean(id),
     gcTime: 0,
@@ -94,15 +157,9 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const loaded = mode === 'edit' ? { ...record, ...(detail.data ?? {}) } : null;
   const startTenant = String(loaded?.tenantId ?? tenantId);
   const chosenTenant = (Form.useWatch('tenantId', form) as string | undefined) ?? startTenant;
-  const tenants = useTenantOptions(superAdmin);
   const posts = useQuery({
-    queryKey: ['post', 'select', chosenTenant],
-    queryFn: async () => {
-      const data = await getData<PostOption[] | Record<string, never>>('/blade-system/post/select', {
-        params: { tenantId: chosenTenant },
-      });
-      return Array.isArray(data) ? data : [];
-    },
+    queryKey: systemKeys.postSelect(chosenTenant),
+    queryFn: () => fetchPostSelect(chosenTenant),
   });
 
   // roles and departments of the user's tenant
@@ -131,20 +188,10 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
     } catch {
       return;
     }
-    const all = { ...form.getFieldsValue(true), ...values } as Row;
-    const body = toSubmitBody(def, all, mode, loaded);
-    // the password is only set on add (reset it with the password reset)
-    delete body.password;
-    if (mode === 'add') {
-      body.password = md5(String(all.password));
-      if (superAdmin) body.tenantId = all.tenantId;
-    }
-    const postIds = Array.isArray(all.postId) ? (all.postId as string[]) : [];
-    if (postIds.length) body.postId = postIds.join(',');
-    else if (mode === 'edit') body.postId = ''; // the column is NOT NULL: an empty list clears it
+    const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
     setSaving(true);
     try {
-      await postData(`${def.api}/submit`, body);
+      await submitUser(body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
       guard.release();
       onSaved();
@@ -194,58 +241,13 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
         >
           <GridRow gutter={16}>
             {superAdmin && (
-              <Col xs={24} sm={12} data-field-item="tenantId">
-                <Form.Item
-                  name="tenantId"
-                  label={t('sys.tenant')}
-                  rules={[{ required: true, message: t('sys.tenantRequired') }]}
-                >
-                  <Select
-                    disabled={mode === 'edit'}
-                    loading={tenants.isLoading}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={(tenants.data ?? []).map((tenant) => ({
-                      value: tenant.tenantId,
-                      label: `${tenant.tenantId} ${tenant.tenantName}`,
-                    }))}
-                    onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
-                    data-field="tenantId"
-                  />
-                </Form.Item>
-              </Col>
+              <TenantField
+                disabled={mode === 'edit'}
+                onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
+              />
             )}
             {item('account')}
-            {mode === 'add' && (
-              <>
-                <Col xs={24} sm={12} data-field-item="password">
-                  <Form.Item
-                    name="password"
-                    label={t('sys.password')}
-                    rules={[{ required: true, message: t('sys.passwordRequired') }]}
-                  >
-                    <Input.Password autoComplete="new-password" data-field="password" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12} data-field-item="password2">
-                  <Form.Item
-                    name="password2"
-                    label={t('sys.password2')}
-                    dependencies={['password']}
-                    rules={[
-                      { required: true, message: t('sys.password2Required') },
-                      ({ getFieldValue }) => ({
-                        validator: async (_rule, value: unknown) => {
-                          if (value && value !== getFieldValue('password'))
-                            throw new Error(t('sys.passwordMismatch'));
-                        },
-                      }),
-                    ]}
-                  >
-                    <Input.Password autoComplete="new-password" data-field="password2" />
-                  </Form.Item>
-                </Col>
-              </>
-            )}
+            {mode === 'add' && <PasswordPair />}
             {item('name')}
             {item('realName')}
             {item('code')}

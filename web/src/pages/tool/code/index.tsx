@@ -3,10 +3,11 @@ import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeResource } from '@psi/db/model';
-import { postData } from '../../../api/request';
+import { copyCode, generateCode } from '../../../api/tool';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { downloadFile, useCan } from '../../../components/system/util';
+import { resourceKeys } from '../../../api/resource';
+import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
@@ -14,8 +15,9 @@ export default function CodePage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const canGen = useCan('code_gen');
-  const canCopy = useCan('code_copy');
+  const can = useCan();
+  const canGen = can('code_gen');
+  const canCopy = can('code_copy');
   const generate = (record: Row) =>
     modal.confirm({
       title: t('common.tip'),
@@ -24,11 +26,7 @@ export default function CodePage() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          await downloadFile(
-            '/blade-develop/code/gen-code',
-            { ids: String(record.id), system: 'saber' },
-            'code.zip',
-          );
+          await generateCode(String(record.id));
         } catch {
           return; // said by the client; the confirm closes
         }
@@ -37,9 +35,9 @@ export default function CodePage() {
     });
   const copy = async (record: Row) => {
     try {
-      await postData('/blade-develop/code/copy', null, { params: { id: String(record.id) } });
+      await copyCode(String(record.id));
       void message.success(t('sys.copied'));
-      await queryClient.invalidateQueries({ queryKey: [codeResource.key] });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(codeResource.key) });
     } catch {
       // shown by the client
     }

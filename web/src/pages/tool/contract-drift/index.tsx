@@ -2,26 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getData } from '../../../api/request';
+import { fetchContractDrift, toolKeys, type DriftRow } from '../../../api/tool';
 import { site } from '../../../config/site';
 import './i18n';
-
-/** One folded drift of the proxy's report (`GET /api/contract/drift`). */
-interface DriftRow {
-  route: string;
-  path: string;
-  expected: string;
-  seen: string;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-}
-
-interface DriftReport {
-  document: string;
-  routes: number;
-  rows: DriftRow[];
-}
 
 /**
  * Contract drift (/tool/contract-drift): in proxy mode, where the upstream gateway's answers differ
@@ -30,8 +13,8 @@ interface DriftReport {
 export default function ContractDriftPage() {
   const { t } = useTranslation();
   const report = useQuery({
-    queryKey: ['contract-drift'],
-    queryFn: () => getData<DriftReport>('/contract/drift'),
+    queryKey: toolKeys.contractDrift(),
+    queryFn: fetchContractDrift,
     enabled: site.proxyMode,
   });
   if (!site.proxyMode)

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { leaveDetail } from '../../../../api/flow';
+import { flowKeys, leaveDetail } from '../../../../api/flow';
 
 export function useLeave(businessId: string | undefined) {
   return useQuery({
-    queryKey: ['flow', 'leave', businessId],
+    queryKey: flowKeys.leave(businessId),
     queryFn: () => leaveDetail(businessId ?? ''),
     enabled: Boolean(businessId),
     retry: false,

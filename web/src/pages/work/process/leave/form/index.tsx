@@ -5,7 +5,7 @@ import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space 
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { leaveApprovers, startLeave, useLeaveTypes } from '../../../../../api/flow';
+import { flowKeys, leaveApprovers, startLeave, useLeaveTypes } from '../../../../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../../../../components/flow/FlowChartDialog';
 import '../../../../../i18n/flow';
 
@@ -30,7 +30,7 @@ export default function LeaveFormPage() {
   const [form] = Form.useForm<LeaveForm>();
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const types = useLeaveTypes();
-  const approvers = useQuery({ queryKey: ['flow', 'leave', 'approvers'], queryFn: leaveApprovers });
+  const approvers = useQuery({ queryKey: flowKeys.leaveApprovers(), queryFn: leaveApprovers });
   const submit = useMutation({
     mutationFn: (values: LeaveForm) =>
       startLeave({
@@ -45,7 +45,7 @@ export default function LeaveFormPage() {
     onSuccess: async () => {
       message.success(t('flow.leave.submitted'));
       form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
       navigate('/work/send/index');
     },
   });

@@ -5,7 +5,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../../../../stores/session';
-import { completeTask } from '../../../../../api/flow';
+import { flowKeys, completeTask } from '../../../../../api/flow';
 import { LeaveCard } from '../LeaveCard';
 import { useLeave } from '../useLeave';
 import '../../../../../i18n/flow';
@@ -29,7 +29,7 @@ export default function LeaveHandlePage() {
       completeTask({ taskId, processInstanceId, flag: pass ? 'ok' : 'reject', comment: comment.trim() }),
     onSuccess: async (_, pass) => {
       message.success(pass ? t('flow.leave.approved') : t('flow.leave.rejected'));
-      await queryClient.invalidateQueries({ queryKey: ['flow'] });
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
       navigate('/work/todo/index');
     },
   });

@@ -1,10 +1,24 @@
-import { RequestError } from '../../api/errors';
-import { failureText, getData, postData, request } from '../../api/request';
-import { notifyError } from '../../utils/feedback';
-import type { Page, TreeNode } from '../../api/types';
-import type { Row } from './model';
+import { notifyError } from '../utils/feedback';
+import { RequestError } from './errors';
+import { failureText, getData, postData, request } from './request';
+import type { Page, Row, TreeNode } from './types';
 
 /** The generic Blade resource calls (spec section 7, "Generic resource pattern"). */
+
+/**
+ * Every react-query key of the resource engine. All keys of a resource start with its declaration's
+ * `key`, so `resourceKeys.all(key)` is what a write invalidates to refresh the list, the trees and details.
+ */
+export const resourceKeys = {
+  all: (key: string) => [key] as const,
+  list: (key: string, url: string, query: ListParams) => [key, 'list', url, query] as const,
+  lazy: (key: string, url: string, query: ListParams) => [key, 'lazy', url, query] as const,
+  detail: (key: string, id: string) => [key, 'detail', id] as const,
+  /** Dictionaries and option trees are shared by every screen that shows them. */
+  dictionary: (code: string | undefined, source: 'dict' | 'dict-biz' = 'dict') =>
+    ['dict', source, code] as const,
+  tree: (url: string | undefined) => ['tree', url] as const,
+};
 
 export interface ListResult {
   records: Row[];
@@ -55,6 +69,8 @@ export interface DictEntry {
   dictValue: string;
   /** the English label (our server's extra field; a Blade gateway sends none) */
   dictValueEn?: string;
+  /** free text; the `flow` dictionary keeps a category's form route here */
+  remark?: string;
   sort: number;
 }
 
@@ -73,6 +89,16 @@ export async function fetchDictionary(
 export async function fetchTree(url: string): Promise<TreeNode[]> {
   const data = await getData<TreeNode[] | Record<string, never>>(url);
   return Array.isArray(data) ? data : [];
+}
+
+/** `POST {api}/enable?id=`: makes a storage or sms configuration the one in use. */
+export async function enableConfig(api: string, id: string): Promise<void> {
+  await postData(`${api}/enable`, null, { params: { id } });
+}
+
+/** Sends a test message with an sms configuration. */
+export async function sendSmsMessage(code: string, phones: string, params: unknown): Promise<void> {
+  await postData('/blade-resource/sms/endpoint/send-message', { code, phones, params });
 }
 
 /** What `oss/endpoint/put-file` answers. */
@@ -106,25 +132,30 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
 }
 
 /**
- * `GET {api}/export` with the list's filters, downloaded as a blob with the `Blade-Auth` header (no token
- * in the URL), then saved under the server's file name.
+ * `GET url` as a blob with the session's headers (no token in the URL), saved under the server's file
+ * name, which it answers. A refusal answered as a JSON envelope with HTTP 200 is shown and thrown.
  */
-export async function exportList(api: string, params: ListParams, fallbackName: string): Promise<void> {
-  const response = await request.get<Blob>(`${api}/export`, { params, responseType: 'blob' });
+export async function downloadFile(url: string, params: ListParams, fallbackName: string): Promise<string> {
+  const response = await request.get<Blob>(url, { params, responseType: 'blob' });
   const blob = response.data;
   if (blob.type.includes('json')) {
-    // A refusal answered as an envelope with HTTP 200: say what the server said.
     const text = failureText(JSON.parse(await blob.text()) as unknown);
     notifyError(text);
     throw new RequestError(text, 400, { notified: true });
   }
   const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = name;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
+
+/** `GET {api}/export` with the list's filters, downloaded as a file. */
+export async function exportList(api: string, params: ListParams, fallbackName: string): Promise<void> {
+  await downloadFile(`${api}/export`, params, fallbackName);
 }

@@ -1,0 +1,76 @@
+import type { InboxList, InboxTab } from '@psi/db/model';
+import { RequestError } from './errors';
+import { getData, postData } from './request';
+import { resourceKeys } from './resource';
+
+/** Calls of the desk service (`/blade-desk`): the notice inbox of the header bell, and their keys. */
+export const deskKeys = {
+  inbox: () => ['notice-inbox'] as const,
+  noticeDetail: (id: string) => resourceKeys.detail('notice', id),
+};
+
+/**
+ * `full`: the server's inbox with live updates; `basic`: an upstream without it (proxy mode), where
+ * the bell shows the tenant notices it lists and nothing it cannot know.
+ */
+export type Inbox = Record<InboxTab, InboxList> & { mode: 'full' | 'basic' };
+
+export const INBOX_SIZE = 20;
+
+const emptyList = (): InboxList => ({ total: 0, unread: 0, records: [] });
+
+interface UpstreamNotice {
+  id: string;
+  title: string;
+  categoryName?: string;
+  releaseTime?: string;
+  createTime?: string;
+}
+async function basicInbox(): Promise<Inbox> {
+  const page = await getData<{ total: number; records: UpstreamNotice[] }>('/blade-desk/notice/list', {
+    params: { current: 1, size: INBOX_SIZE },
+    meta: { quiet: true },
+  }).catch(() => ({ total: 0, records: [] as UpstreamNotice[] }));
+  return {
+    mode: 'basic',
+    todo: emptyList(),
+    message: emptyList(),
+    notice: {
+      total: page.total ?? 0,
+      // read marks are unknown upstream: nothing is counted as unread
+      unread: 0,
+      records: (page.records ?? []).map((n) => ({
+        id: String(n.id),
+        kind: 'notice',
+        title: n.title,
+        description: n.categoryName ?? '',
+        docNo: n.title,
+        route: `/desk/notice/index?id=${n.id}`,
+        time: n.releaseTime ?? n.createTime ?? '',
+        read: true,
+      })),
+    },
+  };
+}
+
+export async function fetchInbox(): Promise<Inbox> {
+  try {
+    const data = await getData<Record<InboxTab, InboxList>>('/blade-desk/notice/inbox', {
+      params: { current: 1, size: INBOX_SIZE },
+      meta: { quiet: true },
+    });
+    if (!data?.todo || !data.message || !data.notice) return await basicInbox();
+    return { ...data, mode: 'full' };
+  } catch (err) {
+    if (err instanceof RequestError && err.code === 401) throw err;
+    return basicInbox();
+  }
+}
+
+/** Marks inbox items read: the given ones, or every one of the tab (`ids` null). */
+export async function markInboxRead(tab: 'message' | 'notice', ids: string[] | null): Promise<void> {
+  await postData(
+    ids ? '/blade-desk/notice/inbox/read' : '/blade-desk/notice/inbox/read-all',
+    ids ? { tab, ids } : { tab },
+  );
+}

@@ -1,0 +1,32 @@
+import { getData, postData } from './request';
+import { downloadFile } from './resource';
+
+/** Calls of the developer tools (`/blade-develop`, the proxy's contract drift) and their query keys. */
+export const toolKeys = {
+  contractDrift: () => ['contract-drift'] as const,
+};
+
+/** One folded drift of the proxy's report (`GET /api/contract/drift`). */
+export interface DriftRow {
+  route: string;
+  path: string;
+  expected: string;
+  seen: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+export interface DriftReport {
+  document: string;
+  routes: number;
+  rows: DriftRow[];
+}
+
+export const fetchContractDrift = () => getData<DriftReport>('/contract/drift');
+
+/** Generates the code of a code-generator entry and downloads it as a zip. */
+export const generateCode = (id: string) =>
+  downloadFile('/blade-develop/code/gen-code', { ids: id, system: 'saber' }, 'code.zip');
+
+export const copyCode = (id: string) => postData('/blade-develop/code/copy', null, { params: { id } });

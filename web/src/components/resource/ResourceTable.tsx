@@ -1,0 +1,91 @@
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { site } from '../../config/site';
+import type { Row } from './model';
+import { idOf, TreeExpandIcon } from './ResourceColumns';
+import { selectAllTitle } from './SelectAllTitle';
+import type { useResourceList } from './useResourceList';
+
+interface ResourceTableProps {
+  rows: ReturnType<typeof useResourceList>;
+  columns: TableColumnsType<Row>;
+  density: 'small' | 'middle' | 'large';
+  compact: boolean;
+  onRowClick?: (record: Row) => void;
+  selectedId?: string;
+}
+
+/** The rows of a resource screen: selectable, sortable, paged, or a (lazy) tree that expands. */
+export function ResourceTable({
+  rows,
+  columns,
+  density,
+  compact,
+  onRowClick,
+  selectedId,
+}: ResourceTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table<Row>
+      rowKey={idOf}
+      size={density}
+      className="psi-fit-table"
+      tableLayout="auto"
+      columns={columns}
+      dataSource={rows.records}
+      loading={rows.fetching}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        selectedRowKeys: rows.selected,
+        onChange: (keys) => rows.setSelected(keys.map(String)),
+        preserveSelectedRowKeys: false,
+        columnTitle: selectAllTitle,
+      }}
+      onChange={rows.onTableChange}
+      rowClassName={(record) =>
+        [
+          onRowClick ? 'psi-row--clickable' : '',
+          selectedId && idOf(record) === selectedId ? 'psi-row--active' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')
+      }
+      onRow={onRowClick ? (record) => ({ onClick: () => onRowClick(record) }) : undefined}
+      expandable={
+        rows.lazy
+          ? {
+              expandedRowKeys: rows.tree.expandedKeys,
+              onExpand: (open, record) => rows.tree.toggle(idOf(record), open),
+              expandIcon: (props) => (
+                <TreeExpandIcon
+                  {...props}
+                  loading={rows.tree.loadingKeys.has(idOf(props.record))}
+                  labels={{
+                    expand: t('crud.expand'),
+                    collapse: t('crud.collapse'),
+                    loading: t('crud.loadingChildren'),
+                  }}
+                />
+              ),
+            }
+          : rows.isTree
+            ? { defaultExpandAllRows: false }
+            : undefined
+      }
+      pagination={
+        rows.isTree
+          ? false
+          : {
+              current: rows.current,
+              pageSize: rows.size,
+              total: rows.total,
+              pageSizeOptions: site.pageSizes.map(String),
+              showSizeChanger: true,
+              showQuickJumper: !compact,
+              showTotal: (total) => t('crud.total', { total }),
+            }
+      }
+      data-testid="resource-table"
+    />
+  );
+}
