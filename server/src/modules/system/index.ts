@@ -23,6 +23,7 @@ import { crudRoutes } from '../../core/crud';
 import { deptRoutes } from './dept';
 import { dictionaryRoutes } from './dict';
 import { menuRoutes, menusOfCaller } from './menu';
+import { menuGrantRoutes } from './menu-grants';
 import { allMenus, withAncestors } from './menu-service';
 import { regionRoutes } from './region';
 import { roleRoutes, roleTexts } from './role';
@@ -47,6 +48,7 @@ export default async function systemModule(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   crudRoutes(app, { def: paramResource, table: paramTable }, { platform: true });
   menuRoutes(app);
+  menuGrantRoutes(app);
   roleRoutes(app);
   deptRoutes(app);
   tenantRoutes(app);
