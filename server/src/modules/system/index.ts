@@ -28,6 +28,7 @@ import { allMenus, withAncestors } from './menu-service';
 import { regionRoutes } from './region';
 import { roleRoutes, roleTexts } from './role';
 import { tenantRoutes } from './tenant';
+import { tenantPackageRoutes } from './tenant-package';
 import { z } from 'zod';
 import { answers, formBody } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
@@ -52,6 +53,7 @@ export default async function systemModule(app: FastifyInstance) {
   roleRoutes(app);
   deptRoutes(app);
   tenantRoutes(app);
+  tenantPackageRoutes(app);
   dictionaryRoutes(app);
   regionRoutes(app);
   crudRoutes(app, { def: dataScopeResource, table: scopeDataTable }, { platform: true, clearsGrants: true });
