@@ -58,20 +58,24 @@ interface RoleRow {
   sort: number;
 }
 
+const ROLE_COLUMNS =
+  'id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort';
+
+const roleRowOf = (r: Record<string, unknown>): RoleRow => ({
+  id: String(r.id),
+  tenantId: String(r.tenantId),
+  parentId: String(r.parentId),
+  roleName: String(r.roleName),
+  roleAlias: String(r.roleAlias),
+  sort: Number(r.sort),
+});
+
 export function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
   const rows = prepare(
     app.ctx.sqlite,
-    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
-     FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
+    `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
   ).all(...(tenantId ? [tenantId] : [])) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    tenantId: String(r.tenantId),
-    parentId: String(r.parentId),
-    roleName: String(r.roleName),
-    roleAlias: String(r.roleAlias),
-    sort: Number(r.sort),
-  }));
+  return rows.map(roleRowOf);
 }
 
 /** Roles a caller may see in choosers: the super-admin role only to holders of it. */
@@ -273,15 +277,7 @@ export function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
   if (!ids.length) return [];
   const rows = prepare(
     app.ctx.sqlite,
-    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
-     FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+    `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
   ).all(...ids.map((i) => BigInt(i))) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    tenantId: String(r.tenantId),
-    parentId: String(r.parentId),
-    roleName: String(r.roleName),
-    roleAlias: String(r.roleAlias),
-    sort: Number(r.sort),
-  }));
+  return rows.map(roleRowOf);
 }
