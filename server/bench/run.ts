@@ -69,8 +69,12 @@ function sourceStamp(): string {
       .filter((f) => f.endsWith('.sql'))
       .map((f) => path.join(migrationsFolder, f)),
     path.join(repoRoot, 'server/src/seed/demo.ts'),
+    ...fs
+      .readdirSync(path.join(repoRoot, 'server/src/seed/demo'))
+      .map((f) => path.join(repoRoot, 'server/src/seed/demo', f)),
     path.join(repoRoot, 'server/src/seed/large.ts'),
     path.join(repoRoot, 'fixtures/psi/demo.json'),
+    path.join(repoRoot, 'fixtures/psi/demo-story.json'),
   ];
   for (const f of files) h.update(fs.readFileSync(f));
   return h.digest('hex').slice(0, 16);

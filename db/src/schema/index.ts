@@ -1,5 +1,6 @@
 export * from './columns';
 export * from './system';
 export * from './psi';
+export * from './psi-documents';
 export * from './flow';
 export * from './inbox';

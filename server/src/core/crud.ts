@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bodyOf, queryOf } from './request';
+import { bodyOf } from './request';
 import { z } from 'zod';
 import {
   DISCOUNT_FIELDS,
   defaultAccess,
-  envelopeOf,
   fill,
   messages,
   parseId,
@@ -13,39 +12,25 @@ import {
   SUPER_ADMIN_ROLE,
   t,
   type Access,
-  type Lang,
   type ResourceDef,
-  type Text,
 } from '@psi/db/model';
-import { done, envelope, ok } from './envelope';
+import { done, ok } from './envelope';
 import { ApiError, badRequest, forbidden, otherTenant } from './errors';
-import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { hiddenByScope, prepare, Repo, scopeOf, tablesOfResource, type Scope } from './data';
-import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 import { forest, toWireRow, type Node } from './serialize';
 import { validationError } from './validation';
-import {
-  dictionaryLabels,
-  readSheet,
-  sendWorkbook,
-  SheetError,
-  workbookBuffer,
-  xlsxAnswer,
-  type SheetColumn,
-  type SheetRecord,
-} from './export';
+import { dictionaryLabels, sendWorkbook, workbookBuffer, xlsxAnswer } from './export';
 import { typed } from './schema';
-import {
-  answers,
-  idQuery,
-  idsBody,
-  idsQuery,
-  listQuery,
-  noQuery,
-  rowSchema,
-  submitBody,
-} from './route-schemas';
+import { actorOf, bodyId, idParam, idsParam } from './request-params';
+import { lazyListRoute, TENANT_KEYS } from './lazy-list';
+import { transactionCommit, type WriteMode } from './commit';
+
+export * from './request-params';
+export * from './commit';
+export * from './lazy-list';
+export * from './import-routes';
+import { answers, idQuery, idsBody, idsQuery, listQuery, rowSchema, submitBody } from './route-schemas';
 import { allows } from './access';
 import { tableMeta } from './table-meta';
 import {
@@ -58,143 +43,6 @@ import {
   type ScopedActor,
   wire,
 } from './scoped-list';
-
-/**
- * The one CRUD core every module uses: `crudRoutes`, Blade's list / detail / submit / remove of a
- * declared resource, with hooks for the row scope (the spec's `scope`, `narrow`, `filters`), the
- * caller (`actor`), derived values, the write path (the generic validated write, or the module's own
- * handlers through `commit`), refusals and side effects around writes; every list reads through the
- * one list engine (`scoped-list.ts`). Also the lazy tree list, the spreadsheet import pair
- * (`importRoutes`), and the request helpers the hand-written routes share (the actor, ids, filters).
- */
-
-export const actorOf = (req: FastifyRequest): SessionUser => {
-  if (!req.user) throw new Error('actorOf called on a route without a signed-in user');
-  return req.user;
-};
-
-/** `ids` from the query string or an urlencoded/JSON body, as Blade's form calls send them. */
-export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
-  const raw = queryOf(req)[name] ?? bodyOf(req)[name];
-  if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
-  const ids = parseIdList(raw);
-  if (!ids) throw badRequest('paramType', { name });
-  return ids;
-}
-
-export function idParam(req: FastifyRequest, name = 'id'): string {
-  const raw = queryOf(req)[name];
-  if (raw === undefined || raw === '') throw badRequest('paramMissing', { name });
-  const id = parseId(raw);
-  if (!id) throw badRequest('paramType', { name });
-  return id;
-}
-
-/**
- * The list filters of a request: the Blade condition language over the declared fields; a `tenantId`
- * filter only from the platform super-admin, everyone else's is ignored. The caller's data scope is
- * not added here: the data layer (`Repo`) applies it to every access.
- */
-export function listFilters(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  def: ResourceDef,
-  meta: TableMeta,
-  /** The filters to read instead of the request's query string. */
-  source?: Record<string, unknown>,
-): SqlWhere {
-  const user = actorOf(req);
-  const query = { ...(source ?? queryOf(req)) };
-  // the tenant scope is the server's: only the platform super-admin may narrow by tenant
-  if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
-  return buildFilters(def, meta, query);
-}
-
-const TENANT_KEYS = ['tenantId', 'tenant_id'];
-const PARENT_KEYS = ['parentId', 'parent_id'];
-
-/**
- * `GET {api}/lazy-list` of a lazy tree resource (BladeX's lazy tree table): the tenant scope, the
- * super-admin's `tenantId` filter and the caller's data scope decide which rows exist for the caller.
- * Without search filters it answers the children of `parentId`; `parentId` 0 (or none) answers the
- * roots of what the caller sees, which are the rows whose parent is 0 or out of sight (a data-scoped
- * user starts at their own department). With search filters the parent condition is dropped unless
- * `parentId` is given, and every matching row is answered, wherever it sits. Each row carries
- * `hasChildren` (a visible child exists).
- */
-export function lazyListRoute(
-  app: FastifyInstance,
-  def: ResourceDef,
-  repo: Repo,
-  wire: (rows: Record<string, unknown>[], req: FastifyRequest) => Record<string, unknown>[] = (rows) =>
-    rows.map((r) => toWireRow(r, def)),
-  row: z.ZodObject = rowSchema(def, repo.table),
-): void {
-  const schema = {
-    querystring: listQuery(def, false).extend({
-      parentId: z.string().optional().describe('the parent whose children to list (0 or none: the roots)'),
-    }),
-    response: answers.list(row.extend({ hasChildren: z.boolean() })),
-  };
-  typed(app).get(
-    `${def.api}/lazy-list`,
-    { config: { access: defaultAccess(def).list }, schema },
-    async (req) => {
-      const query: Record<string, unknown> = { ...req.query };
-      const rawParent = PARENT_KEYS.map((k) => query[k]).find((v) => v !== undefined && v !== '');
-      for (const k of PARENT_KEYS) delete query[k];
-      let parentId: string | null = null;
-      if (rawParent !== undefined) {
-        parentId = parseId(rawParent);
-        if (parentId === null) throw badRequest('paramType', { name: 'parentId' });
-      }
-      const scope = scopeOf(def.tenant, actorOf(req));
-      const order = buildOrder(def, repo.meta, query);
-      const tenantOnly = Object.fromEntries(Object.entries(query).filter(([k]) => TENANT_KEYS.includes(k)));
-      const visible = listFilters(app, req, def, repo.meta, tenantOnly);
-      const searchOnly = Object.fromEntries(Object.entries(query).filter(([k]) => !TENANT_KEYS.includes(k)));
-      const searching = buildFilters(def, repo.meta, searchOnly).clauses.length > 0;
-
-      const links = repo.links(scope, visible);
-      const seen = new Set(links.map((l) => l.id));
-      const children = new Map<string, string[]>();
-      for (const l of links) {
-        const list = children.get(l.parentId);
-        if (list) list.push(l.id);
-        else children.set(l.parentId, [l.id]);
-      }
-      let rows: Record<string, unknown>[];
-      if (searching) {
-        const where = listFilters(app, req, def, repo.meta, query);
-        if (parentId !== null) {
-          const parentCol = repo.meta.byKey.get('parentId')?.sql ?? 'parent_id';
-          where.clauses.push(`"${parentCol}" = ?`);
-          where.params.push(BigInt(parentId));
-        }
-        rows = repo.list(scope, where, order);
-      } else {
-        const wanted =
-          parentId !== null && parentId !== '0'
-            ? (children.get(parentId) ?? [])
-            : links.filter((l) => l.parentId === '0' || !seen.has(l.parentId)).map((l) => l.id);
-        rows = wanted.length
-          ? repo.list(
-              scope,
-              {
-                clauses: [...visible.clauses, `"id" IN (${wanted.map(() => '?').join(',')})`],
-                params: [...visible.params, ...wanted.map((id) => BigInt(id))],
-              },
-              order,
-            )
-          : [];
-      }
-      return ok(
-        wire(rows, req).map((r) => ({ ...r, hasChildren: children.has(String(r.id)) })),
-        req.lang,
-      );
-    },
-  );
-}
 
 export const PLATFORM_TENANT = '000000';
 
@@ -218,28 +66,6 @@ export function requirePlatform(user: SessionUser): void {
 export function requireButton(app: FastifyInstance, user: SessionUser, code: string): void {
   if (isAdministrator(user)) return;
   if (!app.ctx.grants.codesFor(user.roleIds).has(code)) throw forbidden();
-}
-
-/** The id of a submit body: absent for an insert, a valid id for an update. */
-export function bodyId(body: unknown): string | null {
-  const raw =
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
-  if (raw === undefined || raw === null || raw === '') return null;
-  const id = parseId(raw);
-  if (!id) throw badRequest('paramType', { name: 'id' });
-  return id;
-}
-
-export { bodyOf };
-
-/** A form or query parameter (Blade's form calls send either). */
-export function param(req: FastifyRequest, name: string): string | undefined {
-  const v = queryOf(req)[name] ?? bodyOf(req)[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.join(',');
-  throw badRequest('paramType', { name });
 }
 
 /** Comma-joined names of the rows of a table with the given ids (`roleName` of `1,2` → `管理员,用户`). */
@@ -633,19 +459,6 @@ export function scopedRowSchema(spec: ListSpec<never>, extra: z.ZodRawShape = {}
   return rowSchema(spec.def, spec.table, { ...shape, ...extra });
 }
 
-export type WriteMode = 'submit' | 'save' | 'update';
-
-/** Runs a write in one synchronous transaction, as a promise (the default `commit`). */
-export const transactionCommit =
-  (app: FastifyInstance) =>
-  <T>(fn: () => T): Promise<T> => {
-    try {
-      return Promise.resolve(app.ctx.sqlite.transaction(fn).immediate());
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-
 /** Whether the caller's data scope hides one of the rows (answered like another tenant's row). */
 function hiddenFrom(app: FastifyInstance, user: SessionUser, def: ResourceDef, ids: string[]): boolean {
   return tablesOfResource(def.key).some((table) =>
@@ -768,162 +581,6 @@ function ownWriteRoutes<A extends ScopedActor>(
       if (typeof remove !== 'function') throw forbidden();
       await commit(() => remove(req, ids));
       return done(req.lang);
-    },
-  );
-}
-
-/** A query parameter id, accepting any of several names (the seed's `pirchaseId` spelling too). */
-export function queryId(query: Record<string, unknown>, names: string[]): string {
-  const name = names.find((n) => query[n] !== undefined && query[n] !== '');
-  if (!name) throw badRequest('paramMissing', { name: names[0] });
-  const id = parseId(query[name]);
-  if (!id) throw badRequest('paramType', { name });
-  return id;
-}
-
-/** An optional query parameter id: absent or empty is null, anything but an id is refused. */
-export function optionalId(query: Record<string, unknown>, name: string): string | null {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return null;
-  const id = parseId(raw);
-  if (!id) throw badRequest('paramType', { name });
-  return id;
-}
-
-// ------------------------------------------------------------------ spreadsheet imports
-
-/** A column of an import sheet. */
-export interface ImportColumn {
-  key: string;
-  /** header names accepted, the first is the template's */
-  names: string[];
-  required?: boolean;
-  /** dictionary whose labels (or keys) the cells may hold */
-  dict?: string;
-}
-
-/** A bad cell of an import. */
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
-
-/** All-or-nothing: thrown from inside the write when any row is bad, so nothing is written. */
-export class RowsRejected extends Error {
-  constructor(readonly errors: RowError[]) {
-    super('import rejected');
-  }
-}
-
-/** The messages of an import, in the module's words. */
-export interface ImportTexts {
-  noFile: Text;
-  badFile: Text;
-  /** `{columns}`: the missing header names */
-  header: Text;
-  /** `{max}` rows */
-  tooMany: Text;
-  /** filled with the result's counts */
-  done: Text;
-  /** `{count}` errors, `{first}` the first one (`rowError`) */
-  failed: Text;
-  /** `{row}`, `{field}`, `{message}` */
-  rowError: Text;
-}
-
-export interface ImportOptions<R extends Record<string, number>> {
-  /** `/blade-psi/goodsinfo`: the routes are `{api}/upLoadList` and `{api}/template`. */
-  api: string;
-  access: Access;
-  columns: ImportColumn[];
-  /** The all-or-nothing import of the rows (inside `commit`); throws `RowsRejected` for bad rows. */
-  run: (req: FastifyRequest, rows: SheetRecord[], lang: Lang) => R;
-  /** The answer's counts, for the document. */
-  result: z.ZodType<R>;
-  template: { name: Text; notes: Text[] };
-  texts: ImportTexts;
-  commit?: <T>(fn: () => T) => Promise<T>;
-  maxRows?: number;
-}
-
-/** A multipart upload: the workbook in the field `file` (read by the handler, which words the refusals). */
-const uploadBody = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}),
-  z.looseObject({
-    file: z.unknown().optional().meta({ description: 'the .xlsx workbook', format: 'binary' }),
-  }),
-);
-
-const rowErrorSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
-
-/**
- * The import pair of a resource: `POST {api}/upLoadList` takes one .xlsx file (multipart field
- * `file`), reads it outside the write, then hands the rows to the all-or-nothing import; a rejected
- * file answers 400 with `data.errors` listing `{row, field, message}` for every problem.
- * `GET {api}/template` answers the header row (required columns marked `*`) with a notes sheet.
- */
-export function importRoutes<R extends Record<string, number>>(app: FastifyInstance, o: ImportOptions<R>) {
-  const api = typed(app);
-  const commit = o.commit ?? transactionCommit(app);
-  const maxRows = o.maxRows ?? 20_000;
-  const refuse = (text: Text, params?: Record<string, string | number>) => badRequest(text, params);
-  api.post(
-    `${o.api}/upLoadList`,
-    {
-      config: { access: o.access },
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: uploadBody,
-        response: {
-          ...answers.of(o.result),
-          400: envelopeOf(z.union([z.object({ errors: z.array(rowErrorSchema) }), z.object({})])),
-        },
-      },
-    },
-    async (req, reply) => {
-      const lang = req.lang;
-      if (!req.isMultipart()) throw refuse(o.texts.noFile);
-      const file = await req.file();
-      if (!file || !/\.xlsx$/i.test(file.filename)) throw refuse(o.texts.noFile);
-      const buffer = await file.toBuffer();
-      if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refuse(o.texts.badFile);
-      let rows: SheetRecord[];
-      try {
-        rows = await readSheet(buffer, o.columns, maxRows);
-      } catch (err) {
-        if (!(err instanceof SheetError)) throw err;
-        if (err.kind === 'header') throw refuse(o.texts.header, { columns: err.detail });
-        if (err.kind === 'tooMany') throw refuse(o.texts.tooMany, { max: err.detail });
-        throw refuse(o.texts.badFile);
-      }
-      try {
-        const result = await commit(() => o.run(req, rows, lang));
-        return ok(result, lang, fill(o.texts.done[lang], { ...result }));
-      } catch (err) {
-        if (!(err instanceof RowsRejected)) throw err;
-        const first = err.errors[0];
-        const msg = fill(o.texts.failed[lang], {
-          count: err.errors.length,
-          first: first
-            ? fill(o.texts.rowError[lang], { row: first.row, field: first.field, message: first.message })
-            : '',
-        });
-        return reply.code(400).send(envelope(400, { errors: err.errors }, msg));
-      }
-    },
-  );
-  api.get(
-    `${o.api}/template`,
-    { config: { access: o.access }, schema: { querystring: noQuery, response: xlsxAnswer } },
-    async (req, reply) => {
-      const name = o.template.name[req.lang];
-      const sheet: SheetColumn[] = o.columns.map((c) => ({
-        header: c.required ? `${c.names[0]}*` : c.names[0],
-        key: c.key,
-      }));
-      const notes = o.template.notes.map((n) => n[req.lang]);
-      return sendWorkbook(reply, await workbookBuffer(name, sheet, [], notes), name);
     },
   );
 }

@@ -5,37 +5,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime, nextId, type Lang } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { prepare } from '../../core/data';
-import { actorOf } from '../../core/crud';
-import { tokenOf } from '../../core/access';
+import { actorOf, namesOf } from '../../core/crud';
 import { redact, scrubText } from '../../core/logs';
 import { toWireRow } from '../../core/serialize';
 import { typed } from '../../core/schema';
-import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
+import { endSignIn, header, refreshGrant, str } from './grants';
 import {
   authenticateClient,
   checkPassword,
-  checkTenantAdmits,
   GrantError,
   issueTokens,
-  loadUser,
-  pickOwn,
-  revokeRefreshTokens,
-  revokeReusedChain,
-  spendRefreshToken,
   DEFAULT_AVATAR,
 } from '../../core/sign-in';
-
-const str = (v: unknown) =>
-  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 /** Token endpoint parameters arrive in the query string or an urlencoded body (Saber sends `params`). */
 const paramsOf = (req: { query: GrantParams; body: GrantParams }): GrantParams => ({
   ...req.body,
   ...req.query,
 });
-
-const header = (req: FastifyRequest, name: string) => str(req.headers[name.toLowerCase()]);
 
 function grantFailure(reply: FastifyReply, err: unknown, lang: Lang) {
   if (err instanceof GrantError) {
@@ -145,27 +133,7 @@ export default async function authModule(app: FastifyInstance) {
       }
       if (grant === 'refresh_token') {
         const refresh = str(p.refresh_token) ?? '';
-        revokeReusedChain(app.ctx, refresh);
-        const body = app.ctx.sqlite.transaction(() => {
-          const claims = spendRefreshToken(app.ctx, refresh);
-          const user = loadUser(app.ctx, claims.user_id);
-          if (!user) throw new GrantError(400, 'tokenInvalid');
-          // a refresh is a sign-in without the password: the tenant and account must still admit it
-          checkTenantAdmits(app.ctx, user);
-          // switch mode names the department and role (refused when not the user's own); without the
-          // headers the token keeps those of the spent one while the user still has them, else all
-          const kept = (list: string, previous: string | undefined) =>
-            pickOwn(list, previous) === null ? undefined : previous;
-          return issueTokens(
-            app.ctx,
-            client,
-            user,
-            deptWanted ?? kept(user.deptId, claims.dept_id),
-            roleWanted ?? kept(user.roleId, claims.role_id),
-            claims.sid,
-          );
-        })();
-        return reply.send(body);
+        return reply.send(refreshGrant(app.ctx, client, refresh, { dept: deptWanted, role: roleWanted }));
       }
       if (grant === 'social' || grant === 'authorization_code')
         throw new GrantError(400, 'grantNotConfigured', { grant });
@@ -199,17 +167,7 @@ export default async function authModule(app: FastifyInstance) {
        WHERE u.id = ? AND u.is_deleted = 0`,
       ).get(BigInt(me.userId)) as Record<string, unknown> | undefined;
       if (!row) return ok(null, req.lang);
-      const names = (table: string, col: string, list: unknown) => {
-        const ids = String(list ?? '')
-          .split(',')
-          .filter((s) => /^\d+$/.test(s));
-        if (!ids.length) return '';
-        const rows = prepare(
-          app.ctx.sqlite,
-          `SELECT ${col} AS n FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-        ).all(...ids.map((i) => BigInt(i))) as { n: string }[];
-        return rows.map((r) => r.n).join(',');
-      };
+      const names = (table: string, col: string, list: unknown) => namesOf(app, table, col, list);
       return ok(
         toWireRow({
           ...row,
@@ -228,11 +186,8 @@ export default async function authModule(app: FastifyInstance) {
 
   const plain = { querystring: noQuery, response: answers.done() };
   app.get('/blade-auth/oauth/logout', { config: { access: 'user' }, schema: plain }, async (req) => {
-    revokeRefreshTokens(app.ctx, actorOf(req).userId);
     // the access token presented ends now, not when it expires
-    const claims = app.ctx.tokens.verify(tokenOf(req) ?? '');
-    if (claims) app.ctx.revocation.revoke(claims.jti, claims.exp);
-    liveHubOf(app.ctx.sqlite).closeUser(actorOf(req).userId);
+    endSignIn(app.ctx, req, actorOf(req).userId);
     return done(req.lang);
   });
 

@@ -12,36 +12,19 @@ import { md5Hex } from '@psi/db/password';
 import { done, envelope, ok } from '../../core/envelope';
 import { answers, formBody, noQuery } from '../../core/route-schemas';
 import { actorOf } from '../../core/crud';
-import { tokenOf } from '../../core/access';
-import { liveHubOf } from '../../core/live';
 import { CaptchaStore } from './captcha';
-import {
-  authenticateClient,
-  checkPassword,
-  checkTenantAdmits,
-  GrantError,
-  issueTokens,
-  loadUser,
-  pickOwn,
-  revokeRefreshTokens,
-  revokeReusedChain,
-  spendRefreshToken,
-} from '../../core/sign-in';
+import { authenticateClient, checkPassword, GrantError, issueTokens } from '../../core/sign-in';
 import { sm2Decrypt, sm2KeysFor, type Sm2Keys } from './sm2';
+import { endSignIn, header, refreshGrant, str } from './grants';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 import { bodyOf, queryOf } from '../../core/request';
 
 const tags = [PUBLIC_DIALECT_TAG];
 
-const str = (v: unknown) =>
-  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
-
 /** Spring's `@RequestParam`s: the query string and an urlencoded body, merged (Saber the first, Sword the second). */
 function paramsOf(req: FastifyRequest): Record<string, unknown> {
   return { ...bodyOf(req), ...queryOf(req) };
 }
-
-const header = (req: FastifyRequest, name: string) => str(req.headers[name.toLowerCase()]);
 
 const tokenParams = {
   grantType: z.string().optional().describe('captcha, password or refresh_token (default password)'),
@@ -171,25 +154,7 @@ export default async function publicDialectModule(app: FastifyInstance) {
           return ok(authInfoOf(req, issued), req.lang);
         }
         if (grant === 'refresh_token') {
-          const refresh = str(p.refreshToken) ?? '';
-          revokeReusedChain(ctx, refresh);
-          const issued = ctx.sqlite.transaction(() => {
-            const claims = spendRefreshToken(ctx, refresh);
-            const user = loadUser(ctx, claims.user_id);
-            if (!user) throw new GrantError(400, 'tokenInvalid');
-            checkTenantAdmits(ctx, user);
-            const kept = (list: string, previous: string | undefined) =>
-              pickOwn(list, previous) === null ? undefined : previous;
-            return issueTokens(
-              ctx,
-              client,
-              user,
-              kept(user.deptId, claims.dept_id),
-              kept(user.roleId, claims.role_id),
-              claims.sid,
-              PUBLIC,
-            );
-          })();
+          const issued = refreshGrant(ctx, client, str(p.refreshToken) ?? '', {}, PUBLIC);
           return ok(authInfoOf(req, issued), req.lang);
         }
         throw new GrantError(400, grant === 'social' ? 'grantNotConfigured' : 'unsupportedGrant', { grant });
@@ -204,11 +169,7 @@ export default async function publicDialectModule(app: FastifyInstance) {
     '/blade-auth/logout',
     { config: { access: 'user' }, schema: { tags, querystring: noQuery, response: answers.done() } },
     async (req) => {
-      const me = actorOf(req);
-      revokeRefreshTokens(ctx, me.userId);
-      const claims = ctx.tokens.verify(tokenOf(req) ?? '');
-      if (claims) ctx.revocation.revoke(claims.jti, claims.exp);
-      liveHubOf(ctx.sqlite).closeUser(me.userId);
+      endSignIn(ctx, req, actorOf(req).userId);
       return done(req.lang);
     },
   );

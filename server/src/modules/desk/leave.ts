@@ -4,7 +4,8 @@
  * names the detail screen shows; `approvers` lists the department leaders an applicant may choose.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatDateTime, nextId, normalizeDateTime, parseId, parseInteger } from '@psi/db/model';
+import type Database from 'better-sqlite3';
+import { formatDateTime, nextId, normalizeDateTime, parseId, parseInteger, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { actorOf } from '../../core/crud';
@@ -58,6 +59,46 @@ const LEAVE_ROUTE = 'leave';
 
 const fail = (text: (typeof m)[keyof typeof m]) => new ApiError(400, 400, text);
 
+/** The request's fields checked: every missing one named at once, then the ranges. */
+function parseLeave(sqlite: Database.Database, b: z.output<typeof startBody>, lang: Lang) {
+  const en = lang === 'en';
+  const problems: string[] = [];
+  const definitionId = typeof b.processDefinitionId === 'string' ? b.processDefinitionId.trim() : '';
+  if (!definitionId) problems.push(en ? 'Please choose the process' : '请选择流程');
+  const leaveType = parseInteger(b.leaveType);
+  const typeOk =
+    leaveType !== null &&
+    !!sqlite
+      .prepare(
+        `SELECT 1 FROM blade_dict WHERE code = 'leave_type' AND parent_id <> 0 AND is_deleted = 0 AND dict_key = ?`,
+      )
+      .get(String(leaveType));
+  if (!typeOk) problems.push(en ? 'Please select the leave type' : '请选择请假类型');
+  const startTime = normalizeDateTime(b.startTime);
+  const endTime = normalizeDateTime(b.endTime);
+  if (!startTime) problems.push(en ? 'Please select the start time' : '请选择开始时间');
+  if (!endTime) problems.push(en ? 'Please select the end time' : '请选择结束时间');
+  const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
+  if (!reason) problems.push(en ? 'Please enter the reason' : '请输入请假理由');
+  else if (reason.length > 500)
+    problems.push(en ? 'The reason may not exceed 500 characters' : '请假理由不能超过500个字符');
+  const taskUser = parseId(b.taskUser);
+  if (!taskUser) problems.push(en ? 'Please select the approver' : '请选择审批人');
+  if (problems.length) throw badRequest(problems.join('; '));
+  const days = parseInteger(b.days);
+  if (days === null || days < 1 || days > 365) throw fail(m.leaveDays);
+  if (endTime! < startTime!) throw fail(m.leaveRange);
+  return {
+    definitionId,
+    leaveType,
+    startTime: startTime!,
+    endTime: endTime!,
+    reason,
+    taskUser: taskUser!,
+    days,
+  };
+}
+
 export function registerLeave(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   const engine = flowEngineOf(sqlite);
@@ -91,34 +132,11 @@ export function registerLeave(app: FastifyInstance) {
     },
     async (req) => {
       const user = actorOf(req);
-      const b = req.body;
-      const en = req.lang === 'en';
-      const problems: string[] = [];
-      const definitionId = typeof b.processDefinitionId === 'string' ? b.processDefinitionId.trim() : '';
-      if (!definitionId) problems.push(en ? 'Please choose the process' : '请选择流程');
-      const leaveType = parseInteger(b.leaveType);
-      const typeOk =
-        leaveType !== null &&
-        !!sqlite
-          .prepare(
-            `SELECT 1 FROM blade_dict WHERE code = 'leave_type' AND parent_id <> 0 AND is_deleted = 0 AND dict_key = ?`,
-          )
-          .get(String(leaveType));
-      if (!typeOk) problems.push(en ? 'Please select the leave type' : '请选择请假类型');
-      const startTime = normalizeDateTime(b.startTime);
-      const endTime = normalizeDateTime(b.endTime);
-      if (!startTime) problems.push(en ? 'Please select the start time' : '请选择开始时间');
-      if (!endTime) problems.push(en ? 'Please select the end time' : '请选择结束时间');
-      const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
-      if (!reason) problems.push(en ? 'Please enter the reason' : '请输入请假理由');
-      else if (reason.length > 500)
-        problems.push(en ? 'The reason may not exceed 500 characters' : '请假理由不能超过500个字符');
-      const taskUser = parseId(b.taskUser);
-      if (!taskUser) problems.push(en ? 'Please select the approver' : '请选择审批人');
-      if (problems.length) throw badRequest(problems.join('; '));
-      const days = parseInteger(b.days);
-      if (days === null || days < 1 || days > 365) throw fail(m.leaveDays);
-      if (endTime! < startTime!) throw fail(m.leaveRange);
+      const { definitionId, leaveType, startTime, endTime, reason, taskUser, days } = parseLeave(
+        sqlite,
+        req.body,
+        req.lang,
+      );
       if (!approvers(user.tenantId).some((a) => a.id === taskUser)) throw fail(m.leaveApprover);
 
       const dep = engine.definition(user.tenantId, definitionId);
@@ -148,7 +166,7 @@ export function registerLeave(app: FastifyInstance) {
             endTime,
             days,
             reason,
-            BigInt(taskUser!),
+            BigInt(taskUser),
             now,
             BigInt(user.userId),
             user.deptId ? BigInt(user.deptId.split(',')[0]) : null,
@@ -159,7 +177,7 @@ export function registerLeave(app: FastifyInstance) {
         const started = engine.start(
           callerOf(req),
           definitionId,
-          { taskUser: taskUser!, days, leaveType },
+          { taskUser, days, leaveType },
           `${LEAVE_TABLE}:${id}`,
         );
         sqlite

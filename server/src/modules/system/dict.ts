@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { dict as dictTable, dictBiz as dictBizTable } from '@psi/db/schema';
 import { dictBizResource, dictKeyMessage, dictResource, parseId, t, type ResourceDef } from '@psi/db/model';
@@ -11,7 +12,7 @@ import { prepare, scopeOf, type Repo } from '../../core/data';
 import { actorOf, listFilters } from '../../core/crud';
 import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
-import { crudRoutes, param, refuseWithChildren } from '../../core/crud';
+import { crudRoutes, param, refuseWithChildren, type SaveContext } from '../../core/crud';
 import { treeNodeSchema } from '@psi/db/model';
 import { answers, listQuery, rowSchema } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
@@ -37,10 +38,86 @@ interface DictFlavour {
   numericKey: boolean;
 }
 
+/** A key as the wire sends it: a number in dictionaries with numeric keys. */
+const wireKey = (numericKey: boolean, key: unknown) =>
+  numericKey && /^-?\d+$/.test(String(key)) ? Number(key) : key;
+
 const rowWire = (def: ResourceDef, numericKey: boolean) => (r: Record<string, unknown>) => {
   const w = toWireRow(r, def);
-  return numericKey && /^-?\d+$/.test(String(w.dictKey)) ? { ...w, dictKey: Number(w.dictKey) } : w;
+  return { ...w, dictKey: wireKey(numericKey, w.dictKey) };
 };
+
+/** The rules of a dictionary or an entry: sealed ones stay, codes and keys unique, entries under a dictionary. */
+function checkDictSave(sqlite: Database.Database, f: DictFlavour, ctx: SaveContext): void {
+  const { values, existing, mode, tenantId } = ctx;
+  const def = f.def;
+  if (existing && Number(existing.isSealed) === 1) {
+    // a sealed entry may only be unsealed
+    const changes = Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== existing[k]);
+    if (changes.some((k) => k !== 'isSealed')) throw new ApiError(400, 400, dictTexts.sealed);
+  }
+  const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+  if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
+  if (mode === 'add') values.parentId = parentId;
+  const scope = def.tenant === 'none' ? '' : ' AND tenant_id = ?';
+  const scopeParams = def.tenant === 'none' ? [] : [tenantId];
+  if (parentId === '0') {
+    values.dictKey = '-1';
+    const code = (values.code ?? existing?.code) as string;
+    const taken = prepare(
+      sqlite,
+      `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0 AND code = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+    ).get(code, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+    if (taken) throw badRequest(dictTexts.codeTaken);
+    return;
+  }
+  const parent = prepare(
+    sqlite,
+    `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
+  ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
+  if (!parent) throw badRequest(dictTexts.parentMissing);
+  if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
+    throw badRequest(dictTexts.parentNotRoot);
+  // an entry shares its dictionary's code; its key is required and unique in the dictionary
+  values.code = parent.code;
+  const key = values.dictKey ?? existing?.dictKey;
+  if (key === undefined || key === null || String(key).trim() === '' || String(key) === '-1') {
+    if (mode === 'add' || values.dictKey !== undefined) throw badRequest(dictKeyMessage);
+  }
+  const dictKey = String(key ?? '').trim();
+  if (f.numericKey && !/^\d{1,9}$/.test(dictKey)) throw badRequest(dictTexts.keyNumeric);
+  values.dictKey = dictKey;
+  const taken = prepare(
+    sqlite,
+    `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = ? AND dict_key = ?${scope}${existing ? ' AND id <> ?' : ''}`,
+  ).get(BigInt(parentId), dictKey, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
+  if (taken) throw badRequest(dictTexts.keyTaken);
+}
+
+/** Sealed entries are never removed, nor dictionaries with entries. */
+function refuseSealedRemoval(app: FastifyInstance, f: DictFlavour, ids: string[]): void {
+  const sqlite = app.ctx.sqlite;
+  if (!ids.length) return;
+  const sealed = prepare(
+    sqlite,
+    `SELECT 1 FROM ${f.sql} WHERE is_sealed = 1 AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')}) LIMIT 1`,
+  ).get(...ids.map((i) => BigInt(i)));
+  if (sealed) throw new ApiError(400, 400, dictTexts.sealed);
+  refuseWithChildren(app, f.sql, ids);
+}
+
+/** A dictionary entry as selects get it. */
+const entry = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  dictKey: dictKeyValue,
+  dictValue: z.string(),
+  dictValueEn: z.string().optional().describe('the English label (absent when none is kept)'),
+  sort: z.number(),
+  remark: z.string(),
+  isSealed: z.number(),
+});
 
 function dictRoutes(app: FastifyInstance, f: DictFlavour) {
   const sqlite = app.ctx.sqlite;
@@ -73,64 +150,13 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       decorate: (rows, req) => {
         const names = parentNames(req);
         return rows.map((r) => ({
-          ...(f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? { ...r, dictKey: Number(r.dictKey) } : r),
+          ...r,
+          dictKey: wireKey(f.numericKey, r.dictKey),
           parentName: r.parentId === '0' ? dictTexts.root[req.lang] : (names.get(String(r.parentId)) ?? ''),
         }));
       },
-      beforeSave: ({ values, existing, mode, tenantId }) => {
-        if (existing && Number(existing.isSealed) === 1) {
-          // a sealed entry may only be unsealed
-          const changes = Object.keys(values).filter(
-            (k) => values[k] !== undefined && values[k] !== existing[k],
-          );
-          if (changes.some((k) => k !== 'isSealed')) throw new ApiError(400, 400, dictTexts.sealed);
-        }
-        const parentId = String(values.parentId ?? existing?.parentId ?? '0');
-        if (parseId(parentId) === null) throw badRequest('paramType', { name: 'parentId' });
-        if (mode === 'add') values.parentId = parentId;
-        const scope = def.tenant === 'none' ? '' : ' AND tenant_id = ?';
-        const scopeParams = def.tenant === 'none' ? [] : [tenantId];
-        if (parentId === '0') {
-          values.dictKey = '-1';
-          const code = (values.code ?? existing?.code) as string;
-          const taken = prepare(
-            sqlite,
-            `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0 AND code = ?${scope}${existing ? ' AND id <> ?' : ''}`,
-          ).get(code, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
-          if (taken) throw badRequest(dictTexts.codeTaken);
-          return;
-        }
-        const parent = prepare(
-          sqlite,
-          `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
-        ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
-        if (!parent) throw badRequest(dictTexts.parentMissing);
-        if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
-          throw badRequest(dictTexts.parentNotRoot);
-        // an entry shares its dictionary's code; its key is required and unique in the dictionary
-        values.code = parent.code;
-        const key = values.dictKey ?? existing?.dictKey;
-        if (key === undefined || key === null || String(key).trim() === '' || String(key) === '-1') {
-          if (mode === 'add' || values.dictKey !== undefined) throw badRequest(dictKeyMessage);
-        }
-        const dictKey = String(key ?? '').trim();
-        if (f.numericKey && !/^\d{1,9}$/.test(dictKey)) throw badRequest(dictTexts.keyNumeric);
-        values.dictKey = dictKey;
-        const taken = prepare(
-          sqlite,
-          `SELECT 1 FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = ? AND dict_key = ?${scope}${existing ? ' AND id <> ?' : ''}`,
-        ).get(BigInt(parentId), dictKey, ...scopeParams, ...(existing ? [BigInt(String(existing.id))] : []));
-        if (taken) throw badRequest(dictTexts.keyTaken);
-      },
-      beforeRemove: (ids) => {
-        if (!ids.length) return;
-        const sealed = prepare(
-          sqlite,
-          `SELECT 1 FROM ${f.sql} WHERE is_sealed = 1 AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')}) LIMIT 1`,
-        ).get(...ids.map((i) => BigInt(i)));
-        if (sealed) throw new ApiError(400, 400, dictTexts.sealed);
-        refuseWithChildren(app, f.sql, ids);
-      },
+      beforeSave: (ctx) => checkDictSave(sqlite, f, ctx),
+      beforeRemove: (ids) => refuseSealedRemoval(app, f, ids),
     },
   );
 
@@ -151,17 +177,6 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
   };
 
   const row = rowSchema(def, f.table, { dictKey: dictKeyValue });
-  const entry = z.object({
-    id: z.string(),
-    parentId: z.string(),
-    code: z.string(),
-    dictKey: dictKeyValue,
-    dictValue: z.string(),
-    dictValueEn: z.string().optional().describe('the English label (absent when none is kept)'),
-    sort: z.number(),
-    remark: z.string(),
-    isSealed: z.number(),
-  });
   const api = typed(app);
   api.get(
     `${def.api}/parent-list`,
@@ -251,7 +266,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
           id: String(r.id),
           parentId: String(r.parentId),
           code: r.code,
-          dictKey: f.numericKey && /^-?\d+$/.test(String(r.dictKey)) ? Number(r.dictKey) : String(r.dictKey),
+          dictKey: wireKey(f.numericKey, String(r.dictKey)),
           dictValue: r.dictValue,
           ...(r.dictValueEn ? { dictValueEn: r.dictValueEn } : {}),
           sort: Number(r.sort),

@@ -3,8 +3,9 @@ import { emptyData, menuNodeSchema, topMenuSchema, treeNodeSchema } from '@psi/d
 import { answers, forestOf, noQuery, optionalIdValue } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Database from 'better-sqlite3';
 import { menu as menuTable } from '@psi/db/schema';
-import { menuResource, parseId, parseIdList, t, type Lang } from '@psi/db/model';
+import { menuResource, parseId, t, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
@@ -55,33 +56,10 @@ export function menusOfCaller(app: FastifyInstance, user: SessionUser, menus: Me
 }
 
 /** A menu's name in the caller's language (its English name when it has one). */
-const menuName = (m: MenuRow, lang: Lang) => (lang === 'en' && m.nameEn ? m.nameEn : m.name);
+export const menuName = (m: MenuRow, lang: Lang) => (lang === 'en' && m.nameEn ? m.nameEn : m.name);
 
-const menuNodes = (menus: MenuRow[], lang: Lang): TreeNode[] =>
+export const menuNodes = (menus: MenuRow[], lang: Lang): TreeNode[] =>
   forest(menus.map((m) => treeNode(m.id, m.parentId, menuName(m, lang)))) as TreeNode[];
-
-/** A scope tree: the menus that own scope rows, with each scope as a child node. */
-function scopeTree(
-  app: FastifyInstance,
-  table: string,
-  menus: MenuRow[],
-  only: Set<string> | null,
-  lang: Lang,
-): TreeNode[] {
-  const rows = prepare(
-    app.ctx.sqlite,
-    `SELECT id, menu_id AS menuId, scope_name AS name FROM ${table} WHERE is_deleted = 0 ORDER BY id`,
-  ).all() as { id: bigint; menuId: bigint; name: string }[];
-  const scopes = rows
-    .map((r) => ({ id: String(r.id), menuId: String(r.menuId), name: r.name }))
-    .filter((r) => !only || only.has(r.id));
-  const owners = new Set(scopes.map((s) => s.menuId));
-  const nodes = [
-    ...menus.filter((m) => owners.has(m.id)).map((m) => treeNode(m.id, '0', menuName(m, lang))),
-    ...scopes.map((s) => treeNode(s.id, s.menuId, s.name)),
-  ];
-  return forest(nodes) as TreeNode[];
-}
 
 /** Scope ids (1 data, 2 api) granted to roles. */
 export function scopeIdsOf(app: FastifyInstance, roleIds: string[], category: 1 | 2): Set<string> {
@@ -153,16 +131,39 @@ const decoratedShape = {
 const menuListNode = forestOf('MenuListNode', decoratedShape);
 const menuLazyNode = forestOf('MenuLazyNode', menuRowShape);
 /** The grant dialogs' trees and the keys granted: menus, data scopes, api scopes. */
-const grantTrees = z.object({
-  menu: z.array(treeNodeSchema),
-  dataScope: z.array(treeNodeSchema),
-  apiScope: z.array(treeNodeSchema),
-});
-const grantKeys = z.object({
-  menu: z.array(z.string()),
-  dataScope: z.array(z.string()),
-  apiScope: z.array(z.string()),
-});
+
+/**
+ * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
+ * lead to at least one menu the user may open.
+ */
+function topMenusFor(sqlite: Database.Database, me: SessionUser) {
+  const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
+  let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
+  if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
+  const menus = allMenus(sqlite);
+  const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
+  const settings = prepare(
+    sqlite,
+    'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
+  ).all() as {
+    topId: bigint;
+    menuId: bigint;
+  }[];
+  const reachable = new Set(
+    settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
+  );
+  return rows
+    .filter((r) => reachable.has(String(r.id)))
+    .map((r) => ({
+      id: String(r.id),
+      code: r.code,
+      name: r.name,
+      ...(r.nameEn ? { nameEn: r.nameEn } : {}),
+      source: r.source ?? '',
+      path: r.path ?? '',
+      sort: Number(r.sort),
+    }));
+}
 
 export function menuRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
@@ -190,46 +191,10 @@ export function menuRoutes(app: FastifyInstance) {
     async (req) => ok(withDialectIcons(dialectOf(app, req), buttonsFor(sqlite, actorOf(req))), req.lang),
   );
 
-  /**
-   * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
-   * lead to at least one menu the user may open.
-   */
   app.get(
     '/blade-system/menu/top-menu',
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(topMenuSchema) } },
-    async (req) => {
-      const me = actorOf(req);
-      const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
-      let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
-      if (!rows.length && me.tenantId !== '000000')
-        rows = prepare(sqlite, select).all('000000') as typeof rows;
-      const menus = allMenus(sqlite);
-      const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
-      const settings = prepare(
-        sqlite,
-        'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
-      ).all() as {
-        topId: bigint;
-        menuId: bigint;
-      }[];
-      const reachable = new Set(
-        settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
-      );
-      return ok(
-        rows
-          .filter((r) => reachable.has(String(r.id)))
-          .map((r) => ({
-            id: String(r.id),
-            code: r.code,
-            name: r.name,
-            ...(r.nameEn ? { nameEn: r.nameEn } : {}),
-            source: r.source ?? '',
-            path: r.path ?? '',
-            sort: Number(r.sort),
-          })),
-        req.lang,
-      );
-    },
+    async (req) => ok(topMenusFor(sqlite, actorOf(req)), req.lang),
   );
 
   crudRoutes(
@@ -332,129 +297,6 @@ export function menuRoutes(app: FastifyInstance) {
         ),
         req.lang,
       );
-    },
-  );
-
-  /** The role grant dialog: every menu and scope the caller may hand out. */
-  app.get(
-    '/blade-system/menu/grant-tree',
-    {
-      config: { access: { button: ['role_grant', 'role'] } },
-      schema: { querystring: noQuery, response: answers.of(grantTrees) },
-    },
-    async (req) => {
-      const me = actorOf(req);
-      const menus = allMenus(sqlite);
-      const mine = menusOfCaller(app, me, menus);
-      const visible = withAncestors(menus, mine);
-      const admin = isAdministrator(me);
-      return ok(
-        {
-          menu: menuNodes(
-            menus.filter((m) => visible.has(m.id)),
-            req.lang,
-          ),
-          dataScope: scopeTree(
-            app,
-            'blade_scope_data',
-            menus,
-            admin ? null : scopeIdsOf(app, me.roleIds, 1),
-            req.lang,
-          ),
-          apiScope: scopeTree(
-            app,
-            'blade_scope_api',
-            menus,
-            admin ? null : scopeIdsOf(app, me.roleIds, 2),
-            req.lang,
-          ),
-        },
-        req.lang,
-      );
-    },
-  );
-
-  app.get(
-    '/blade-system/menu/role-tree-keys',
-    {
-      config: { access: { button: ['role_grant', 'role'] } },
-      schema: {
-        querystring: z.looseObject({ roleIds: z.string().optional().describe('comma-joined role ids') }),
-        response: answers.of(grantKeys),
-      },
-    },
-    async (req) => {
-      const ids = parseIdList(param(req, 'roleIds') ?? '');
-      const roles = rolesInReach(app, actorOf(req), ids ?? []);
-      const menuRows = roles.length
-        ? (prepare(
-            sqlite,
-            `SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (${roles.map(() => '?').join(',')})`,
-          ).all(...roles.map((r) => BigInt(r))) as { id: bigint }[])
-        : [];
-      return ok(
-        {
-          menu: menuRows.map((r) => String(r.id)),
-          dataScope: [...scopeIdsOf(app, roles, 1)],
-          apiScope: [...scopeIdsOf(app, roles, 2)],
-        },
-        req.lang,
-      );
-    },
-  );
-
-  app.get(
-    '/blade-system/menu/grant-top-tree',
-    {
-      config: { access: { button: 'topmenu_setting' } },
-      schema: { querystring: noQuery, response: answers.of(grantTrees) },
-    },
-    async (req) => {
-      const menus = allMenus(sqlite);
-      const visible = withAncestors(menus, menusOfCaller(app, actorOf(req), menus));
-      return ok(
-        {
-          menu: menuNodes(
-            menus.filter((m) => m.category === 1 && visible.has(m.id)),
-            req.lang,
-          ),
-          dataScope: [],
-          apiScope: [],
-        },
-        req.lang,
-      );
-    },
-  );
-
-  app.get(
-    '/blade-system/menu/top-tree-keys',
-    {
-      config: { access: { button: 'topmenu_setting' } },
-      schema: {
-        querystring: z.looseObject({
-          topMenuIds: z.string().optional().describe('comma-joined top menu ids'),
-        }),
-        response: answers.of(grantKeys),
-      },
-    },
-    async (req) => {
-      const me = actorOf(req);
-      const ids = parseIdList(param(req, 'topMenuIds') ?? '') ?? [];
-      const tops = ids.length
-        ? (
-            prepare(
-              sqlite,
-              `SELECT id FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})${me.isSuperAdmin ? '' : ' AND tenant_id = ?'}`,
-            ).all(...ids.map((i) => BigInt(i)), ...(me.isSuperAdmin ? [] : [me.tenantId])) as { id: bigint }[]
-          ).map((r) => r.id)
-        : [];
-      const rows = tops.length
-        ? (prepare(
-            sqlite,
-            `SELECT DISTINCT menu_id AS id FROM blade_top_menu_setting WHERE top_menu_id IN (${tops.map(() => '?').join(',')})`,
-          ).all(...tops) as { id: bigint }[])
-        : [];
-      return ok({ menu: rows.map((r) => String(r.id)), dataScope: [], apiScope: [] }, req.lang);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Database from 'better-sqlite3';
 import { region as regionTable } from '@psi/db/schema';
 import { regionResource, submitSchema, t } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
@@ -50,29 +51,92 @@ const codeOf = (raw: string | undefined, name: string): string => {
   return raw;
 };
 
+function findRegion(sqlite: Database.Database, code: string): RegionRow | undefined {
+  const row = prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE code = ?`).get(code) as
+    Record<string, unknown> | undefined;
+  return row ? regionRow(row) : undefined;
+}
+
+/**
+ * Updates an existing region's name (in every row below it too), sort and remark; or adds one under
+ * its parent, deriving code, level, ancestors and the province…village columns from the parent.
+ */
+function writeRegion(
+  sqlite: Database.Database,
+  code: string,
+  existing: RegionRow | undefined,
+  v: Record<string, unknown>,
+): void {
+  if (existing) {
+    const sets = (['name', 'sort', 'remark'] as const).filter((k) => v[k] !== undefined);
+    if (!sets.length) return;
+    const columns: Record<string, string> = { name: 'name', sort: 'sort', remark: 'remark' };
+    if (sets.includes('name')) {
+      const level = LEVELS[existing.level - 1];
+      if (level) {
+        prepare(sqlite, `UPDATE blade_region SET ${level}_name = ? WHERE ${level}_code = ?`).run(
+          v.name,
+          code,
+        );
+      }
+    }
+    prepare(
+      sqlite,
+      `UPDATE blade_region SET ${sets.map((k) => `${columns[k]} = ?`).join(', ')} WHERE code = ?`,
+    ).run(...sets.map((k) => v[k] ?? null), code);
+    return;
+  }
+  const parentCode = String(v.parentCode);
+  const parent = findRegion(sqlite, parentCode);
+  if (!parent) throw badRequest(texts.parentMissing);
+  if (!String(v.code).startsWith(parent.code === '00' ? '' : parent.code) || v.code === parent.code)
+    throw badRequest(texts.codePrefix);
+  const level = parent.level + 1;
+  if (level > LEVELS.length) throw badRequest(texts.tooDeep);
+  const row: Record<string, unknown> = {
+    code: v.code,
+    parent_code: parent.code,
+    ancestors: parent.code === '00' ? '00' : `${String(parent.ancestors)},${parent.code}`,
+    name: v.name,
+    level,
+    sort: v.sort ?? 1,
+    remark: v.remark ?? null,
+  };
+  LEVELS.forEach((name, i) => {
+    row[`${name}_code`] = i + 1 === level ? v.code : (parent[`${name}Code`] ?? null);
+    row[`${name}_name`] = i + 1 === level ? v.name : (parent[`${name}Name`] ?? null);
+  });
+  const keys = Object.keys(row);
+  prepare(
+    sqlite,
+    `INSERT INTO blade_region (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+  ).run(...keys.map((k) => row[k]));
+}
+
+/** Which of `codes` have children. */
+function parentsAmong(sqlite: Database.Database, codes: string[]): Set<string> {
+  if (!codes.length) return new Set<string>();
+  const rows = prepare(
+    sqlite,
+    `SELECT DISTINCT parent_code AS p FROM blade_region WHERE parent_code IN (${codes.map(() => '?').join(',')})`,
+  ).all(...codes) as { p: string }[];
+  return new Set(rows.map((r) => r.p));
+}
+
+const childrenOf = (sqlite: Database.Database, parentCode: string) =>
+  (
+    prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE parent_code = ? ORDER BY sort, code`).all(
+      parentCode,
+    ) as Record<string, unknown>[]
+  ).map(regionRow);
+
 export function regionRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   const def = regionResource;
   const repo = new Repo(sqlite, regionTable, 'none');
-  const find = (code: string) => {
-    const row = prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE code = ?`).get(code) as
-      Record<string, unknown> | undefined;
-    return row ? regionRow(row) : undefined;
-  };
-  const childParents = (codes: string[]) => {
-    if (!codes.length) return new Set<string>();
-    const rows = prepare(
-      sqlite,
-      `SELECT DISTINCT parent_code AS p FROM blade_region WHERE parent_code IN (${codes.map(() => '?').join(',')})`,
-    ).all(...codes) as { p: string }[];
-    return new Set(rows.map((r) => r.p));
-  };
-  const children = (parentCode: string) =>
-    (
-      prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE parent_code = ? ORDER BY sort, code`).all(
-        parentCode,
-      ) as Record<string, unknown>[]
-    ).map(regionRow);
+  const find = (code: string) => findRegion(sqlite, code);
+  const childParents = (codes: string[]) => parentsAmong(sqlite, codes);
+  const children = (parentCode: string) => childrenOf(sqlite, parentCode);
 
   // a region's key is its code; rows carry every column of the table
   const row = z.looseObject(rowShape(def, regionTable));
@@ -218,52 +282,7 @@ export function regionRoutes(app: FastifyInstance) {
       const parsed = submitSchema(def, req.lang, mode).safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
       const v = parsed.data as Record<string, unknown>;
-      sqlite.transaction(() => {
-        if (existing) {
-          const sets = (['name', 'sort', 'remark'] as const).filter((k) => v[k] !== undefined);
-          if (!sets.length) return;
-          const columns: Record<string, string> = { name: 'name', sort: 'sort', remark: 'remark' };
-          if (sets.includes('name')) {
-            const level = LEVELS[existing.level - 1];
-            if (level) {
-              prepare(sqlite, `UPDATE blade_region SET ${level}_name = ? WHERE ${level}_code = ?`).run(
-                v.name,
-                code,
-              );
-            }
-          }
-          prepare(
-            sqlite,
-            `UPDATE blade_region SET ${sets.map((k) => `${columns[k]} = ?`).join(', ')} WHERE code = ?`,
-          ).run(...sets.map((k) => v[k] ?? null), code);
-          return;
-        }
-        const parentCode = String(v.parentCode);
-        const parent = find(parentCode);
-        if (!parent) throw badRequest(texts.parentMissing);
-        if (!String(v.code).startsWith(parent.code === '00' ? '' : parent.code) || v.code === parent.code)
-          throw badRequest(texts.codePrefix);
-        const level = parent.level + 1;
-        if (level > LEVELS.length) throw badRequest(texts.tooDeep);
-        const row: Record<string, unknown> = {
-          code: v.code,
-          parent_code: parent.code,
-          ancestors: parent.code === '00' ? '00' : `${String(parent.ancestors)},${parent.code}`,
-          name: v.name,
-          level,
-          sort: v.sort ?? 1,
-          remark: v.remark ?? null,
-        };
-        LEVELS.forEach((name, i) => {
-          row[`${name}_code`] = i + 1 === level ? v.code : (parent[`${name}Code`] ?? null);
-          row[`${name}_name`] = i + 1 === level ? v.name : (parent[`${name}Name`] ?? null);
-        });
-        const keys = Object.keys(row);
-        prepare(
-          sqlite,
-          `INSERT INTO blade_region (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
-        ).run(...keys.map((k) => row[k]));
-      })();
+      sqlite.transaction(() => writeRegion(sqlite, code, existing, v))();
       return done(req.lang);
     },
   );

@@ -58,20 +58,24 @@ interface RoleRow {
   sort: number;
 }
 
+const ROLE_COLUMNS =
+  'id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort';
+
+const roleRowOf = (r: Record<string, unknown>): RoleRow => ({
+  id: String(r.id),
+  tenantId: String(r.tenantId),
+  parentId: String(r.parentId),
+  roleName: String(r.roleName),
+  roleAlias: String(r.roleAlias),
+  sort: Number(r.sort),
+});
+
 export function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
   const rows = prepare(
     app.ctx.sqlite,
-    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
-     FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
+    `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
   ).all(...(tenantId ? [tenantId] : [])) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    tenantId: String(r.tenantId),
-    parentId: String(r.parentId),
-    roleName: String(r.roleName),
-    roleAlias: String(r.roleAlias),
-    sort: Number(r.sort),
-  }));
+  return rows.map(roleRowOf);
 }
 
 /** Roles a caller may see in choosers: the super-admin role only to holders of it. */
@@ -92,9 +96,69 @@ function treeTenant(user: SessionUser, wanted: string | undefined): string {
   return user.isSuperAdmin && wanted ? wanted : user.tenantId;
 }
 
-export function roleRoutes(app: FastifyInstance) {
+/** Replaces the roles' menu, data-scope and api-scope grants (see the grant route for who may). */
+function grantRoles(app: FastifyInstance, me: SessionUser, body: z.output<typeof grantBody>): void {
   const sqlite = app.ctx.sqlite;
+  const roleIds = idArray(body.roleIds, 'roleIds');
+  if (!roleIds.length) throw badRequest(roleTexts.chooseRole);
+  const menuIds = idArray(body.menuIds, 'menuIds');
+  const dataScopeIds = idArray(body.dataScopeIds, 'dataScopeIds');
+  const apiScopeIds = idArray(body.apiScopeIds, 'apiScopeIds');
 
+  const roles = rolesById(app, roleIds);
+  if (roles.length !== roleIds.length) throw badRequest('recordNotFound');
+  if (!me.isSuperAdmin && roles.some((r) => r.tenantId !== me.tenantId)) throw otherTenant();
+  const admin = isAdministrator(me);
+  if (!admin && roles.some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
+    throw new ApiError(403, 403, roleTexts.grantAdministrator);
+
+  const menus = allMenus(sqlite);
+  const live = new Set(menus.map((m) => m.id));
+  const wantedMenus = menuIds.filter((id) => live.has(id));
+  if (!admin) {
+    const mine = menusOfCaller(app, me, menus);
+    if (wantedMenus.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
+  }
+  for (const tenantId of new Set(roles.map((r) => r.tenantId))) {
+    const allowed = packageMenuIds(sqlite, tenantId, menus);
+    if (allowed && wantedMenus.some((id) => !allowed.has(id))) throw badRequest(roleTexts.outsidePackage);
+  }
+  // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
+  const scopes = (table: string, ids: string[], category: 1 | 2) => {
+    if (!ids.length) return [];
+    const rows = prepare(
+      sqlite,
+      `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+    ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
+    const found = rows.map((r) => String(r.id));
+    if (!admin) {
+      const mine = scopeIdsOf(app, me.roleIds, category);
+      if (found.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.scopeNotHeld);
+    }
+    return found;
+  };
+  const dataScopes = scopes('blade_scope_data', dataScopeIds, 1);
+  const apiScopes = scopes('blade_scope_api', apiScopeIds, 2);
+
+  const marks = roleIds.map(() => '?').join(',');
+  const roleParams = roleIds.map((r) => BigInt(r));
+  sqlite.transaction(() => {
+    prepare(sqlite, `DELETE FROM blade_role_menu WHERE role_id IN (${marks})`).run(...roleParams);
+    prepare(sqlite, `DELETE FROM blade_role_scope WHERE role_id IN (${marks})`).run(...roleParams);
+    const addMenu = prepare(sqlite, 'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)');
+    const addScope = prepare(
+      sqlite,
+      'INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)',
+    );
+    for (const role of roleParams) {
+      for (const m of wantedMenus) addMenu.run(BigInt(nextId()), BigInt(m), role);
+      for (const s of dataScopes) addScope.run(BigInt(nextId()), 1, BigInt(s), role);
+      for (const s of apiScopes) addScope.run(BigInt(nextId()), 2, BigInt(s), role);
+    }
+  })();
+}
+
+export function roleRoutes(app: FastifyInstance) {
   crudRoutes(
     app,
     { def: roleResource, table: roleTable },
@@ -135,68 +199,7 @@ export function roleRoutes(app: FastifyInstance) {
     '/blade-system/role/grant',
     { config: { access: { button: 'role_grant' } }, schema: { body: grantBody, response: answers.done() } },
     async (req) => {
-      const me = actorOf(req);
-      const body = req.body;
-      const roleIds = idArray(body.roleIds, 'roleIds');
-      if (!roleIds.length) throw badRequest(roleTexts.chooseRole);
-      const menuIds = idArray(body.menuIds, 'menuIds');
-      const dataScopeIds = idArray(body.dataScopeIds, 'dataScopeIds');
-      const apiScopeIds = idArray(body.apiScopeIds, 'apiScopeIds');
-
-      const roles = rolesById(app, roleIds);
-      if (roles.length !== roleIds.length) throw badRequest('recordNotFound');
-      if (!me.isSuperAdmin && roles.some((r) => r.tenantId !== me.tenantId)) throw otherTenant();
-      const admin = isAdministrator(me);
-      if (!admin && roles.some((r) => r.roleAlias === SUPER_ADMIN_ROLE))
-        throw new ApiError(403, 403, roleTexts.grantAdministrator);
-
-      const menus = allMenus(sqlite);
-      const live = new Set(menus.map((m) => m.id));
-      const wantedMenus = menuIds.filter((id) => live.has(id));
-      if (!admin) {
-        const mine = menusOfCaller(app, me, menus);
-        if (wantedMenus.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.menuNotHeld);
-      }
-      for (const tenantId of new Set(roles.map((r) => r.tenantId))) {
-        const allowed = packageMenuIds(sqlite, tenantId, menus);
-        if (allowed && wantedMenus.some((id) => !allowed.has(id))) throw badRequest(roleTexts.outsidePackage);
-      }
-      // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
-      const scopes = (table: string, ids: string[], category: 1 | 2) => {
-        if (!ids.length) return [];
-        const rows = prepare(
-          sqlite,
-          `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-        ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
-        const found = rows.map((r) => String(r.id));
-        if (!admin) {
-          const mine = scopeIdsOf(app, me.roleIds, category);
-          if (found.some((id) => !mine.has(id))) throw new ApiError(403, 403, roleTexts.scopeNotHeld);
-        }
-        return found;
-      };
-      const dataScopes = scopes('blade_scope_data', dataScopeIds, 1);
-      const apiScopes = scopes('blade_scope_api', apiScopeIds, 2);
-
-      const marks = roleIds.map(() => '?').join(',');
-      const roleParams = roleIds.map((r) => BigInt(r));
-      sqlite.transaction(() => {
-        prepare(sqlite, `DELETE FROM blade_role_menu WHERE role_id IN (${marks})`).run(...roleParams);
-        prepare(sqlite, `DELETE FROM blade_role_scope WHERE role_id IN (${marks})`).run(...roleParams);
-        const addMenu = prepare(
-          sqlite,
-          'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES (?, ?, ?)',
-        );
-        const addScope = prepare(
-          sqlite,
-          'INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)',
-        );
-        for (const role of roleParams) {
-          for (const m of wantedMenus) addMenu.run(BigInt(nextId()), BigInt(m), role);
-          for (const s of dataScopes) addScope.run(BigInt(nextId()), 1, BigInt(s), role);
-          for (const s of apiScopes) addScope.run(BigInt(nextId()), 2, BigInt(s), role);
-        }
-      })();
+      grantRoles(app, actorOf(req), req.body);
       app.ctx.grants.clear();
       return done(req.lang);
     },
@@ -274,15 +277,7 @@ export function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
   if (!ids.length) return [];
   const rows = prepare(
     app.ctx.sqlite,
-    `SELECT id, tenant_id AS tenantId, parent_id AS parentId, role_name AS roleName, role_alias AS roleAlias, sort
-     FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+    `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
   ).all(...ids.map((i) => BigInt(i))) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    tenantId: String(r.tenantId),
-    parentId: String(r.parentId),
-    roleName: String(r.roleName),
-    roleAlias: String(r.roleAlias),
-    sort: Number(r.sort),
-  }));
+  return rows.map(roleRowOf);
 }

@@ -1,18 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { tenant as tenantTable, tenantPackage as packageTable } from '@psi/db/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tenant as tenantTable } from '@psi/db/schema';
 import { hashPassword, md5Hex } from '@psi/db/password';
 import { writeDefaultReports } from '@psi/db/seed';
-import {
-  formatDateTime,
-  normalizeDateTime,
-  nextId,
-  parseId,
-  parseIdList,
-  t,
-  tenantPackageResource,
-  tenantResource,
-} from '@psi/db/model';
+import { formatDateTime, normalizeDateTime, nextId, parseId, t, tenantResource } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
@@ -22,7 +13,6 @@ import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
 import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
 import { z } from 'zod';
-import { emptyData } from '@psi/db/model';
 import { answers, formParams, idListValue, noQuery } from '../../core/route-schemas';
 
 const settingParams = formParams({
@@ -32,12 +22,6 @@ const settingParams = formParams({
 });
 const tenantInfo = z.object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string() });
 const tenantChoice = z.object({ id: z.string(), tenantId: z.string(), tenantName: z.string() });
-const packageOfTenant = z.object({
-  id: z.string(),
-  packageName: z.string(),
-  menuId: z.string().describe('comma-joined menu ids'),
-  remark: z.string(),
-});
 
 export const tenantTexts = {
   ...tenantLimitTexts,
@@ -55,21 +39,9 @@ export const tenantTexts = {
 };
 
 /** Tenants are the platform's: only its super-admin manages them. */
-function requireSuperAdmin(user: SessionUser) {
+export function requireSuperAdmin(user: SessionUser) {
   requirePlatform(user);
   if (!isAdministrator(user)) throw new ApiError(403, 403, tenantTexts.superAdminOnly);
-}
-
-/** Removes grants of a tenant's roles that fall outside its package (after the package changes). */
-export function pruneToPackage(app: FastifyInstance, tenantId: string): void {
-  const allowed = packageMenuIds(app.ctx.sqlite, tenantId);
-  if (!allowed) return;
-  const grants = prepare(
-    app.ctx.sqlite,
-    `SELECT rm.id AS id, rm.menu_id AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id WHERE r.tenant_id = ?`,
-  ).all(tenantId) as { id: bigint; menuId: bigint }[];
-  const drop = prepare(app.ctx.sqlite, 'DELETE FROM blade_role_menu WHERE id = ?');
-  for (const g of grants) if (!allowed.has(String(g.menuId))) drop.run(g.id);
 }
 
 function newTenantId(app: FastifyInstance): string {
@@ -143,6 +115,24 @@ function provisionTenant(
     status: 1,
     isDeleted: 0,
   });
+}
+
+/** An optional id parameter that, when given, must name a live row of `table`. */
+export function optionalLiveId(
+  req: FastifyRequest,
+  name: string,
+  table: 'blade_datasource' | 'blade_tenant_package',
+  missing: ReturnType<typeof t>,
+): string | null {
+  const raw = param(req, name);
+  const id = raw ? parseId(raw) : null;
+  if (raw && !id) throw badRequest('paramType', { name });
+  if (
+    id &&
+    !prepare(req.server.ctx.sqlite, `SELECT 1 FROM ${table} WHERE id = ? AND is_deleted = 0`).get(BigInt(id))
+  )
+    throw badRequest(missing);
+  return id;
 }
 
 export function tenantRoutes(app: FastifyInstance) {
@@ -229,16 +219,12 @@ export function tenantRoutes(app: FastifyInstance) {
       requireSuperAdmin(actorOf(req));
       const tenantId = param(req, 'tenantId');
       if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-      const raw = param(req, 'datasourceId');
-      const datasourceId = raw ? parseId(raw) : null;
-      if (raw && !datasourceId) throw badRequest('paramType', { name: 'datasourceId' });
-      if (
-        datasourceId &&
-        !prepare(sqlite, 'SELECT 1 FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(
-          BigInt(datasourceId),
-        )
-      )
-        throw badRequest(tenantTexts.datasourceMissing);
+      const datasourceId = optionalLiveId(
+        req,
+        'datasourceId',
+        'blade_datasource',
+        tenantTexts.datasourceMissing,
+      );
       const changed = prepare(
         sqlite,
         'UPDATE blade_tenant SET datasource_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
@@ -291,97 +277,6 @@ export function tenantRoutes(app: FastifyInstance) {
         rows.map((r) => ({ id: String(r.id), tenantId: r.tenantId, tenantName: r.tenantName })),
         req.lang,
       );
-    },
-  );
-
-  app.get(
-    '/blade-system/tenant/package-detail',
-    {
-      config: { access: { menu: 'tenant' } },
-      schema: {
-        querystring: z.looseObject({ tenantId: z.string().optional().describe('the tenant (required)') }),
-        response: answers.of(z.union([packageOfTenant, emptyData])),
-      },
-    },
-    async (req) => {
-      const tenantId = param(req, 'tenantId');
-      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-      const me = actorOf(req);
-      if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
-      const row = prepare(
-        sqlite,
-        `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
-       JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0 WHERE t.tenant_id = ? AND t.is_deleted = 0`,
-      ).get(tenantId) as Record<string, unknown> | undefined;
-      return ok(
-        row
-          ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
-          : null,
-        req.lang,
-      );
-    },
-  );
-
-  /** `tenantId` + `packageId` (empty clears it): the tenant's roles lose menus outside the package. */
-  app.post(
-    '/blade-system/tenant/package-setting',
-    {
-      config: { access: { button: 'tenant_package' } },
-      schema: {
-        ...formParams({ tenantId: 'the tenant', packageId: 'its product package (empty: none)' }),
-        response: answers.done(),
-      },
-    },
-    async (req) => {
-      requireSuperAdmin(actorOf(req));
-      const tenantId = param(req, 'tenantId');
-      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-      if (tenantId === PLATFORM_TENANT) throw badRequest(tenantTexts.platformTenant);
-      const raw = param(req, 'packageId');
-      const packageId = raw ? parseId(raw) : null;
-      if (raw && !packageId) throw badRequest('paramType', { name: 'packageId' });
-      if (
-        packageId &&
-        !prepare(sqlite, 'SELECT 1 FROM blade_tenant_package WHERE id = ? AND is_deleted = 0').get(
-          BigInt(packageId),
-        )
-      )
-        throw badRequest(tenantTexts.packageMissing);
-      sqlite.transaction(() => {
-        const changed = prepare(
-          sqlite,
-          'UPDATE blade_tenant SET package_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
-        ).run(packageId ? BigInt(packageId) : null, formatDateTime(), tenantId).changes;
-        if (!changed) throw badRequest(tenantTexts.tenantMissing);
-        pruneToPackage(app, tenantId);
-      })();
-      app.ctx.grants.clear();
-      return done(req.lang);
-    },
-  );
-
-  crudRoutes(
-    app,
-    { def: tenantPackageResource, table: packageTable },
-    {
-      platform: true,
-      clearsGrants: true,
-      beforeSave: ({ user, values }) => {
-        requireSuperAdmin(user);
-        if (typeof values.menuId === 'string') {
-          const ids = parseIdList(values.menuId) ?? [];
-          const live = new Set(allMenus(sqlite).map((m) => m.id));
-          values.menuId = ids.filter((id) => live.has(id)).join(',');
-        }
-      },
-      afterSave: ({ id }) => {
-        const tenants = prepare(
-          sqlite,
-          'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
-        ).all(BigInt(id)) as { t: string }[];
-        for (const row of tenants) pruneToPackage(app, row.t);
-      },
-      beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),
     },
   );
 }

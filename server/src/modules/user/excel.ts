@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, md5Hex } from '@psi/db/password';
-import { fill, messages, parseId, submitSchema, t, userResource, type Lang, type Text } from '@psi/db/model';
+import { fill, messages, submitSchema, t, userResource, type Lang, type Text } from '@psi/db/model';
 import { ok } from '../../core/envelope';
-import { badRequest, otherTenant } from '../../core/errors';
+import { otherTenant } from '../../core/errors';
 import { buildOrder } from '../../core/filters';
 import { prepare, scopeOf, type Repo } from '../../core/data';
-import { actorOf, listFilters } from '../../core/crud';
+import { actorOf } from '../../core/crud';
 import {
   columnKeys,
   fieldReader,
@@ -40,10 +40,10 @@ import {
   accountTaken,
   checkAssignments,
   decorateUsers,
-  deptAndBelow,
   guardSuperAdminAccount,
   initPasswordHash,
   userTexts,
+  userListWhere,
 } from './service';
 
 const MAX_FILE = 2 * 1024 * 1024;
@@ -162,15 +162,7 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
     reply: FastifyReply,
   ) => {
     const me = actorOf(req);
-    const where = listFilters(app, req, def, repo.meta);
-    const rawDept = param(req, 'deptId');
-    if (rawDept) {
-      const deptId = parseId(rawDept);
-      if (!deptId) throw badRequest('paramType', { name: 'deptId' });
-      const below = deptAndBelow(deptId);
-      where.clauses.push(...below.clauses);
-      where.params.push(...below.params);
-    }
+    const where = userListWhere(app, req, repo);
     const rows = repo.list(scopeOf(def.tenant, me), where, buildOrder(def, repo.meta, req.query), 50_000);
     const name = texts.exportName[req.lang];
     return sendWorkbook(
@@ -251,108 +243,109 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
       return ok({ added, updated }, req.lang);
     },
   );
+}
 
-  function planImport(
-    app: FastifyInstance,
-    req: FastifyRequest,
-    me: SessionUser,
-    rows: { rowNumber: number; values: string[] }[],
-    at: Map<string, number>,
-    covered: boolean,
-  ): PlannedRow[] {
-    const lang = req.lang;
-    const roles = resolver(app, 'blade_role', 'role_name');
-    const depts = resolver(app, 'blade_dept', 'dept_name');
-    const posts = resolver(app, 'blade_post', 'post_name');
-    const coded = new Map<string, ReturnType<typeof codedColumns>>();
-    const errors: { row: number; msg: string }[] = [];
-    const seen = new Set<string>();
-    const plan: PlannedRow[] = [];
-    for (const r of rows) {
-      const cell = (key: string) => {
-        const i = at.get(key);
-        return i === undefined ? '' : (r.values[i] ?? '');
-      };
-      const fail = (msg: string) => errors.push({ row: r.rowNumber, msg });
-      const tenantId = cell('tenantId') || me.tenantId;
-      if (tenantId !== me.tenantId) {
-        if (!me.isSuperAdmin) throw otherTenant();
-        if (!liveTenant(app, tenantId)) {
-          fail(userTexts.tenantMissing[lang]);
-          continue;
-        }
-      }
-      let codes = coded.get(tenantId);
-      if (!codes) coded.set(tenantId, (codes = codedColumns(app, lang, tenantId)));
-      const body: Record<string, unknown> = {};
-      for (const key of ['account', 'name', 'realName', 'phone', 'email', 'birthday', 'code']) {
-        const v = cell(key);
-        if (v !== '') body[key] = v;
-      }
-      for (const key of ['sex', 'userType', 'status']) {
-        const v = cell(key);
-        if (v === '') continue;
-        const code = codes.fromLabel[key].get(v.toLowerCase());
-        if (code === undefined) {
-          fail(fill(messages.invalidValue[lang], { label: field(key).label[lang] }));
-          continue;
-        }
-        body[key] = code;
-      }
-      const refs: [string, string, ReturnType<typeof resolver>, (typeof userTexts)['roleMissing']][] = [
-        ['roleName', 'roleId', roles, userTexts.roleMissing],
-        ['deptName', 'deptId', depts, userTexts.deptMissing],
-        ['postName', 'postId', posts, userTexts.postMissing],
-      ];
-      for (const [column, key, resolve, message] of refs) {
-        const v = cell(column);
-        if (v === '') continue;
-        const found = resolve(tenantId, v);
-        if (found.unknown !== undefined) fail(fill(message[lang], { name: found.unknown }));
-        else body[key] = found.ids;
-      }
-      const account = String(body.account ?? '');
-      const existing = account
-        ? (prepare(
-            app.ctx.sqlite,
-            'SELECT id, role_id AS roleId FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? AND account = ?',
-          ).get(tenantId, account) as { id: bigint; roleId: string } | undefined)
-        : undefined;
-      const parsed = submitSchema(def, lang, existing ? 'edit' : 'add').safeParse(body);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) fail(issue.message);
+/** Every row checked and resolved (roles, departments, posts by name); any bad row refuses the file. */
+function planImport(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  me: SessionUser,
+  rows: { rowNumber: number; values: string[] }[],
+  at: Map<string, number>,
+  covered: boolean,
+): PlannedRow[] {
+  const lang = req.lang;
+  const roles = resolver(app, 'blade_role', 'role_name');
+  const depts = resolver(app, 'blade_dept', 'dept_name');
+  const posts = resolver(app, 'blade_post', 'post_name');
+  const coded = new Map<string, ReturnType<typeof codedColumns>>();
+  const errors: { row: number; msg: string }[] = [];
+  const seen = new Set<string>();
+  const plan: PlannedRow[] = [];
+  for (const r of rows) {
+    const cell = (key: string) => {
+      const i = at.get(key);
+      return i === undefined ? '' : (r.values[i] ?? '');
+    };
+    const fail = (msg: string) => errors.push({ row: r.rowNumber, msg });
+    const tenantId = cell('tenantId') || me.tenantId;
+    if (tenantId !== me.tenantId) {
+      if (!me.isSuperAdmin) throw otherTenant();
+      if (!liveTenant(app, tenantId)) {
+        fail(userTexts.tenantMissing[lang]);
         continue;
       }
-      const values = parsed.data as Record<string, unknown>;
-      if (existing) {
-        // the account itself is not editable; the row names which account it updates
-        delete values.account;
-        if (!covered) fail(userTexts.accountTaken[lang]);
-      }
-      const key = `${tenantId}:${account}`;
-      if (seen.has(key)) fail(fill(userTexts.duplicateInFile[lang], { account }));
-      seen.add(key);
-      try {
-        checkAssignments(app, me, tenantId, values, lang);
-        if (existing) guardSuperAdminAccount(app, me, existing.roleId);
-      } catch (err) {
-        fail(
-          err instanceof Error && 'messageIn' in err
-            ? (err as { messageIn(l: Lang): string }).messageIn(lang)
-            : String(err),
-        );
-      }
-      if (!existing && accountTaken(app, tenantId, account)) fail(userTexts.accountTaken[lang]);
-      const plainPassword = cell('password') || undefined;
-      plan.push({
-        row: r.rowNumber,
-        tenantId,
-        existingId: existing ? String(existing.id) : undefined,
-        values,
-        plainPassword,
-      });
     }
-    if (errors.length) throw rowErrors(errors, lang);
-    return plan;
+    let codes = coded.get(tenantId);
+    if (!codes) coded.set(tenantId, (codes = codedColumns(app, lang, tenantId)));
+    const body: Record<string, unknown> = {};
+    for (const key of ['account', 'name', 'realName', 'phone', 'email', 'birthday', 'code']) {
+      const v = cell(key);
+      if (v !== '') body[key] = v;
+    }
+    for (const key of ['sex', 'userType', 'status']) {
+      const v = cell(key);
+      if (v === '') continue;
+      const code = codes.fromLabel[key].get(v.toLowerCase());
+      if (code === undefined) {
+        fail(fill(messages.invalidValue[lang], { label: field(key).label[lang] }));
+        continue;
+      }
+      body[key] = code;
+    }
+    const refs: [string, string, ReturnType<typeof resolver>, (typeof userTexts)['roleMissing']][] = [
+      ['roleName', 'roleId', roles, userTexts.roleMissing],
+      ['deptName', 'deptId', depts, userTexts.deptMissing],
+      ['postName', 'postId', posts, userTexts.postMissing],
+    ];
+    for (const [column, key, resolve, message] of refs) {
+      const v = cell(column);
+      if (v === '') continue;
+      const found = resolve(tenantId, v);
+      if (found.unknown !== undefined) fail(fill(message[lang], { name: found.unknown }));
+      else body[key] = found.ids;
+    }
+    const account = String(body.account ?? '');
+    const existing = account
+      ? (prepare(
+          app.ctx.sqlite,
+          'SELECT id, role_id AS roleId FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? AND account = ?',
+        ).get(tenantId, account) as { id: bigint; roleId: string } | undefined)
+      : undefined;
+    const parsed = submitSchema(userResource, lang, existing ? 'edit' : 'add').safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) fail(issue.message);
+      continue;
+    }
+    const values = parsed.data as Record<string, unknown>;
+    if (existing) {
+      // the account itself is not editable; the row names which account it updates
+      delete values.account;
+      if (!covered) fail(userTexts.accountTaken[lang]);
+    }
+    const key = `${tenantId}:${account}`;
+    if (seen.has(key)) fail(fill(userTexts.duplicateInFile[lang], { account }));
+    seen.add(key);
+    try {
+      checkAssignments(app, me, tenantId, values, lang);
+      if (existing) guardSuperAdminAccount(app, me, existing.roleId);
+    } catch (err) {
+      fail(
+        err instanceof Error && 'messageIn' in err
+          ? (err as { messageIn(l: Lang): string }).messageIn(lang)
+          : String(err),
+      );
+    }
+    if (!existing && accountTaken(app, tenantId, account)) fail(userTexts.accountTaken[lang]);
+    const plainPassword = cell('password') || undefined;
+    plan.push({
+      row: r.rowNumber,
+      tenantId,
+      existingId: existing ? String(existing.id) : undefined,
+      values,
+      plainPassword,
+    });
   }
+  if (errors.length) throw rowErrors(errors, lang);
+  return plan;
 }

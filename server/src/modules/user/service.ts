@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseIdList, SUPER_ADMIN_ROLE, t, userResource, type Lang } from '@psi/db/model';
+import { parseId, parseIdList, SUPER_ADMIN_ROLE, t, userResource, type Lang } from '@psi/db/model';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
-import { prepare } from '../../core/data';
+import { prepare, type Repo } from '../../core/data';
 import { toWireRow } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { hashPassword, md5Hex } from '@psi/db/password';
-import { isAdministrator, namesOf } from '../../core/crud';
+import { isAdministrator, listFilters, namesOf, param } from '../../core/crud';
+import type { SqlWhere } from '../../core/filters';
 import { paramValue } from '../../core/tenant-rules';
 
 /** The initial password of new and reset accounts: the param `account.initPassword` (default 123456). */
@@ -181,4 +182,18 @@ export function deptAndBelow(deptId: string) {
     ],
     params: [BigInt(deptId), deptId] as unknown[],
   };
+}
+
+/** The Blade list filters of a user query, narrowed to a department and every department below it. */
+export function userListWhere(app: FastifyInstance, req: FastifyRequest, repo: Repo): SqlWhere {
+  const where = listFilters(app, req, userResource, repo.meta);
+  const rawDept = param(req, 'deptId');
+  if (rawDept) {
+    const deptId = parseId(rawDept);
+    if (!deptId) throw badRequest('paramType', { name: 'deptId' });
+    const below = deptAndBelow(deptId);
+    where.clauses.push(...below.clauses);
+    where.params.push(...below.params);
+  }
+  return where;
 }

@@ -1,0 +1,117 @@
+/** Product packages: which menus a tenant may have, and which package each tenant has. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantPackage as packageTable } from '@psi/db/schema';
+import { emptyData, formatDateTime, parseIdList, tenantPackageResource } from '@psi/db/model';
+import { done, ok } from '../../core/envelope';
+import { badRequest } from '../../core/errors';
+import { prepare } from '../../core/data';
+import { actorOf, crudRoutes, param, PLATFORM_TENANT } from '../../core/crud';
+import { answers, formParams } from '../../core/route-schemas';
+import { allMenus, packageMenuIds } from './menu-service';
+import { optionalLiveId, requireSuperAdmin, tenantTexts } from './tenant';
+
+const packageOfTenant = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  menuId: z.string().describe('comma-joined menu ids'),
+  remark: z.string(),
+});
+
+/** Removes grants of a tenant's roles that fall outside its package (after the package changes). */
+export function pruneToPackage(app: FastifyInstance, tenantId: string): void {
+  const allowed = packageMenuIds(app.ctx.sqlite, tenantId);
+  if (!allowed) return;
+  const grants = prepare(
+    app.ctx.sqlite,
+    `SELECT rm.id AS id, rm.menu_id AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id WHERE r.tenant_id = ?`,
+  ).all(tenantId) as { id: bigint; menuId: bigint }[];
+  const drop = prepare(app.ctx.sqlite, 'DELETE FROM blade_role_menu WHERE id = ?');
+  for (const g of grants) if (!allowed.has(String(g.menuId))) drop.run(g.id);
+}
+
+export function tenantPackageRoutes(app: FastifyInstance) {
+  const sqlite = app.ctx.sqlite;
+
+  app.get(
+    '/blade-system/tenant/package-detail',
+    {
+      config: { access: { menu: 'tenant' } },
+      schema: {
+        querystring: z.looseObject({ tenantId: z.string().optional().describe('the tenant (required)') }),
+        response: answers.of(z.union([packageOfTenant, emptyData])),
+      },
+    },
+    async (req) => {
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      const me = actorOf(req);
+      if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
+      const row = prepare(
+        sqlite,
+        `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
+       JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0 WHERE t.tenant_id = ? AND t.is_deleted = 0`,
+      ).get(tenantId) as Record<string, unknown> | undefined;
+      return ok(
+        row
+          ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
+          : null,
+        req.lang,
+      );
+    },
+  );
+
+  /** `tenantId` + `packageId` (empty clears it): the tenant's roles lose menus outside the package. */
+  app.post(
+    '/blade-system/tenant/package-setting',
+    {
+      config: { access: { button: 'tenant_package' } },
+      schema: {
+        ...formParams({ tenantId: 'the tenant', packageId: 'its product package (empty: none)' }),
+        response: answers.done(),
+      },
+    },
+    async (req) => {
+      requireSuperAdmin(actorOf(req));
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      if (tenantId === PLATFORM_TENANT) throw badRequest(tenantTexts.platformTenant);
+      const packageId = optionalLiveId(req, 'packageId', 'blade_tenant_package', tenantTexts.packageMissing);
+      sqlite.transaction(() => {
+        const changed = prepare(
+          sqlite,
+          'UPDATE blade_tenant SET package_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
+        ).run(packageId ? BigInt(packageId) : null, formatDateTime(), tenantId).changes;
+        if (!changed) throw badRequest(tenantTexts.tenantMissing);
+        pruneToPackage(app, tenantId);
+      })();
+      app.ctx.grants.clear();
+      return done(req.lang);
+    },
+  );
+
+  crudRoutes(
+    app,
+    { def: tenantPackageResource, table: packageTable },
+    {
+      platform: true,
+      clearsGrants: true,
+      beforeSave: ({ user, values }) => {
+        requireSuperAdmin(user);
+        if (typeof values.menuId === 'string') {
+          const ids = parseIdList(values.menuId) ?? [];
+          const live = new Set(allMenus(sqlite).map((m) => m.id));
+          values.menuId = ids.filter((id) => live.has(id)).join(',');
+        }
+      },
+      afterSave: ({ id }) => {
+        const tenants = prepare(
+          sqlite,
+          'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
+        ).all(BigInt(id)) as { t: string }[];
+        for (const row of tenants) pruneToPackage(app, row.t);
+      },
+      beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),
+    },
+  );
+}
