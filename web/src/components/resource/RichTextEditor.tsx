@@ -203,11 +203,20 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled: boolean })
   );
 }
 
-/**
- * A rich-text editor (TipTap) for a form field whose value is HTML: headings, bold, italic, underline,
- * lists, links, undo and redo. Given `value` / `onChange` by antd's Form.Item.
- */
-export default function RichTextEditor({
+type EditorMarks = {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  bulletList: boolean;
+  orderedList: boolean;
+  heading: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  empty: boolean;
+};
+
+/** The TipTap editor bound to a form field: emits real edits only, follows `value` and `disabled`. */
+function useFieldEditor({
   id,
   value,
   onChange,
@@ -215,8 +224,7 @@ export default function RichTextEditor({
   placeholder,
   label,
   field,
-}: RichTextEditorProps) {
-  const { t } = useTranslation();
+}: RichTextEditorProps): Editor {
   const emitted = useRef<string | undefined>(value ?? '');
   const editor = useEditor({
     extensions: [
@@ -271,7 +279,12 @@ export default function RichTextEditor({
     editor.setEditable(!disabled);
   }, [editor, disabled]);
 
-  const state = useEditorState({
+  return editor;
+}
+
+/** What the toolbar shows as active or available at the current selection. */
+function useEditorMarks(editor: Editor): EditorMarks {
+  return useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       bold: e.isActive('bold'),
@@ -285,93 +298,133 @@ export default function RichTextEditor({
       empty: e.isEmpty,
     }),
   });
+}
 
+function HeadingSelect({
+  editor,
+  heading,
+  disabled,
+}: {
+  editor: Editor;
+  heading: number;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
   const chain = () => editor.chain().focus();
+  return (
+    <Select
+      size="small"
+      value={heading}
+      disabled={disabled}
+      popupMatchSelectWidth={false}
+      className="psi-richtext__heading"
+      aria-label={t('editor.heading', { level: '' }).trim()}
+      onChange={(level: number) =>
+        level === 0
+          ? chain().setParagraph().run()
+          : chain()
+              .setHeading({ level: level as 1 | 2 | 3 })
+              .run()
+      }
+      options={[
+        { value: 0, label: t('editor.paragraph') },
+        ...[1, 2, 3].map((level) => ({ value: level, label: t('editor.heading', { level }) })),
+      ]}
+      data-testid="editor-heading"
+    />
+  );
+}
+
+function EditorToolbar({
+  editor,
+  state,
+  disabled,
+}: {
+  editor: Editor;
+  state: EditorMarks;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const chain = () => editor.chain().focus();
+  return (
+    <div className="psi-richtext__toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+      <HeadingSelect editor={editor} heading={state.heading} disabled={disabled} />
+      <Divider orientation="vertical" />
+      <ToolButton
+        label={t('editor.bold')}
+        icon={<BoldOutlined />}
+        active={state.bold}
+        disabled={disabled}
+        onClick={() => chain().toggleBold().run()}
+        testId="bold"
+      />
+      <ToolButton
+        label={t('editor.italic')}
+        icon={<ItalicOutlined />}
+        active={state.italic}
+        disabled={disabled}
+        onClick={() => chain().toggleItalic().run()}
+        testId="italic"
+      />
+      <ToolButton
+        label={t('editor.underline')}
+        icon={<UnderlineOutlined />}
+        active={state.underline}
+        disabled={disabled}
+        onClick={() => chain().toggleUnderline().run()}
+        testId="underline"
+      />
+      <Divider orientation="vertical" />
+      <ToolButton
+        label={t('editor.bulletList')}
+        icon={<UnorderedListOutlined />}
+        active={state.bulletList}
+        disabled={disabled}
+        onClick={() => chain().toggleBulletList().run()}
+        testId="bullet-list"
+      />
+      <ToolButton
+        label={t('editor.orderedList')}
+        icon={<OrderedListOutlined />}
+        active={state.orderedList}
+        disabled={disabled}
+        onClick={() => chain().toggleOrderedList().run()}
+        testId="ordered-list"
+      />
+      <LinkButton editor={editor} disabled={disabled} />
+      <Divider orientation="vertical" />
+      <ToolButton
+        label={t('editor.undo')}
+        icon={<UndoOutlined />}
+        disabled={disabled || !state.canUndo}
+        onClick={() => chain().undo().run()}
+        testId="undo"
+      />
+      <ToolButton
+        label={t('editor.redo')}
+        icon={<RedoOutlined />}
+        disabled={disabled || !state.canRedo}
+        onClick={() => chain().redo().run()}
+        testId="redo"
+      />
+    </div>
+  );
+}
+
+/**
+ * A rich-text editor (TipTap) for a form field whose value is HTML: headings, bold, italic, underline,
+ * lists, links, undo and redo. Given `value` / `onChange` by antd's Form.Item.
+ */
+export default function RichTextEditor(props: RichTextEditorProps) {
+  const { disabled = false, field } = props;
+  const editor = useFieldEditor(props);
+  const state = useEditorMarks(editor);
   return (
     <div
       className={`psi-richtext${disabled ? ' psi-richtext--disabled' : ''}${state.empty ? ' psi-richtext--empty' : ''}`}
       data-testid={`richtext-${field}`}
     >
-      <div className="psi-richtext__toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
-        <Select
-          size="small"
-          value={state.heading}
-          disabled={disabled}
-          popupMatchSelectWidth={false}
-          className="psi-richtext__heading"
-          aria-label={t('editor.heading', { level: '' }).trim()}
-          onChange={(level: number) =>
-            level === 0
-              ? chain().setParagraph().run()
-              : chain()
-                  .setHeading({ level: level as 1 | 2 | 3 })
-                  .run()
-          }
-          options={[
-            { value: 0, label: t('editor.paragraph') },
-            ...[1, 2, 3].map((level) => ({ value: level, label: t('editor.heading', { level }) })),
-          ]}
-          data-testid="editor-heading"
-        />
-        <Divider orientation="vertical" />
-        <ToolButton
-          label={t('editor.bold')}
-          icon={<BoldOutlined />}
-          active={state.bold}
-          disabled={disabled}
-          onClick={() => chain().toggleBold().run()}
-          testId="bold"
-        />
-        <ToolButton
-          label={t('editor.italic')}
-          icon={<ItalicOutlined />}
-          active={state.italic}
-          disabled={disabled}
-          onClick={() => chain().toggleItalic().run()}
-          testId="italic"
-        />
-        <ToolButton
-          label={t('editor.underline')}
-          icon={<UnderlineOutlined />}
-          active={state.underline}
-          disabled={disabled}
-          onClick={() => chain().toggleUnderline().run()}
-          testId="underline"
-        />
-        <Divider orientation="vertical" />
-        <ToolButton
-          label={t('editor.bulletList')}
-          icon={<UnorderedListOutlined />}
-          active={state.bulletList}
-          disabled={disabled}
-          onClick={() => chain().toggleBulletList().run()}
-          testId="bullet-list"
-        />
-        <ToolButton
-          label={t('editor.orderedList')}
-          icon={<OrderedListOutlined />}
-          active={state.orderedList}
-          disabled={disabled}
-          onClick={() => chain().toggleOrderedList().run()}
-          testId="ordered-list"
-        />
-        <LinkButton editor={editor} disabled={disabled} />
-        <Divider orientation="vertical" />
-        <ToolButton
-          label={t('editor.undo')}
-          icon={<UndoOutlined />}
-          disabled={disabled || !state.canUndo}
-          onClick={() => chain().undo().run()}
-          testId="undo"
-        />
-        <ToolButton
-          label={t('editor.redo')}
-          icon={<RedoOutlined />}
-          disabled={disabled || !state.canRedo}
-          onClick={() => chain().redo().run()}
-          testId="redo"
-        />
-      </div>
+      <EditorToolbar editor={editor} state={state} disabled={disabled} />
       <EditorContent editor={editor} className="psi-richtext__body" />
     </div>
   );

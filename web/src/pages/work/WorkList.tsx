@@ -21,31 +21,13 @@ const statusColor: Record<string, string> = {
 
 /** The columns of a workflow list that show at the initial scroll position. */
 const WORK_KEY_COLUMNS = ['name', 'processDefinitionName', 'taskName', 'status', 'pass'];
-/**
- * The five work lists of "my tasks": processes one may start, tasks to claim, tasks to do, processes
- * one started and tasks one completed. Each row links to the form route of its process category.
- */
-export function WorkList({ kind }: { kind: WorkKind }) {
+
+/** A row's process category: its form route, its label, and navigation to one of its routes. */
+function useCategoryRoutes() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const has = useCan();
   const categories = useFlowCategories();
-  const [chart, setChart] = useState<FlowChartTarget | null>(null);
-  const list = useFlowList<ListSearch>(['work', kind], (params) => workList(kind, params), {
-    refetchOnMount: 'always',
-  });
-  const { page } = list;
-  const claim = useMutation({
-    mutationFn: (taskId: string) => claimTask(taskId),
-    onSuccess: async () => {
-      message.success(t('flow.work.claimed'));
-      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
-    },
-  });
-
-  const can = (code: string) => has(`work_${kind}_${code}`);
   const routeOf = (row: FlowRow) => categories.find((c) => c.value === row.category)?.route ?? '';
   const categoryLabel = (row: FlowRow) => {
     const route = routeOf(row);
@@ -62,7 +44,12 @@ export function WorkList({ kind }: { kind: WorkKind }) {
     }
     navigate(path(route));
   };
+  return { categoryLabel, go };
+}
 
+/** The data columns of each work list (without the row number and the actions). */
+function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string): TableColumnsType<FlowRow> {
+  const { t } = useTranslation();
   const name: TableColumnsType<FlowRow>[number] = {
     title: t('flow.common.processName'),
     dataIndex: kind === 'start' ? 'name' : 'processDefinitionName',
@@ -126,8 +113,29 @@ export function WorkList({ kind }: { kind: WorkKind }) {
       { title: t('flow.work.finishTime'), dataIndex: 'endTime', width: 170 },
     ],
   };
+  return columns[kind];
+}
 
-  const actions = (row: FlowRow): ReactNode[] => {
+/** The row actions of a work list: start, claim, handle, detail and the diagram, as the user may. */
+function useWorkActions(
+  kind: WorkKind,
+  go: (row: FlowRow, path: (route: string) => string) => void,
+  onDiagram: (target: FlowChartTarget) => void,
+) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const has = useCan();
+  const claim = useMutation({
+    mutationFn: (taskId: string) => claimTask(taskId),
+    onSuccess: async () => {
+      message.success(t('flow.work.claimed'));
+      await queryClient.invalidateQueries({ queryKey: flowKeys.all() });
+    },
+  });
+  const can = (code: string) => has(`work_${kind}_${code}`);
+
+  return (row: FlowRow): ReactNode[] => {
     const out: ReactNode[] = [];
     const link = (key: string, label: string, onClick: () => void, loading = false) => (
       <Button
@@ -159,7 +167,7 @@ export function WorkList({ kind }: { kind: WorkKind }) {
     if (can('view'))
       out.push(
         link('view', t('flow.common.diagram'), () =>
-          setChart(
+          onDiagram(
             kind === 'start'
               ? { processDefinitionId: String(row.id) }
               : { processInstanceId: String(row.processInstanceId) },
@@ -168,6 +176,22 @@ export function WorkList({ kind }: { kind: WorkKind }) {
       );
     return out;
   };
+}
+
+/**
+ * The five work lists of "my tasks": processes one may start, tasks to claim, tasks to do, processes
+ * one started and tasks one completed. Each row links to the form route of its process category.
+ */
+export function WorkList({ kind }: { kind: WorkKind }) {
+  const { t } = useTranslation();
+  const [chart, setChart] = useState<FlowChartTarget | null>(null);
+  const list = useFlowList<ListSearch>(['work', kind], (params) => workList(kind, params), {
+    refetchOnMount: 'always',
+  });
+  const { page } = list;
+  const { categoryLabel, go } = useCategoryRoutes();
+  const columns = useWorkColumns(kind, categoryLabel);
+  const actions = useWorkActions(kind, go, setChart);
 
   return (
     <Card variant="borderless" data-testid={`work-${kind}`}>
@@ -190,7 +214,7 @@ export function WorkList({ kind }: { kind: WorkKind }) {
           },
           ...fitColumns(
             [
-              ...columns[kind],
+              ...columns,
               {
                 title: t('flow.common.actions'),
                 key: 'actions',
