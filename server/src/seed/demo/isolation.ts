@@ -2,7 +2,11 @@
 import { prepareNumbers } from '../../core/data';
 import { importRoster, ROSTER_COLUMNS } from '../../modules/psi/master/imports';
 import { saveGoods, saveSchool } from '../../modules/psi/master/service';
-import { approvePurchaseAudit, approveStorage, submitPurchaseOrder } from '../../modules/psi/purchase/service';
+import {
+  approvePurchaseAudit,
+  approveStorage,
+  submitPurchaseOrder,
+} from '../../modules/psi/purchase/service';
 import { recharge } from '../../modules/psi/account/service';
 import { submitYyptOrder } from '../../modules/psi/yypt/service';
 import { sheetRowOf } from './fixture';

@@ -1,6 +1,12 @@
 /** Chapter 2: the depositories, the school roster (imported, then linked to its users) and the catalogue. */
 import { prepareNumbers } from '../../core/data';
-import { removeGoods, removeSchools, saveDepository, saveGoods, saveSchool } from '../../modules/psi/master/service';
+import {
+  removeGoods,
+  removeSchools,
+  saveDepository,
+  saveGoods,
+  saveSchool,
+} from '../../modules/psi/master/service';
 import { importRoster, ROSTER_COLUMNS } from '../../modules/psi/master/imports';
 import { loadImportFixture, sheetRowOf } from './fixture';
 import { goodsValues, type Story, type Tenant } from './story';
