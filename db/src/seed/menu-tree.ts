@@ -1,7 +1,7 @@
 import { MENU_CATEGORY, type MenuFixture, type RoleMenusFixture } from './fixtures';
 
 /** Every menu code in a grant rule; `*` stands for all of them. */
-export const ALL_MENUS = '*';
+const ALL_MENUS = '*';
 
 export class MenuTree {
   private readonly byId = new Map<string, MenuFixture>();

@@ -13,7 +13,7 @@ import { langOf } from './lang';
 const DOWNLOAD_ROUTE =
   /^\/api\/(?:.*\/(?:export|export-user|export-template|template)|blade-resource\/oss\/endpoint\/file\/.*)$/;
 
-export function isDownloadRoute(method: string, routeUrl: string | undefined): boolean {
+function isDownloadRoute(method: string, routeUrl: string | undefined): boolean {
   return method === 'GET' && !!routeUrl && DOWNLOAD_ROUTE.test(routeUrl);
 }
 
@@ -70,7 +70,7 @@ export function allows(app: FastifyInstance, user: SessionUser, access: Access):
 }
 
 /** `/api/blade-desk/notice/list?x=1` → `/blade-desk/notice/list`: scope paths are written without `/api`. */
-export function apiPathOf(url: string): string {
+function apiPathOf(url: string): string {
   const path = url.split('?')[0];
   return path.startsWith('/api/') ? path.slice(4) : path;
 }
@@ -104,7 +104,7 @@ export function scopePathMatches(pattern: string, path: string): boolean {
  * permission; public and signed-in-only routes such as menus and user info stay open). Roles without
  * api scopes are not limited; the platform super-admin role never is.
  */
-export function apiScopeAllows(app: FastifyInstance, user: SessionUser, url: string): boolean {
+function apiScopeAllows(app: FastifyInstance, user: SessionUser, url: string): boolean {
   if (user.roleAliases.includes(SUPER_ADMIN_ROLE)) return true;
   const rules = app.ctx.grants.apiScopesFor(user.roleIds);
   if (!rules.length) return true;

@@ -350,7 +350,7 @@ const FOREST_LIMIT = 5000;
  * Validates and writes one submit (insert without an id, partial update with one) in a transaction;
  * returns the saved row in its wire form.
  */
-export function saveRecord(
+function saveRecord(
   app: FastifyInstance,
   def: ResourceDef,
   repo: Repo,

@@ -521,7 +521,7 @@ const idsOf = (list: string | null | undefined) =>
  * of the table; an id column is compared with `IN`, a comma-joined list column (`dept_id` of users)
  * by membership. Returns null when every row is visible; a rule that cannot apply shows nothing.
  */
-export function dataScopeWhere(meta: TableMeta, rules: DataScopeRule[], actor: Actor): SqlWhere | null {
+function dataScopeWhere(meta: TableMeta, rules: DataScopeRule[], actor: Actor): SqlWhere | null {
   if (!rules.length || rules.some((r) => r.scopeType === 1)) return null;
   const clauses: string[] = [];
   const params: unknown[] = [];

@@ -31,5 +31,3 @@ export const unauthorized = (key: 'missingToken' | 'unauthorized' = 'unauthorize
 export const forbidden = () => new ApiError(403, 403, text('forbidden'));
 
 export const otherTenant = () => new ApiError(403, 400, text('otherTenant'));
-
-export const notFound = () => new ApiError(404, 404, text('notFound'));

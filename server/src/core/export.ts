@@ -58,7 +58,7 @@ const texts = {
   missingColumn: t('缺少列: {name}', 'Missing column: {name}'),
 };
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An .xlsx download in the document (the body is the workbook, never JSON). */
 export const xlsxAnswer = {
@@ -174,7 +174,7 @@ export function fieldReader(
 }
 
 /** The declaration's table columns (secrets never), headed with their labels in `lang`. */
-export function resourceColumns(
+function resourceColumns(
   app: FastifyInstance,
   def: ResourceDef,
   lang: Lang,

@@ -11,7 +11,7 @@ const LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![.\deE])/g;
  * - `__proto__` and `constructor.prototype` keys are refused with a message naming the key;
  * - syntax errors and empty bodies answer 400 with a message saying what is wrong.
  */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw badRequest('emptyJson');
   const source = /\d{16,}/.test(text)
     ? text.replace(LONG_INTEGER, (token) =>

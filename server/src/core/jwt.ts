@@ -12,8 +12,8 @@ const KNOWN_PUBLIC_KEYS = [
   'changeme',
 ];
 
-export const ISSUER = 'issuser';
-export const AUDIENCE = 'audience';
+const ISSUER = 'issuser';
+const AUDIENCE = 'audience';
 
 export function assertUsableSecret(secret: string): void {
   if (Buffer.byteLength(secret, 'utf8') < 32) throw new Error('JWT_SECRET must be at least 32 bytes long');

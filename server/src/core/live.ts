@@ -37,7 +37,7 @@ const SELECT_EVENTS = `SELECT id, tenant_id AS tenantId, audience, target, tab, 
  * reading the outbox (not hooking the write) is what guarantees that no event is sent before its
  * commit or for a rolled-back change; one poll serves every stream, however many are open.
  */
-export class LiveHub {
+class LiveHub {
   private readonly subscribers = new Map<string, LiveSubscriber[]>();
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;

@@ -7,9 +7,9 @@ import type { Access } from '@psi/db/model';
 /** The API prefix a Blade gateway serves; the document's server URL. */
 const API_PREFIX = '/api';
 export const DOCUMENT_PATH = '/v3/api-docs';
-export const DOCUMENT_PAGE = '/doc.html';
+const DOCUMENT_PAGE = '/doc.html';
 /** Where the bundled Swagger UI serves its files (`/doc.html` opens it). */
-export const DOCUMENT_UI = '/swagger-ui';
+const DOCUMENT_UI = '/swagger-ui';
 
 /** Routes of the documentation itself are public and left out of the document. */
 export const isDocumentationRoute = (url: string) =>

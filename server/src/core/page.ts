@@ -1,7 +1,7 @@
 import { badRequest } from './errors';
 
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE = 2 ** 31;
 
 export interface PageQuery {

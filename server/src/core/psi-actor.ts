@@ -24,7 +24,7 @@ export interface PsiActor {
 }
 
 /** Role aliases that act for the whole tenant. */
-export const PLATFORM_ROLES = ['administrator', 'admin', 'yypt_admin'];
+const PLATFORM_ROLES = ['administrator', 'admin', 'yypt_admin'];
 
 export function resolveActor(
   sqlite: Database.Database,

@@ -62,7 +62,7 @@ const ownTenantOnly = (mode: TenantMode, actor: ScopedActor) =>
  * scope, the spec's own filters and the declared filters of the query (after `narrow`); null when
  * the scope shows the actor nothing.
  */
-export function whereFor<A extends ScopedActor>(
+function whereFor<A extends ScopedActor>(
   spec: ListSpec<A>,
   actor: A,
   raw: Record<string, unknown>,

@@ -282,7 +282,7 @@ export function revokeReusedChain(ctx: AppContext, token: string): void {
 }
 
 /** Revokes a sign-in: its refresh tokens on record and, in memory and on record, its access tokens. */
-export function revokeSession(ctx: AppContext, sessionId: string): void {
+function revokeSession(ctx: AppContext, sessionId: string): void {
   ctx.sqlite.transaction(() => {
     prepare(
       ctx.sqlite,

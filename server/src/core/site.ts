@@ -12,13 +12,13 @@ export interface SiteConfig {
   proxyMode?: boolean;
 }
 
-export const SITE_META_NAME = 'psi-site';
+const SITE_META_NAME = 'psi-site';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The meta tag carrying a site configuration. */
-export function siteMetaTag(config: SiteConfig): string {
+function siteMetaTag(config: SiteConfig): string {
   return `<meta name="${SITE_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}" />`;
 }
 

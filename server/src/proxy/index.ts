@@ -123,7 +123,7 @@ export async function registerProxy(app: FastifyInstance, options: AppOptions & 
 }
 
 /** `/api/blade-system/param/list?x=1` → `/blade-system/param/list` (the path as the document lists it). */
-export function documentedPath(url: string, prefix: string): string {
+function documentedPath(url: string, prefix: string): string {
   const path = url.split('?')[0].replace(/^\/api(?=\/|$)/, '');
   return prefix && prefix !== '/api' && path.startsWith(prefix) ? path.slice(prefix.length) : path;
 }

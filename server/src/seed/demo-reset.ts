@@ -12,10 +12,10 @@ import type Database from 'better-sqlite3';
 import type { AppContext } from '../core/context';
 import type { TokenService } from '../core/jwt';
 
-export const SNAPSHOT_FILE = 'demo-snapshot.db';
+const SNAPSHOT_FILE = 'demo-snapshot.db';
 const RESET_AT_FILE = 'demo-reset-at';
 
-export const snapshotPath = (dataDir: string) => path.join(dataDir, SNAPSHOT_FILE);
+const snapshotPath = (dataDir: string) => path.join(dataDir, SNAPSHOT_FILE);
 const resetAtPath = (dataDir: string) => path.join(dataDir, RESET_AT_FILE);
 
 /** Whether the data in `dataDir` was seeded as a demo (and so can be reset). */

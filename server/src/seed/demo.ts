@@ -21,7 +21,7 @@ import type { Story } from './demo/story';
 import { writeTenants } from './demo/tenants';
 import { playTimeline } from './demo/timeline';
 
-export { demoDating, STORY_LAST_DAY, type DemoDating } from './demo/dating';
+export { demoDating, type DemoDating } from './demo/dating';
 export {
   loadDemoFixture,
   loadImportFixture,

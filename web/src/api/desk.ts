@@ -15,7 +15,7 @@ export const deskKeys = {
  */
 export type Inbox = Record<InboxTab, InboxList> & { mode: 'full' | 'basic' };
 
-export const INBOX_SIZE = 20;
+const INBOX_SIZE = 20;
 
 const emptyList = (): InboxList => ({ total: 0, unread: 0, records: [] });
 

@@ -27,7 +27,7 @@ declare module 'axios' {
 }
 
 /** `Basic base64(clientId:clientSecret)`: the OAuth client the server checks on the token endpoint. */
-export const basicAuthorization = `Basic ${btoa(`${site.clientId}:${site.clientSecret}`)}`;
+const basicAuthorization = `Basic ${btoa(`${site.clientId}:${site.clientSecret}`)}`;
 
 /** The single HTTP client of the app (CONTRACT.md section 8). */
 export const request = axios.create({
@@ -59,7 +59,7 @@ function asFailureBody(data: unknown): FailureBody {
 }
 
 /** The body `code` decides; bodies without one (token endpoint, files) fall back to the HTTP status. */
-export function responseCode(response: AxiosResponse): number {
+function responseCode(response: AxiosResponse): number {
   const { code } = asFailureBody(response.data);
   return typeof code === 'number' ? code : response.status;
 }

@@ -118,7 +118,7 @@ export function uploadFile(file: Blob, name?: string): Promise<UploadedFile> {
 }
 
 /** The file name of a download, from `Content-Disposition` (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string | undefined, fallback: string): string {
+function fileNameOf(disposition: string | undefined, fallback: string): string {
   if (!disposition) return fallback;
   const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition)?.[1];
   if (encoded) {

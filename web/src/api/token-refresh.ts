@@ -34,7 +34,7 @@ export function refreshToken(): Promise<TokenBody> {
 }
 
 /** Age of the stored token in seconds. */
-export function tokenAgeSeconds(now: number = Date.now()): number {
+function tokenAgeSeconds(now: number = Date.now()): number {
   return (now - useSession.getState().tokenSavedAt) / 1000;
 }
 

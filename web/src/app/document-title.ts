@@ -17,7 +17,7 @@ export interface RouteTitle {
   ancestors: MenuNode[];
 }
 
-export function resolveRouteTitle(
+function resolveRouteTitle(
   pathname: string,
   handleTitle: string | undefined,
   routes: readonly MenuNode[],

@@ -33,7 +33,7 @@ export interface ServedSite {
 }
 
 /** Name of the meta tag the server writes into index.html (`server/src/core/site.ts`). */
-export const siteMetaName = 'psi-site';
+const siteMetaName = 'psi-site';
 
 /**
  * The run-time site configuration of the server that serves the web: a

@@ -6,5 +6,3 @@ import './shell';
 /** The workflow screens' messages, added to i18next when one of those pages loads. */
 i18n.addResourceBundle('zh', 'translation', zhFlow, true, false);
 i18n.addResourceBundle('en', 'translation', enFlow, true, false);
-
-export const flowMessagesLoaded = true;

@@ -9,5 +9,3 @@ import { zhShell } from './locales/shell/zh';
  */
 i18n.addResourceBundle('zh', 'translation', zhShell, true, false);
 i18n.addResourceBundle('en', 'translation', enShell, true, false);
-
-export const shellMessagesLoaded = true;

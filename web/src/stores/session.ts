@@ -30,7 +30,7 @@ export interface UserInfo {
 /** Served from web/public at the site root; the server's token body names the same URL as its default. */
 export const defaultAvatar = '/avatar-default.svg';
 
-export function userInfoFrom(body: TokenBody): UserInfo {
+function userInfoFrom(body: TokenBody): UserInfo {
   return {
     user_id: body.user_id,
     user_name: body.user_name ?? body.account,

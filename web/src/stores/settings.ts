@@ -27,15 +27,15 @@ interface SettingsState {
   setScreen: (screen: number) => void;
 }
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
 }
 
-export function isThemeName(value: unknown): value is ThemeName {
+function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (themeNames as readonly string[]).includes(value);
 }
 
-export function isColor(value: unknown): value is string {
+function isColor(value: unknown): value is string {
   return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 }
 

@@ -69,7 +69,7 @@ const parser = new XMLParser({
 });
 
 /** A BPMN problem, reported as a Blade 400 in the caller's language. */
-export const bpmnError = (text: Text, params: Record<string, string | number> = {}) =>
+const bpmnError = (text: Text, params: Record<string, string | number> = {}) =>
   new ApiError(400, 400, text, params);
 
 type XmlNode = Record<string, unknown>;

@@ -54,9 +54,9 @@ interface InstanceRow {
   variables: string;
 }
 
-export const INSTANCE_RUNNING = 1;
-export const INSTANCE_FINISHED = 2;
-export const INSTANCE_DELETED = 3;
+const INSTANCE_RUNNING = 1;
+const INSTANCE_FINISHED = 2;
+const INSTANCE_DELETED = 3;
 const RESERVED_VARIABLES = ['pass', 'comment'];
 
 const fail = (text: Text, params: Record<string, string | number> = {}) =>
@@ -74,7 +74,7 @@ const TASK_COLUMNS = `CAST(id AS TEXT) AS id, tenant_id AS tenantId, CAST(instan
 const toNumber = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
 
 /** Whether a user may claim or complete a task: its assignee, or (unassigned) one of its candidates. */
-export function isCandidate(task: TaskRow, caller: Caller): boolean {
+function isCandidate(task: TaskRow, caller: Caller): boolean {
   if (task.assignee) return task.assignee === caller.userId;
   const users = task.candidateUsers.split(',').filter(Boolean);
   const groups = task.candidateGroups.split(',').filter(Boolean);

@@ -182,7 +182,7 @@ class Parser {
 const EXPR = /^\s*[$#]\{([\s\S]*)\}\s*$/;
 
 /** Whether a text is one `${…}` expression (otherwise it is a literal value). */
-export const isExpression = (text: string) => EXPR.test(text);
+const isExpression = (text: string) => EXPR.test(text);
 
 /** Parses `${…}` into a tree; throws `ExpressionError` on a syntax error. */
 export function compile(text: string): Node {
@@ -272,7 +272,7 @@ function run(n: Node, vars: Variables): Value {
 }
 
 /** Evaluates `${…}`; throws `ExpressionError` for unknown variables or wrong types. */
-export function evaluate(text: string, vars: Variables): Value {
+function evaluate(text: string, vars: Variables): Value {
   return run(compile(text), vars);
 }
 

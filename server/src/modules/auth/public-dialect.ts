@@ -37,7 +37,7 @@ const tokenParams = {
 };
 
 /** Blade's `AuthInfo`, camelCase and wrapped in `R`. */
-export const authInfoSchema = z.looseObject({
+const authInfoSchema = z.looseObject({
   accessToken: z.string(),
   tokenType: z.string(),
   refreshToken: z.string(),

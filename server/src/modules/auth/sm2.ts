@@ -73,6 +73,3 @@ export function sm2Decrypt(cipherHex: string, keys: Sm2Keys): string {
   };
   return attempt(text) || (text.startsWith('04') ? attempt(text.slice(2)) : '');
 }
-
-/** What the clients do: encrypt the plain password for the server's public key (tests, the contract runner). */
-export const sm2Encrypt = (plain: string, publicKey: string) => sm2.doEncrypt(plain, publicKey, C1C2C3);

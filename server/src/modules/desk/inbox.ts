@@ -70,7 +70,7 @@ export interface MessageRow {
 const MESSAGE_COLUMNS = `id, category, biz_type AS bizType, CAST(biz_id AS TEXT) AS bizId, biz_no AS bizNo, amount,
   create_time AS createTime, read_time AS readTime`;
 
-export function renderMessage(r: MessageRow, lang: Lang): InboxItem {
+function renderMessage(r: MessageRow, lang: Lang): InboxItem {
   const text = messageTexts[r.category] ?? t(r.category, r.category);
   return {
     id: String(r.id),

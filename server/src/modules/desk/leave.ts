@@ -52,8 +52,8 @@ const leaveDetailSchema = z.looseObject({
 });
 
 /** Role alias of the users a leave can be sent to (the seed's 部门经理). */
-export const LEAVE_APPROVER_ROLE = 'dept_leader';
-export const LEAVE_TABLE = 'blade_process_leave';
+const LEAVE_APPROVER_ROLE = 'dept_leader';
+const LEAVE_TABLE = 'blade_process_leave';
 /** The route value (`remark`) of the `flow` dictionary entry that is the leave form. */
 const LEAVE_ROUTE = 'leave';
 

@@ -16,9 +16,9 @@ import { actorOf } from '../../core/crud';
 import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
 
 /** Heartbeat comments keep proxies from closing an idle stream. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 
-export const inboxQuerySchema = z.object({
+const inboxQuerySchema = z.object({
   current: z.coerce
     .number()
     .int()
@@ -34,11 +34,11 @@ const idText = z
   .transform(String)
   .pipe(z.string().regex(/^\d{1,19}$/, 'paramType'));
 
-export const readBodySchema = formBody({
+const readBodySchema = formBody({
   tab: readTab,
   ids: z.array(idText, { error: missingOrType }).min(1, 'paramType').max(500, 'paramType'),
 });
-export const readAllBodySchema = formBody({ tab: readTab });
+const readAllBodySchema = formBody({ tab: readTab });
 
 const itemSchema = inboxItemSchema;
 const listSchema = inboxListSchema;
@@ -48,7 +48,7 @@ const envelopeOf = <T extends z.ZodType>(data: T) =>
 export const inboxResponseSchema = envelopeOf(
   z.object({ todo: listSchema, message: listSchema, notice: listSchema }),
 );
-export const readResponseSchema = envelopeOf(z.object({ changed: z.number() }));
+const readResponseSchema = envelopeOf(z.object({ changed: z.number() }));
 /** The `data` of a stream event `inbox`: the tabs that changed and the new 消息 for a toast. */
 export const streamEventSchema = z.object({
   tabs: z.array(z.enum(['todo', 'message', 'notice'])),
@@ -56,7 +56,7 @@ export const streamEventSchema = z.object({
 });
 
 /** Whether an outbox row concerns a reader: same tenant, and its role and scope (DOMAIN.md 3.8). */
-export function concerns(reader: Reader, e: LiveEvent): boolean {
+function concerns(reader: Reader, e: LiveEvent): boolean {
   const { user, psi } = reader;
   if (e.tenantId !== user.tenantId) return false;
   switch (e.audience) {

@@ -1,7 +1,7 @@
 /** The bell's texts, and how their `{placeholders}` are filled. */
 import { t, type Lang, type Text } from '@psi/db/model';
 
-export const fill = (text: string, params: Record<string, string | number>) =>
+const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 export const say = (text: Text, lang: Lang, params: Record<string, string | number> = {}) =>
   fill(text[lang], params);

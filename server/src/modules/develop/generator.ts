@@ -71,7 +71,7 @@ function columnsOf(sqlite: Database.Database, table: string, pk: string): Column
 }
 
 /** The resource key: the table name without its prefix, without separators (`psi_goods_info` → `goodsinfo`). */
-export function resourceKey(code: CodeRow): string {
+function resourceKey(code: CodeRow): string {
   const prefix = code.tablePrefix && code.tableName.startsWith(code.tablePrefix) ? code.tablePrefix : '';
   return code.tableName.slice(prefix.length).replace(/_/g, '').toLowerCase() || 'resource';
 }

@@ -246,7 +246,7 @@ export class FlowQueries {
 }
 
 /** `1天2小时3分4秒` / `1d 2h 3m 4s`, leading zero units left out. */
-export function formatDuration(ms: number, lang: Lang): string {
+function formatDuration(ms: number, lang: Lang): string {
   let s = Math.max(0, Math.round(ms / 1000));
   const units: [number, string, string][] = [
     [86400, '天', 'd'],

@@ -20,7 +20,7 @@ import { typed } from '../../core/schema';
 /** `dictKey` is a number in the system dictionary (numeric keys), text in the business one. */
 const dictKeyValue = z.union([z.string(), z.number()]).describe('a number in dictionaries with numeric keys');
 
-export const dictTexts = {
+const dictTexts = {
   sealed: t('该字典已封存，不可修改或删除', 'The entry is sealed: it cannot be changed or removed'),
   keyTaken: t('当前字典键值已存在!', 'The dictionary key already exists!'),
   codeTaken: t('当前字典编号已存在!', 'The dictionary code already exists!'),

@@ -57,7 +57,7 @@ export function allMenus(sqlite: Database.Database): MenuRow[] {
   ).map(toMenu);
 }
 
-export function grantedMenuIds(sqlite: Database.Database, roleIds: string[]): Set<string> {
+function grantedMenuIds(sqlite: Database.Database, roleIds: string[]): Set<string> {
   const ids = roleIds.filter((r) => /^\d+$/.test(r));
   if (!ids.length) return new Set();
   const rows = prepare(
@@ -123,7 +123,7 @@ export function packageMenuIds(
 }
 
 /** `roles:admin,user` in a menu's remark: the menu's `meta.roles`, shown only to those role aliases. */
-export function metaRoles(menu: MenuRow): string[] | null {
+function metaRoles(menu: MenuRow): string[] | null {
   const m = /(?:^|\s)roles:\s*([\w,-]+)/.exec(menu.remark);
   return m ? m[1].split(',').filter(Boolean) : null;
 }

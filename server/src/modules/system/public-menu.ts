@@ -38,14 +38,14 @@ const SABER_ICONS: Record<string, string> = {
 const SABER_DEFAULT = 'iconfont icon-caidan';
 
 /** `CloudUploadOutlined` → `cloud-upload`: the antd 3 type of an antd 4+ icon component name. */
-export const antd3Type = (name: string) =>
+const antd3Type = (name: string) =>
   name
     .replace(/(Outlined|Filled|TwoTone)$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase();
 
 /** The icon name a client of the dialect renders for a menu (category 1) or button (category 2). */
-export function iconFor(dialect: Dialect, source: string, category: number): string {
+function iconFor(dialect: Dialect, source: string, category: number): string {
   if (dialect === 'bladex' || !source) return source;
   if (dialect === 'sword' || category !== 1) return antd3Type(source);
   return SABER_ICONS[source] ?? SABER_DEFAULT;

@@ -70,7 +70,7 @@ const roleRowOf = (r: Record<string, unknown>): RoleRow => ({
   sort: Number(r.sort),
 });
 
-export function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
+function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
   const rows = prepare(
     app.ctx.sqlite,
     `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
@@ -273,7 +273,7 @@ export function roleRoutes(app: FastifyInstance) {
   );
 }
 
-export function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
+function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
   if (!ids.length) return [];
   const rows = prepare(
     app.ctx.sqlite,

@@ -19,7 +19,7 @@ const packageOfTenant = z.object({
 });
 
 /** Removes grants of a tenant's roles that fall outside its package (after the package changes). */
-export function pruneToPackage(app: FastifyInstance, tenantId: string): void {
+function pruneToPackage(app: FastifyInstance, tenantId: string): void {
   const allowed = packageMenuIds(app.ctx.sqlite, tenantId);
   if (!allowed) return;
   const grants = prepare(

@@ -29,7 +29,7 @@ import {
 } from './service';
 
 /** Add (no id) or partial update; the password is only set on add (md5 from the client, else the init password). */
-export function saveUser({ app, sqlite, repo }: UserDeps, req: FastifyRequest, id: string | null): void {
+function saveUser({ app, sqlite, repo }: UserDeps, req: FastifyRequest, id: string | null): void {
   const user = actorOf(req);
   const mode = id ? 'edit' : 'add';
   requireButton(app, user, `user_${mode}`);

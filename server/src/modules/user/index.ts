@@ -27,7 +27,7 @@ const PLATFORM_FIELDS = {
 import { typed } from '../../core/schema';
 
 /** A user as list and detail send it: the row with its joined names. */
-export const userRowSchema = rowSchema(userResource, userTable, {
+const userRowSchema = rowSchema(userResource, userTable, {
   roleName: z.string(),
   deptName: z.string(),
   postName: z.string(),

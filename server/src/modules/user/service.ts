@@ -39,7 +39,7 @@ export const userTexts = {
 export const MD5 = /^[a-fA-F0-9]{32}$/;
 
 /** The `status` labels of users (dictionary `account_status`). */
-export const STATUS_LABELS: Record<number, { zh: string; en: string }> = {
+const STATUS_LABELS: Record<number, { zh: string; en: string }> = {
   1: t('正常', 'Active'),
   2: t('待审核', 'Awaiting approval'),
   0: t('停用', 'Disabled'),
@@ -55,7 +55,7 @@ export interface UserRow extends Record<string, unknown> {
   status: number;
 }
 
-export function loadUsers(app: FastifyInstance, ids: string[]): UserRow[] {
+function loadUsers(app: FastifyInstance, ids: string[]): UserRow[] {
   if (!ids.length) return [];
   const rows = prepare(
     app.ctx.sqlite,
@@ -174,7 +174,7 @@ export function decorateUsers(
 }
 
 /** A dept filter that includes every department below it (`ancestors` holds the path). */
-export function deptAndBelow(deptId: string) {
+function deptAndBelow(deptId: string) {
   return {
     clauses: [
       `EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (d.id = ? OR instr(',' || d.ancestors || ',', ',' || ? || ',') > 0)

@@ -21,12 +21,12 @@ export interface MenuLeaf {
 /** The route that embeds external pages. */
 export const iframeRoute = '/myiframe';
 
-export function isExternalPath(path: string): boolean {
+function isExternalPath(path: string): boolean {
   return /^https?:\/\//i.test(path);
 }
 
 /** Paths shown in the embedded-page route: http(s) URLs and html pages (spec section 2). */
-export function isEmbeddedPath(path: string): boolean {
+function isEmbeddedPath(path: string): boolean {
   return isExternalPath(path) || /html/i.test(path);
 }
 
@@ -35,7 +35,7 @@ function hasChildren(node: MenuNode): node is MenuNode & { children: MenuNode[] 
 }
 
 /** The embedded-page route of a menu: `/myiframe/<code>`. */
-export function iframeHref(node: Pick<MenuNode, 'code' | 'id'>): string {
+function iframeHref(node: Pick<MenuNode, 'code' | 'id'>): string {
   return `${iframeRoute}/${encodeURIComponent(node.code || node.id)}`;
 }
 
@@ -77,12 +77,12 @@ export function filterByRoles(nodes: readonly MenuNode[], roles: readonly string
 }
 
 /** Whether the forest holds a menu of this code (at any depth). */
-export function hasMenuCode(nodes: readonly MenuNode[], code: string): boolean {
+function hasMenuCode(nodes: readonly MenuNode[], code: string): boolean {
   return nodes.some((node) => node.code === code || hasMenuCode(node.children ?? [], code));
 }
 
 /** The menu whose grant also grants the header's developer tools (the error log): 错误日志. */
-export const DEV_TOOLS_MENU = 'log_error';
+const DEV_TOOLS_MENU = 'log_error';
 
 /**
  * Developer tools (the header's error log) show to the platform super administrator and to users

@@ -38,10 +38,3 @@ export function navigationLosesWork(
   if (current.pathname !== next.pathname || current.search === next.search) return false;
   return dirtyGuards(current.pathname).some((guard) => guard.urlBound);
 }
-
-/** What a form holds, comparable: dates and other objects by their JSON, empty values alike. */
-export function snapshot(values: unknown): string {
-  return JSON.stringify(values ?? null, (_key, value: unknown) =>
-    value === undefined || value === '' ? null : value,
-  );
-}

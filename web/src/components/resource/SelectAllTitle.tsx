@@ -6,7 +6,7 @@ import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
  * The "select all" checkbox of a table's selection column. Its hidden measuring copy (`aria-hidden`)
  * must hold nothing focusable, or keyboard users would tab into an invisible box.
  */
-export function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
+function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
   const measuring = useContext(TableMeasureRowContext);
   return measuring ? <span className="psi-select-all-placeholder" /> : checkbox;
 }

@@ -26,7 +26,7 @@ export interface LazyTree {
 
 const idOf = (row: Row) => String(row.id ?? '');
 
-export const lazyListUrl = (def: ResourceDef) => `${def.api}/lazy-list`;
+const lazyListUrl = (def: ResourceDef) => `${def.api}/lazy-list`;
 
 /** The parameters of the first level: the roots, or with filters the matching rows. */
 export function lazyRootParams(filters: ListParams, params: ListParams = {}): ListParams {

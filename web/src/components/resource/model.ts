@@ -3,7 +3,6 @@ import type { Rule } from 'antd/es/form';
 import {
   formFields,
   isNumericField,
-  requiredMessage,
   submitSchema,
   tableFields,
   type ColumnPriority,
@@ -116,7 +115,7 @@ export function searchFieldsOf(def: ResourceDef): FieldDef[] {
 }
 
 /** Wire format of dates in filters and bodies (the spec's `yyyy-MM-dd HH:mm:ss`). */
-export const wireDateTime = site.dateTimeFormat;
+const wireDateTime = site.dateTimeFormat;
 const wireDate = 'YYYY-MM-DD';
 
 function asDayjs(value: unknown): Dayjs | null {
@@ -352,11 +351,6 @@ export function fieldRules(def: ResourceDef, field: FieldDef, lang: Lang, mode: 
       },
     },
   ];
-}
-
-/** The message a required field shows when left empty (the seed's own text, in the current language). */
-export function requiredText(field: FieldDef, lang: Lang): string {
-  return requiredMessage(field, lang);
 }
 
 /* ------------------------------------------------------------------ buttons */

@@ -186,5 +186,3 @@ const en: typeof zh = {
 
 i18n.addResourceBundle('zh', 'translation', zh, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
-
-export const systemMessagesLoaded = true;

@@ -6,7 +6,7 @@ import './i18n';
 import './table.css';
 
 /** How many search fields show before "expand". */
-export const SEARCH_FIELDS_SHOWN = 3;
+const SEARCH_FIELDS_SHOWN = 3;
 
 interface SearchFormProps<T> {
   form: FormInstance<T>;

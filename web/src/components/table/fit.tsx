@@ -11,7 +11,7 @@ export const fitTableProps = {
 } satisfies TableProps<object>;
 
 /** A long text clipped inside its cell (the whole text in its tooltip); the header is never cut. */
-export function ClipText({ children, width = 240 }: { children: ReactNode; width?: number }) {
+function ClipText({ children, width = 240 }: { children: ReactNode; width?: number }) {
   return (
     <span
       className="psi-cell-clip"

@@ -5,7 +5,7 @@ import type { ColumnPriority } from '@psi/db/model';
  * row density. Free of React so the rules can be tested on their own.
  */
 export type Density = 'large' | 'middle' | 'small';
-export const DENSITIES: readonly Density[] = ['large', 'middle', 'small'];
+const DENSITIES: readonly Density[] = ['large', 'middle', 'small'];
 
 export interface TablePrefs {
   /** Column keys in the user's order; columns missing here follow in their default order. */

@@ -13,7 +13,7 @@ export interface SchoolAccount {
   status: number;
 }
 
-export function loadSchoolAccount(
+function loadSchoolAccount(
   env: PsiEnv,
   tenantId: string,
   schoolId: string,

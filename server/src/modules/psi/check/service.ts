@@ -23,7 +23,7 @@ export interface CheckHeader extends DocHeader {
 const COLUMNS = `check_no AS orderNo, check_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   check_date AS checkDate, remark`;
 
-export const loadCheck = (env: PsiEnv, who: string | Writer, id: string) =>
+const loadCheck = (env: PsiEnv, who: string | Writer, id: string) =>
   loadHeader<CheckHeader>(env, 'psi_depository_check', who, id, COLUMNS);
 
 export interface CheckLine {

@@ -68,7 +68,7 @@ const delivery = documentKind<DeliveryHeader, DeliveryLine>({
   editable: 'order_status = 1',
 });
 
-export const loadDelivery = delivery.load;
+const loadDelivery = delivery.load;
 export const deliveryLines = delivery.lines;
 
 export interface DeliveryInput {

@@ -63,7 +63,7 @@ const purchase = documentKind<PurchaseHeader, PurchaseLine>({
   editable: 'order_status IN (1, 8)',
 });
 
-export const loadPurchase = purchase.load;
+const loadPurchase = purchase.load;
 export const purchaseLines = purchase.lines;
 
 export interface PurchaseInput {

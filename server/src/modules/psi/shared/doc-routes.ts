@@ -109,7 +109,7 @@ export const auditInput = (body: {
 }): AuditInput => ({ id: body.id!, pass: body.pass, auditRemark: body.auditRemark, version: body.version });
 
 /** A named action (`submitPurchaseOrder`, …) admits the add or edit codes by the presence of `id`. */
-export function requireSubmitButton(
+function requireSubmitButton(
   app: FastifyInstance,
   req: FastifyRequest,
   def: ResourceDef,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { formatDateTime, type Text } from '@psi/db/model';
+import { formatDateTime } from '@psi/db/model';
 import { psiMessages, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { ApiError } from '../../../core/errors';
 
@@ -15,16 +15,13 @@ export interface PsiEnv {
 
 import type { PsiActor } from '../../../core/psi-actor';
 
-export { PLATFORM_ROLES, resolveActor, type ActorKind, type PsiActor } from '../../../core/psi-actor';
+export { resolveActor, type ActorKind, type PsiActor } from '../../../core/psi-actor';
 
 export const big = (id: string | number | bigint): bigint => BigInt(id);
 
 /** A business refusal (HTTP 400, code 400) with a PSI message. */
 export const fail = (key: PsiMessageKey, params?: Record<string, string | number>) =>
   new ApiError(400, 400, psiMessages[key], params);
-
-export const failText = (text: Text, params?: Record<string, string | number>) =>
-  new ApiError(400, 400, text, params);
 
 let lastSecond = Number.NaN;
 let lastText = '';

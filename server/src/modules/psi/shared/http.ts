@@ -153,7 +153,7 @@ export const deliverBody = perLang((lang: Lang) =>
 const detailsMessage = (lang: Lang) => fill(messages.paramType[lang], { name: 'details' });
 
 /** `details` of an order body: an array of line objects (absent = keep the lines on an edit). */
-export const detailsValue = <T extends z.ZodRawShape>(lang: Lang, shape: T) =>
+const detailsValue = <T extends z.ZodRawShape>(lang: Lang, shape: T) =>
   z
     .array(z.object(shape), { error: detailsMessage(lang) })
     .max(2000, detailsMessage(lang))

@@ -69,7 +69,7 @@ const termRequired = t('请输入学期', 'Please enter the term');
  * prices carry the school's platform discount; receiver fields default to the school's contact.
  * `storedLines` reads the lines an edit keeps or re-prices.
  */
-export function resolveSchoolOrder(
+function resolveSchoolOrder(
   env: PsiEnv,
   actor: PsiActor,
   input: SchoolOrderInput,

@@ -11,7 +11,7 @@ import { big, type PsiActor } from '../shared/env';
  */
 
 /** The depositories whose stock the caller may read, or null for every one of the tenant. */
-export function stockScope(actor: PsiActor): string[] | null {
+function stockScope(actor: PsiActor): string[] | null {
   if (actor.kind === 'platform') return null;
   if (actor.kind === 'depository') return actor.depositoryIds;
   return [];

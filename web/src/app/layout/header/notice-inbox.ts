@@ -11,7 +11,7 @@ export type { InboxItem, InboxList, InboxTab };
 export { fetchInbox, type Inbox };
 
 /** Polling when no stream can be held (a buffering proxy, an upstream without one). */
-export const POLL_MS = 30_000;
+const POLL_MS = 30_000;
 const READY_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -59,7 +59,7 @@ export interface StreamPayload {
  * stream reconnects with backoff and resumes from its last event id; a stream that never becomes
  * ready (a buffering proxy) or is refused leaves the bell polling; `setLive` tells which.
  */
-export function useInboxStream(
+function useInboxStream(
   enabled: boolean,
   onMessages: (items: InboxItem[]) => void,
   setLive: (live: boolean) => void,

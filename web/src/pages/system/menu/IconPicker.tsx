@@ -7,7 +7,7 @@ import '../../../components/system/i18n';
 import './menu.css';
 
 /** The icons a menu may name (those the side menu can draw). */
-export const MENU_ICONS = [
+const MENU_ICONS = [
   'AccountBookOutlined',
   'AntDesignOutlined',
   'ApartmentOutlined',
