@@ -13,11 +13,7 @@ export interface SchoolAccount {
   status: number;
 }
 
-function loadSchoolAccount(
-  env: PsiEnv,
-  tenantId: string,
-  schoolId: string,
-): SchoolAccount | undefined {
+function loadSchoolAccount(env: PsiEnv, tenantId: string, schoolId: string): SchoolAccount | undefined {
   return prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName,

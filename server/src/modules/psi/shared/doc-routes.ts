@@ -109,12 +109,7 @@ export const auditInput = (body: {
 }): AuditInput => ({ id: body.id!, pass: body.pass, auditRemark: body.auditRemark, version: body.version });
 
 /** A named action (`submitPurchaseOrder`, …) admits the add or edit codes by the presence of `id`. */
-function requireSubmitButton(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  def: ResourceDef,
-  hasId: boolean,
-) {
+function requireSubmitButton(app: FastifyInstance, req: FastifyRequest, def: ResourceDef, hasId: boolean) {
   const codes = submitCodes(def);
   if (!allows(app, actorOf(req), { button: hasId ? codes.edit : codes.add })) throw forbidden();
 }
