@@ -4,6 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+/** What no web file may import: server code, or the database beyond its isomorphic model. */
+const webImportLimits = [
+  { group: ['@psi/server', '@psi/server/*'], message: 'The web must not import server code.' },
+  {
+    group: ['@psi/db/schema', '@psi/db/client', '@psi/db/seed', '@psi/db/migrate', '@psi/db/password'],
+    message: 'The web imports only @psi/db/model.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,19 +58,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['@psi/server', '@psi/server/*'], message: 'The web must not import server code.' },
-            {
-              group: [
-                '@psi/db/schema',
-                '@psi/db/client',
-                '@psi/db/seed',
-                '@psi/db/migrate',
-                '@psi/db/password',
-              ],
-              message: 'The web imports only @psi/db/model.',
-            },
-          ],
+          patterns: [...webImportLimits],
         },
       ],
     },
@@ -74,17 +71,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@psi/server', '@psi/server/*'], message: 'The web must not import server code.' },
-            {
-              group: [
-                '@psi/db/schema',
-                '@psi/db/client',
-                '@psi/db/seed',
-                '@psi/db/migrate',
-                '@psi/db/password',
-              ],
-              message: 'The web imports only @psi/db/model.',
-            },
+            ...webImportLimits,
             {
               group: ['**/api/request', 'axios'],
               message: 'Call the server through the feature api module in web/src/api, not the transport.',
