@@ -63,7 +63,7 @@ export function TreeExpandIcon({
 }
 
 interface RowButtonProps {
-  compact: boolean;
+  compact?: boolean;
   icon: ReactNode;
   label: string;
   testId: string;
@@ -72,7 +72,7 @@ interface RowButtonProps {
 }
 
 /** A row button: icon and text, or the icon with a tooltip where space is short. */
-function RowButton({ compact, icon, label, testId, danger, onClick }: RowButtonProps) {
+export function RowButton({ compact = false, icon, label, testId, danger, onClick }: RowButtonProps) {
   if (compact) {
     return (
       <Tooltip title={label}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { RowButton } from '../../components/resource/ResourceColumns';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Tag } from 'antd';
+import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@psi/db/model';
 import { enableConfig, resourceKeys, sendSmsMessage } from '../../api/resource';
@@ -53,27 +54,21 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
               </Tag>
             ) : (
               canEnable && (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<CheckCircleOutlined />}
+                  label={t('sys.enable')}
+                  testId="row-enable"
                   onClick={() => enable(record)}
-                  data-testid="row-enable"
-                >
-                  {t('sys.enable')}
-                </Button>
+                />
               )
             )}
             {canSend && (
-              <Button
-                type="link"
-                size="small"
+              <RowButton
                 icon={<SendOutlined />}
+                label={t('sys.smsSend')}
+                testId="row-send"
                 onClick={() => setSending(record)}
-                data-testid="row-send"
-              >
-                {t('sys.smsSend')}
-              </Button>
+              />
             )}
           </>
         )}

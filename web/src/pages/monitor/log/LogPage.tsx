@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import { ProfileOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
+import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { fetchDetail, resourceKeys } from '../../../api/resource';
@@ -82,15 +83,12 @@ export function LogPage({ def }: { def: ResourceDef }) {
         rowActions={
           canView
             ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<ProfileOutlined />}
+                  label={t('sys.detail')}
+                  testId="row-detail"
                   onClick={() => setOpen(record)}
-                  data-testid="row-detail"
-                >
-                  {t('sys.detail')}
-                </Button>
+                />
               )
             : undefined
         }

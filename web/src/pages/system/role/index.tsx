@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { RowButton } from '../../../components/resource/ResourceColumns';
+
 import { useTranslation } from 'react-i18next';
 import { roleResource } from '@psi/db/model';
 import type { Row } from '../../../components/resource/model';
@@ -22,15 +23,12 @@ export default function RolePage() {
         rowActions={
           canGrant
             ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<SafetyOutlined />}
+                  label={t('sys.grant')}
+                  testId="row-grant"
                   onClick={() => setGranting(record)}
-                  data-testid="row-grant"
-                >
-                  {t('sys.grant')}
-                </Button>
+                />
               )
             : undefined
         }

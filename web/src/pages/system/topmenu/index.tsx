@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Spin, Tree } from 'antd';
+import { Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
@@ -86,15 +87,12 @@ export default function TopMenuPage() {
         rowActions={
           canSet
             ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<MenuOutlined />}
+                  label={t('sys.topMenuSetting')}
+                  testId="row-topmenu-setting"
                   onClick={() => setGranting(record)}
-                  data-testid="row-topmenu-setting"
-                >
-                  {t('sys.topMenuSetting')}
-                </Button>
+                />
               )
             : undefined
         }

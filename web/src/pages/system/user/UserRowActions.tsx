@@ -1,5 +1,6 @@
 import { CheckCircleOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import { useTranslation } from 'react-i18next';
 import { approveUser, resetUserPassword, unlockUser } from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
@@ -60,28 +61,22 @@ export function useUserRowActions(
     return (
       <>
         {can.edit && (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<EditOutlined />}
+            label={t('crud.edit')}
+            testId="row-edit"
             onClick={() => open('edit', record)}
-            data-testid="row-edit"
-          >
-            {t('crud.edit')}
-          </Button>
+          />
         )}
         {can.edit && Number(record.status) === 2 && (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<CheckCircleOutlined />}
+            label={t('sys.approve')}
+            testId="row-approve"
             onClick={() =>
               confirmCall(t('sys.approveConfirm', { account: String(record.account) }), () => approveUser(id))
             }
-            data-testid="row-approve"
-          >
-            {t('sys.approve')}
-          </Button>
+          />
         )}
         {items.length > 0 && (
           <Dropdown menu={{ items, onClick: onMore }} trigger={['click']}>

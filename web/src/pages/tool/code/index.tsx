@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { RowButton } from '../../../components/resource/ResourceColumns';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeResource } from '@psi/db/model';
 import { copyCode, generateCode } from '../../../api/tool';
@@ -50,26 +51,20 @@ export default function CodePage() {
           ? (record) => (
               <>
                 {canGen && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
                     icon={<CodeOutlined />}
+                    label={t('sys.generate')}
+                    testId="row-generate"
                     onClick={() => generate(record)}
-                    data-testid="row-generate"
-                  >
-                    {t('sys.generate')}
-                  </Button>
+                  />
                 )}
                 {canCopy && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
                     icon={<CopyOutlined />}
+                    label={t('sys.copy')}
+                    testId="row-copy"
                     onClick={() => void copy(record)}
-                    data-testid="row-copy"
-                  >
-                    {t('sys.copy')}
-                  </Button>
+                  />
                 )}
               </>
             )
