@@ -11,6 +11,7 @@ import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
 import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
+import { useConfirm } from '../../hooks/confirm';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
 const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
@@ -21,7 +22,8 @@ const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
  */
 export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms' }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const can = useCan();
   const canEnable = can(`${kind}_enable`);
@@ -30,16 +32,10 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
   const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
 
   const enable = (record: Row) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('sys.enableConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await enableConfig(def.api, String(record.id));
-        void message.success(t('crud.done'));
-        await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
-      },
+    confirm(t('sys.enableConfirm'), async () => {
+      await enableConfig(def.api, String(record.id));
+      void message.success(t('crud.done'));
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
     });
 
   return (

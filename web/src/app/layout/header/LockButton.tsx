@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Form, Input, Modal, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { site } from '../../../config/site';
 import { useLock } from '../../../stores/lock';
+import { HeaderIconButton } from './HeaderIconButton';
 
 interface LockValues {
   password: string;
@@ -43,11 +44,9 @@ export function LockButton() {
   return (
     <>
       <Tooltip title={t('layout.lock')}>
-        <Button
-          type="text"
-          className="psi-header__icon"
-          aria-label={t('layout.lock')}
-          data-testid="header-lock"
+        <HeaderIconButton
+          label={t('layout.lock')}
+          testId="header-lock"
           icon={<LockOutlined />}
           onClick={() => setOpen(true)}
         />

@@ -22,6 +22,7 @@ import { fieldRules, type Row } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './region.css';
+import { useConfirm } from '../../../hooks/confirm';
 
 const def = regionResource;
 const field = (name: string) => def.fields.find((f) => f.name === name)!;
@@ -133,7 +134,8 @@ type Mode = { kind: 'edit'; code: string } | { kind: 'add'; parentCode: string; 
 export default function RegionPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const has = useCan();
   const can = { add: has('region_add'), edit: has('region_edit'), remove: has('region_delete') };
@@ -191,13 +193,9 @@ export default function RegionPage() {
   const remove = () => {
     const row = detail.data;
     if (!row) return;
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('crud.removeConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
+    confirm(
+      t('crud.removeConfirm'),
+      async () => {
         try {
           await removeRegion(selected);
         } catch {
@@ -207,7 +205,8 @@ export default function RegionPage() {
         setMode(null);
         await reload(String(row.parentCode));
       },
-    });
+      { okButtonProps: { danger: true } },
+    );
   };
 
   const editing = mode?.kind === 'edit';

@@ -4,6 +4,7 @@ import { RowButton } from '../../../components/resource/ResourceColumns';
 import { useTranslation } from 'react-i18next';
 import { approveUser, resetUserPassword, unlockUser } from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
+import { useConfirm } from '../../../hooks/confirm';
 
 export type UserRowDialog = 'edit' | 'role' | 'platform';
 
@@ -25,24 +26,19 @@ export function useUserRowActions(
   refresh: () => void,
 ) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
 
   const confirmCall = (content: string, call: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        // a refusal is toasted by the client; the confirm closes either way
-        const done = await call().then(
-          () => true,
-          () => false,
-        );
-        if (!done) return;
-        void message.success(t('crud.done'));
-        refresh();
-      },
+    confirm(content, async () => {
+      // a refusal is toasted by the client; the confirm closes either way
+      const done = await call().then(
+        () => true,
+        () => false,
+      );
+      if (!done) return;
+      void message.success(t('crud.done'));
+      refresh();
     });
 
   return (record: Row) => {

@@ -10,29 +10,25 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { resourceKeys } from '../../../api/resource';
 import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
+import { useConfirm } from '../../../hooks/confirm';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
 export default function CodePage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const can = useCan();
   const canGen = can('code_gen');
   const canCopy = can('code_copy');
   const generate = (record: Row) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('sys.generateConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await generateCode(String(record.id));
-        } catch {
-          return; // said by the client; the confirm closes
-        }
-        void message.success(t('crud.done'));
-      },
+    confirm(t('sys.generateConfirm'), async () => {
+      try {
+        await generateCode(String(record.id));
+      } catch {
+        return; // said by the client; the confirm closes
+      }
+      void message.success(t('crud.done'));
     });
   const copy = async (record: Row) => {
     try {
