@@ -1,7 +1,24 @@
-import type { FieldDef } from '../../resource';
+import type { FieldDef, FieldKind } from '../../resource';
 import { t, type Text } from '../../text';
 
+export { dictField, field } from '../builders';
+
 /** Field builders shared by the system declarations, so labels and rules stay the same everywhere. */
+
+const CHOSEN: readonly FieldKind[] = ['dict', 'select', 'tree', 'switch'];
+
+/** Required, asking for the value by its label: 请输入部门名称 / Please enter the department name. */
+export const required = (f: FieldDef): FieldDef => {
+  const chosen = CHOSEN.includes(f.kind);
+  return {
+    ...f,
+    required: true,
+    message: t(
+      `${chosen ? '请选择' : '请输入'}${f.label.zh}`,
+      `Please ${chosen ? 'select' : 'enter'} the ${f.label.en.toLowerCase()}`,
+    ),
+  };
+};
 
 export const remarkField = (maxLength = 255): FieldDef => ({
   name: 'remark',
