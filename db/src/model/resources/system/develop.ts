@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, dictField, field, remarkField, required } from './common';
+import { createTimeField, field, remarkField, required, yesNoField } from './common';
 
 export const datasourceResource = defineResource({
   key: 'datasource',
@@ -71,22 +71,8 @@ export const codeResource = defineResource({
     field('text', 'tablePrefix', '表前缀', 'Table prefix', { maxLength: 64, defaultValue: 'psi_' }),
     field('text', 'pkName', '主键名', 'Primary key', { maxLength: 32, defaultValue: 'id', inTable: false }),
     field('text', 'packageName', '包名', 'Package', { maxLength: 500, inTable: false }),
-    dictField('baseMode', 'yes_no', '基础业务', 'Base entity', {
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 2,
-      inTable: false,
-    }),
-    dictField('wrapMode', 'yes_no', '包装器', 'Wrapper', {
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 2,
-      inTable: false,
-    }),
+    yesNoField('baseMode', '基础业务', 'Base entity', 2),
+    yesNoField('wrapMode', '包装器', 'Wrapper', 2),
     field('text', 'apiPath', '后端路径', 'Server path', { maxLength: 2000, inTable: false }),
     field('text', 'webPath', '前端路径', 'Web path', { maxLength: 2000, inTable: false }),
     createTimeField(),

@@ -1,6 +1,15 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { dictField, englishNameField, field, parentField, remarkField, required, sortField } from './common';
+import {
+  dictField,
+  englishNameField,
+  field,
+  parentField,
+  remarkField,
+  required,
+  sortField,
+  yesNoField,
+} from './common';
 
 export const menuResource = defineResource({
   key: 'menu',
@@ -54,14 +63,7 @@ export const menuResource = defineResource({
       defaultValue: 0,
       inTable: false,
     }),
-    dictField('isOpen', 'yes_no', '新窗口打开', 'Open in a new window', {
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 1,
-      inTable: false,
-    }),
+    yesNoField('isOpen', '新窗口打开', 'Open in a new window', 1),
     sortField(t('请输入菜单排序', 'Please enter the sort order')),
     remarkField(),
   ],
