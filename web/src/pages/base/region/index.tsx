@@ -23,6 +23,7 @@ import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './region.css';
 import { useConfirm } from '../../../hooks/confirm';
+import { useSaving } from '../../../hooks/saving';
 
 const def = regionResource;
 const field = (name: string) => def.fields.find((f) => f.name === name)!;
@@ -141,7 +142,7 @@ export default function RegionPage() {
   const can = { add: has('region_add'), edit: has('region_edit'), remove: has('region_delete') };
   const [tree, setTree] = useState<TreeDataNode[] | null>(null);
   const [mode, setMode] = useState<Mode | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const [expanded, setExpanded] = useState<string[]>([]);
 
   const roots = useQuery({
@@ -166,8 +167,7 @@ export default function RegionPage() {
   };
 
   const save = async (values: Row) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const body =
         mode?.kind === 'add'
           ? { ...values, parentCode: mode.parentCode }
@@ -183,11 +183,7 @@ export default function RegionPage() {
         const parent = String(detail.data?.parentCode ?? '00');
         await reload(parent === '0' ? '00' : parent);
       }
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const remove = () => {

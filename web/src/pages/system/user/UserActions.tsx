@@ -18,6 +18,7 @@ import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import '../../../components/system/i18n';
+import { useSaving } from '../../../hooks/saving';
 
 /** `grant` (userIds, roleIds): the roles of the user's tenant. */
 export function UserRoleDialog({
@@ -146,23 +147,18 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [covered, setCovered] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const submit = async () => {
     if (!file) {
       void message.warning(t('sys.importPick'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       await importUsers(file, covered);
       void message.success(t('sys.imported'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

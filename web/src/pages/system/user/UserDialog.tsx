@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -18,6 +18,7 @@ import {
 } from '../../../components/resource/model';
 import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
+import { useSaving } from '../../../hooks/saving';
 
 const def = userResource;
 const field = (name: string): FieldDef => {
@@ -145,7 +146,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const superAdmin = useIsSuperAdmin();
   const [form] = Form.useForm<Row>();
   const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
     queryKey: resourceKeys.detail(def.key, id),
@@ -189,18 +190,13 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
       return;
     }
     const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
-    setSaving(true);
-    try {
+    await run(async () => {
       await submitUser(body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
       guard.release();
       onSaved();
       onClose();
-    } catch {
-      // the client showed the server's message; the form stays filled
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const item = (name: string, control?: React.ReactNode, span = 12, rules?: Rule[]) => {
