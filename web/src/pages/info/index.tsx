@@ -11,6 +11,7 @@ import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';
 import { useSaving } from '../../hooks/saving';
+import { RequiredItem } from '../../components/RequiredItem';
 
 interface PasswordValues {
   oldPassword: string;
@@ -161,28 +162,28 @@ function PasswordTab() {
       className="psi-info__form"
       onFinish={(values) => void onFinish(values)}
     >
-      <Form.Item
+      <RequiredItem
         name="oldPassword"
         label={t('info.oldPassword')}
-        rules={[{ required: true, message: passwordFields.oldPassword[lang] }]}
+        message={passwordFields.oldPassword[lang]}
       >
         <Input.Password
           prefix={<LockOutlined />}
           autoComplete="current-password"
           data-testid="info-old-password"
         />
-      </Form.Item>
-      <Form.Item
+      </RequiredItem>
+      <RequiredItem
         name="newPassword"
         label={t('info.newPassword')}
-        rules={[{ required: true, message: passwordFields.newPassword[lang] }]}
+        message={passwordFields.newPassword[lang]}
       >
         <Input.Password
           prefix={<LockOutlined />}
           autoComplete="new-password"
           data-testid="info-new-password"
         />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item
         name="newPassword1"
         label={t('info.confirmPassword')}

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { site } from '../../../config/site';
 import { useLock } from '../../../stores/lock';
 import { HeaderIconButton } from './HeaderIconButton';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 interface LockValues {
   password: string;
@@ -63,14 +64,14 @@ export function LockButton() {
         destroyOnHidden
       >
         <Form<LockValues> form={form} layout="vertical" onFinish={onFinish} preserve={false}>
-          <Form.Item
+          <RequiredItem
             name="password"
             label={t('lock.password')}
             extra={hasPassword ? t('lock.replaceHint') : t('lock.hint')}
-            rules={[{ required: true, message: t('lock.required') }]}
+            message={t('lock.required')}
           >
             <Input.Password autoFocus placeholder={t('lock.placeholder')} data-testid="lock-password" />
-          </Form.Item>
+          </RequiredItem>
         </Form>
       </Modal>
     </>

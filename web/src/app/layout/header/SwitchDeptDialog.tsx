@@ -6,6 +6,7 @@ import { useSession } from '../../../stores/session';
 import { useTabs } from '../../../stores/tabs';
 import { useSwitchOptions } from './switch-options';
 import { useSaving } from '../../../hooks/saving';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 interface SwitchValues {
   deptId: string;
@@ -53,11 +54,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
         }}
         onFinish={onFinish}
       >
-        <Form.Item
-          name="deptId"
-          label={t('switchDept.dept')}
-          rules={[{ required: true, message: t('switchDept.deptRequired') }]}
-        >
+        <RequiredItem name="deptId" label={t('switchDept.dept')} message={t('switchDept.deptRequired')}>
           <Select
             data-testid="switch-dept"
             allowClear
@@ -65,12 +62,8 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
             placeholder={t('switchDept.deptRequired')}
             options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
           />
-        </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('switchDept.role')}
-          rules={[{ required: true, message: t('switchDept.roleRequired') }]}
-        >
+        </RequiredItem>
+        <RequiredItem name="roleId" label={t('switchDept.role')} message={t('switchDept.roleRequired')}>
           <Select
             data-testid="switch-role"
             allowClear
@@ -78,7 +71,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
             placeholder={t('switchDept.roleRequired')}
             options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
           />
-        </Form.Item>
+        </RequiredItem>
       </Form>
     </Modal>
   );

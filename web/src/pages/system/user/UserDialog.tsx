@@ -19,6 +19,7 @@ import {
 import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 const def = userResource;
 const field = (name: string): FieldDef => {
@@ -70,13 +71,9 @@ function PasswordPair() {
   return (
     <>
       <Col xs={24} sm={12} data-field-item="password">
-        <Form.Item
-          name="password"
-          label={t('sys.password')}
-          rules={[{ required: true, message: t('sys.passwordRequired') }]}
-        >
+        <RequiredItem name="password" label={t('sys.password')} message={t('sys.passwordRequired')}>
           <Input.Password autoComplete="new-password" data-field="password" />
-        </Form.Item>
+        </RequiredItem>
       </Col>
       <Col xs={24} sm={12} data-field-item="password2">
         <Form.Item
@@ -105,11 +102,7 @@ function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () =
   const tenants = useTenantOptions(true);
   return (
     <Col xs={24} sm={12} data-field-item="tenantId">
-      <Form.Item
-        name="tenantId"
-        label={t('sys.tenant')}
-        rules={[{ required: true, message: t('sys.tenantRequired') }]}
-      >
+      <RequiredItem name="tenantId" label={t('sys.tenant')} message={t('sys.tenantRequired')}>
         <Select
           disabled={disabled}
           loading={tenants.isLoading}
@@ -121,7 +114,7 @@ function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () =
           onChange={onChange}
           data-field="tenantId"
         />
-      </Form.Item>
+      </RequiredItem>
     </Col>
   );
 }
