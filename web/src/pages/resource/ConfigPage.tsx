@@ -12,6 +12,7 @@ import { ActionDialog } from '../../components/system/ActionDialog';
 import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
 import { useConfirm } from '../../hooks/confirm';
+import { jsonObjectRule } from '../../utils/json-rule';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
 const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
@@ -103,22 +104,7 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
           <Form.Item
             name="params"
             label={t('sys.smsParams')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const text = String(value ?? '').trim();
-                  if (!text) return;
-                  let parsed: unknown;
-                  try {
-                    parsed = JSON.parse(text);
-                  } catch {
-                    throw new Error(t('sys.smsParamsInvalid'));
-                  }
-                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-                    throw new Error(t('sys.smsParamsInvalid'));
-                },
-              },
-            ]}
+            rules={[jsonObjectRule(t('sys.smsParamsInvalid'))]}
           >
             <Input.TextArea rows={3} data-field="params" />
           </Form.Item>

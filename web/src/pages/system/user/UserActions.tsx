@@ -19,17 +19,17 @@ import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
+import { jsonObjectRule } from '../../../utils/json-rule';
 
-/** `grant` (userIds, roleIds): the roles of the user's tenant. */
-export function UserRoleDialog({
-  record,
-  onClose,
-  onSaved,
-}: {
+/** What a dialog about one user gets. */
+interface RowDialogProps {
   record: Row;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** `grant` (userIds, roleIds): the roles of the user's tenant. */
+export function UserRoleDialog({ record, onClose, onSaved }: RowDialogProps) {
   const { t } = useTranslation();
   const roles = useQuery({
     queryKey: systemKeys.roleTree(String(record.tenantId)),
@@ -65,15 +65,7 @@ export function UserRoleDialog({
 }
 
 /** `update-platform` (userId, userType, userExt) from `platform-detail`. */
-export function UserPlatformDialog({
-  record,
-  onClose,
-  onSaved,
-}: {
-  record: Row;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function UserPlatformDialog({ record, onClose, onSaved }: RowDialogProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
@@ -116,22 +108,7 @@ export function UserPlatformDialog({
             name="userExt"
             label={t('sys.userExt')}
             initialValue={detail.data.userExt ?? ''}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const text = String(value ?? '').trim();
-                  if (!text) return;
-                  let parsed: unknown;
-                  try {
-                    parsed = JSON.parse(text);
-                  } catch {
-                    throw new Error(t('sys.userExtInvalid'));
-                  }
-                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-                    throw new Error(t('sys.userExtInvalid'));
-                },
-              },
-            ]}
+            rules={[jsonObjectRule(t('sys.userExtInvalid'))]}
           >
             <Input.TextArea rows={4} placeholder='{"key": "value"}' data-field="userExt" />
           </Form.Item>
