@@ -12,6 +12,7 @@ import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
 import '../i18n';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { useListFilter } from '../../../components/resource/useListFilter';
 
 const PAY_METHODS = [1, 2, 3, 4, 5];
 
@@ -129,14 +130,14 @@ export default function AccountStatementPage() {
   const can = useCan();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [schoolId, setSchoolId] = useState<string | undefined>();
+  const schoolId = useListFilter('schoolId');
   const platform = can('accountstatement_recharge');
   const schools = useSchools({}, { enabled: platform });
   return (
     <>
       <ResourcePage
         def={accountStatementResource}
-        params={schoolId ? { schoolId } : undefined}
+        params={schoolId.params}
         cells={{
           amount: (r) => {
             const negative = String(r.amount).startsWith('-');
@@ -164,11 +165,11 @@ export default function AccountStatementPage() {
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
-                value={schoolId}
+                value={schoolId.value}
                 placeholder={t('psi.field.school')}
                 aria-label={t('psi.field.school')}
                 style={{ width: 240 }}
-                onChange={(v?: string) => setSchoolId(v)}
+                onChange={(v?: string) => schoolId.set(v)}
                 options={(schools.data?.records ?? []).map((s) => ({
                   value: String(s.id),
                   label: String(s.schoolName),
