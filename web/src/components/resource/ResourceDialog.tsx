@@ -17,6 +17,7 @@ import {
   type Row,
 } from './model';
 import { useSaving } from '../../hooks/saving';
+import { validValues } from '../../utils/form';
 
 interface ResourceDialogProps {
   def: ResourceDef;
@@ -51,12 +52,8 @@ function FormBody({
   const items = formItems(def, mode);
 
   const submit = async () => {
-    let values: Row;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     await run(async () => {
       const body = toSubmitBody(def, { ...form.getFieldsValue(true), ...values }, mode, record, fixedValues);
       await submitRecord(def.api, body);

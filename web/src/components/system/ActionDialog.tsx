@@ -5,6 +5,7 @@ import { useDiscardGuard } from '../discard/useDiscardGuard';
 import type { Row } from '../resource/model';
 import { testId } from './tree';
 import { useSaving } from '../../hooks/saving';
+import { validValues } from '../../utils/form';
 
 interface ActionDialogProps<T extends Row> {
   title: string;
@@ -48,12 +49,8 @@ export function ActionDialog<T extends Row>({
   const { saving, run } = useSaving();
   const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const submit = async () => {
-    let values: T;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     await run(async () => {
       await onSubmit(values);
       void message.success(success ?? t('crud.done'));

@@ -20,6 +20,7 @@ import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { validValues } from '../../../utils/form';
 
 const def = userResource;
 const field = (name: string): FieldDef => {
@@ -176,12 +177,8 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   }, [detail.data, mode, startTenant]);
 
   const submit = async () => {
-    let values: Row;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
     await run(async () => {
       await submitUser(body);
