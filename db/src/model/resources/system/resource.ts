@@ -1,6 +1,12 @@
-import { defineResource } from '../../resource';
+import { defineResource, type FieldDef } from '../../resource';
 import { t } from '../../text';
 import { createTimeField, dictField, enabledField, field, remarkField, required } from './common';
+
+/** The keys a storage or SMS vendor signs calls with (the secret is never sent back). */
+const credentialFields = (): FieldDef[] => [
+  field('text', 'accessKey', 'accessKey', 'Access key', { maxLength: 255, inTable: false }),
+  field('password', 'secretKey', 'secretKey', 'Secret key', { maxLength: 255, secret: true, inTable: false }),
+];
 
 export const ossResource = defineResource({
   key: 'oss',
@@ -12,12 +18,7 @@ export const ossResource = defineResource({
     required(dictField('category', 'oss', '分类', 'Category', { search: 'equal' })),
     required(field('text', 'ossCode', '资源编号', 'Code', { maxLength: 64, search: 'like' })),
     required(field('text', 'endpoint', '资源地址', 'Endpoint', { maxLength: 255 })),
-    field('text', 'accessKey', 'accessKey', 'Access key', { maxLength: 255, inTable: false }),
-    field('password', 'secretKey', 'secretKey', 'Secret key', {
-      maxLength: 255,
-      secret: true,
-      inTable: false,
-    }),
+    ...credentialFields(),
     required(field('text', 'bucketName', '空间名', 'Bucket', { maxLength: 255 })),
     field('text', 'appId', '应用ID', 'App ID', { maxLength: 255, inTable: false }),
     field('text', 'region', '地域简称', 'Region', { maxLength: 255, inTable: false }),
@@ -38,12 +39,7 @@ export const smsResource = defineResource({
     required(dictField('category', 'sms', '分类', 'Category', { search: 'equal' })),
     required(field('text', 'smsCode', '资源编号', 'Code', { maxLength: 64, search: 'like' })),
     required(field('text', 'templateId', '模板ID', 'Template', { maxLength: 255 })),
-    field('text', 'accessKey', 'accessKey', 'Access key', { maxLength: 255, inTable: false }),
-    field('password', 'secretKey', 'secretKey', 'Secret key', {
-      maxLength: 255,
-      secret: true,
-      inTable: false,
-    }),
+    ...credentialFields(),
     field('text', 'regionId', '地域', 'Region', { maxLength: 255, inTable: false }),
     required(field('text', 'signName', '短信签名', 'Signature', { maxLength: 255 })),
     remarkField(),
