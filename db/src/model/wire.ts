@@ -181,3 +181,14 @@ export const inboxListSchema = z.object({
 export type InboxTab = z.infer<typeof inboxTabSchema>;
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 export type InboxList = z.infer<typeof inboxListSchema>;
+
+/** One folded drift of the proxy's report: how an upstream answer differs from the document, how often, when. */
+export interface DriftRow {
+  route: string;
+  path: string;
+  expected: string;
+  seen: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}

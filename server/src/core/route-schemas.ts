@@ -194,6 +194,15 @@ export const optionalIdValue = z
   })
   .optional();
 
+/** Optional text parameters of a query string, each with what it means. */
+export function textQuery(fields: Record<string, string>) {
+  return z.looseObject(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, what]) => [name, z.string().optional().describe(what)]),
+    ),
+  );
+}
+
 /**
  * The parameters of a Blade form call, read from the query string or the form body alike (each
  * described once): `{querystring, body}` of the route schema.

@@ -1,16 +1,5 @@
 import type { Violation } from '@psi/contract/validate';
-import { formatDateTime } from '@psi/db/model';
-
-/** One way an upstream answer differs from the document, with how often and when it was seen. */
-export interface DriftRow {
-  route: string;
-  path: string;
-  expected: string;
-  seen: string;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-}
+import { formatDateTime, type DriftRow } from '@psi/db/model';
 
 /** Distinct drifts kept at most (a badly broken upstream must not grow the proxy's memory). */
 const MAX_ROWS = 2000;

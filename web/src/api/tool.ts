@@ -1,3 +1,4 @@
+import type { DriftRow } from '@psi/db/model';
 import { getData, postData } from './request';
 import { downloadFile } from './resource';
 
@@ -5,17 +6,6 @@ import { downloadFile } from './resource';
 export const toolKeys = {
   contractDrift: () => ['contract-drift'] as const,
 };
-
-/** One folded drift of the proxy's report (`GET /api/contract/drift`). */
-export interface DriftRow {
-  route: string;
-  path: string;
-  expected: string;
-  seen: string;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-}
 
 export interface DriftReport {
   document: string;

@@ -46,3 +46,9 @@ export function currentLanguage(): Language {
 
 export const i18n = i18next;
 export const t = i18next.t.bind(i18next);
+
+/** Adds a feature's texts to both languages, deep-merged into what is there (existing keys win). */
+export function addTexts(zhTexts: object, enTexts: object): void {
+  i18next.addResourceBundle('zh', 'translation', zhTexts, true, false);
+  i18next.addResourceBundle('en', 'translation', enTexts, true, false);
+}

@@ -11,6 +11,7 @@ import { navigateTo } from '../utils/navigation';
 import { useLock } from './lock';
 import { forgetChoice, isRefusedChoice, rememberChoice, rememberedChoice } from './switch-choice';
 import { useTabs } from './tabs';
+import { pick } from '../utils/pick';
 
 /** The user fields of the token body, kept for the shell (name, avatar, role, tenant). */
 export interface UserInfo {
@@ -236,27 +237,18 @@ export const useSession = create<SessionState>()(
       name: storageKey('session'),
       version: 2,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({
-        token,
-        refreshToken,
-        tokenSavedAt,
-        tenantId,
-        userInfo,
-        routes,
-        menus,
-        topMenuId,
-        permission,
-      }) => ({
-        token,
-        refreshToken,
-        tokenSavedAt,
-        tenantId,
-        userInfo,
-        routes,
-        menus,
-        topMenuId,
-        permission,
-      }),
+      partialize: (state) =>
+        pick(state, [
+          'token',
+          'refreshToken',
+          'tokenSavedAt',
+          'tenantId',
+          'userInfo',
+          'routes',
+          'menus',
+          'topMenuId',
+          'permission',
+        ]),
       // Version 1 stored only `menus` (every menu): they are the routes too.
       migrate: (persisted, version) => {
         const state = (persisted ?? {}) as Partial<SessionData>;

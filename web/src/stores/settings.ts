@@ -9,6 +9,7 @@ import {
   type Language,
   type ThemeName,
 } from '../config/site';
+import { pick } from '../utils/pick';
 
 /** UI preferences kept across sessions (language, theme, colour, sider), plus the live screen class. */
 interface SettingsState {
@@ -58,12 +59,7 @@ export const useSettings = create<SettingsState>()(
     {
       name: storageKey('settings'),
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ language, theme, color, collapsed }): Persisted => ({
-        language,
-        theme,
-        color,
-        collapsed,
-      }),
+      partialize: (state): Persisted => pick(state, ['language', 'theme', 'color', 'collapsed']),
       // A hand-edited or outdated value must not break the app: each field falls back on its own.
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as Partial<Persisted>;

@@ -87,3 +87,12 @@ export function isEditable(kind: DocumentKind, status: number, sourceType?: numb
   if (when && sourceType !== when.code) return false;
   return EDITABLE[kind].includes(status);
 }
+
+/** A check line whose book quantity moved between the last save and the completion. */
+export interface BookChange {
+  goodsId: string;
+  isbn: string;
+  goodsName: string;
+  bookQuantityAtSave: number;
+  bookQuantity: number;
+}

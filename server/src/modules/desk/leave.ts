@@ -14,7 +14,7 @@ import { flowEngineOf } from '../../core/flow/engine';
 import { callerOf, mayView } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
 import { z } from 'zod';
-import { answers, formBody, noQuery } from '../../core/route-schemas';
+import { answers, formBody, noQuery, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 const approverSchema = z.object({ id: z.string(), account: z.string(), realName: z.string() });
@@ -198,9 +198,7 @@ export function registerLeave(app: FastifyInstance) {
     {
       config: { access: { menu: 'work' } },
       schema: {
-        querystring: z.looseObject({
-          businessId: z.string().optional().describe('the leave request (required)'),
-        }),
+        querystring: textQuery({ businessId: 'the leave request (required)' }),
         response: answers.of(leaveDetailSchema),
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { reportFile } from '@psi/db/schema';
 import { columnLabel, parseReportContent, reportResource, summarize, t } from '@psi/db/model';
 import { prepare } from '../../core/data';
@@ -7,7 +6,7 @@ import { ApiError, badRequest } from '../../core/errors';
 import { sendWorkbook, workbookBuffer } from '../../core/export';
 import { actorOf } from '../../core/crud';
 import { crudRoutes, param } from '../../core/crud';
-import { binaryAnswer, XLSX } from '../../core/route-schemas';
+import { binaryAnswer, XLSX, textQuery } from '../../core/route-schemas';
 
 /**
  * `/blade-report/report/rest`: saved list queries (an API, its parameters and the columns to show).
@@ -29,7 +28,7 @@ export default async function reportModule(app: FastifyInstance) {
     {
       config: { access: { menu: reportResource.permission } },
       schema: {
-        querystring: z.looseObject({ id: z.string().optional().describe('the report (required)') }),
+        querystring: textQuery({ id: 'the report (required)' }),
         response: binaryAnswer(XLSX, 'the report with its totals row as a spreadsheet'),
       },
     },

@@ -13,11 +13,11 @@ import { optionalId } from './menu';
 import { heldByNamedUser } from './select-user';
 import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, optionalIdValue } from '../../core/route-schemas';
+import { answers, optionalIdValue, textQuery } from '../../core/route-schemas';
 
-const chooserQuery = z.looseObject({
-  tenantId: z.string().optional().describe('the tenant to show (super-admin)'),
-  userId: z.string().optional().describe("the tenant of that user; on select, that user's own"),
+const chooserQuery = textQuery({
+  tenantId: 'the tenant to show (super-admin)',
+  userId: "the tenant of that user; on select, that user's own",
 });
 const deptRowSchema = z.object({
   id: z.string(),

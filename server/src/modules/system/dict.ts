@@ -14,7 +14,7 @@ import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
 import { crudRoutes, param, refuseWithChildren, type SaveContext } from '../../core/crud';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, listQuery, rowSchema } from '../../core/route-schemas';
+import { answers, listQuery, rowSchema, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 /** `dictKey` is a number in the system dictionary (numeric keys), text in the business one. */
@@ -213,9 +213,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     {
       config: { access: { button: [def.permission, `${def.permission}_config`] } },
       schema: {
-        querystring: z.looseObject({
-          code: z.string().optional().describe('one dictionary (DICT or none: all)'),
-        }),
+        querystring: textQuery({ code: 'one dictionary (DICT or none: all)' }),
         response: answers.list(treeNodeSchema),
       },
     },
@@ -246,9 +244,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: z.looseObject({
-          code: z.string().optional().describe('the dictionary code (required)'),
-        }),
+        querystring: textQuery({ code: 'the dictionary code (required)' }),
         response: answers.list(entry),
       },
     },

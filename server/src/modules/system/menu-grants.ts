@@ -5,7 +5,7 @@ import { parseIdList, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { prepare } from '../../core/data';
 import { actorOf, isAdministrator, param } from '../../core/crud';
-import { answers, noQuery } from '../../core/route-schemas';
+import { answers, noQuery, textQuery } from '../../core/route-schemas';
 import { treeNodeSchema } from '@psi/db/model';
 import { allMenus, treeNode, withAncestors, type MenuRow, type TreeNode } from './menu-service';
 import { menuName, menuNodes, menusOfCaller, rolesInReach, scopeIdsOf } from './menu';
@@ -92,7 +92,7 @@ export function menuGrantRoutes(app: FastifyInstance) {
     {
       config: { access: { button: ['role_grant', 'role'] } },
       schema: {
-        querystring: z.looseObject({ roleIds: z.string().optional().describe('comma-joined role ids') }),
+        querystring: textQuery({ roleIds: 'comma-joined role ids' }),
         response: answers.of(grantKeys),
       },
     },
@@ -144,9 +144,7 @@ export function menuGrantRoutes(app: FastifyInstance) {
     {
       config: { access: { button: 'topmenu_setting' } },
       schema: {
-        querystring: z.looseObject({
-          topMenuIds: z.string().optional().describe('comma-joined top menu ids'),
-        }),
+        querystring: textQuery({ topMenuIds: 'comma-joined top menu ids' }),
         response: answers.of(grantKeys),
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyData, menuNodeSchema, topMenuSchema, treeNodeSchema } from '@psi/db/model';
-import { answers, forestOf, noQuery, optionalIdValue } from '../../core/route-schemas';
+import { answers, forestOf, noQuery, optionalIdValue, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
@@ -115,10 +115,10 @@ const menuRowShape = {
   isOpen: z.number(),
   remark: z.string(),
 };
-const menuSearch = z.looseObject({
-  name: z.string().optional().describe('part of the name'),
-  code: z.string().optional().describe('part of the code'),
-  alias: z.string().optional().describe('part of the alias'),
+const menuSearch = textQuery({
+  name: 'part of the name',
+  code: 'part of the code',
+  alias: 'part of the alias',
 });
 type MenuSearch = z.output<typeof menuSearch>;
 const decoratedShape = {
@@ -278,9 +278,7 @@ export function menuRoutes(app: FastifyInstance) {
     {
       config: { access: { button: ['menu', 'tenantpackage', 'topmenu', 'role', 'datascope', 'apiscope'] } },
       schema: {
-        querystring: z.looseObject({
-          tenantId: z.string().optional().describe('the tenant whose package bounds the tree (super-admin)'),
-        }),
+        querystring: textQuery({ tenantId: 'the tenant whose package bounds the tree (super-admin)' }),
         response: answers.list(treeNodeSchema),
       },
     },

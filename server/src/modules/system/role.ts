@@ -12,7 +12,7 @@ import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } f
 import { menusOfCaller, scopeIdsOf } from './menu';
 import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, formBody } from '../../core/route-schemas';
+import { answers, formBody, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 /** Id lists of the grant: JSON arrays or comma-joined text. */
@@ -35,9 +35,7 @@ const roleRowSchema = z.object({
   roleAlias: z.string(),
   sort: z.number(),
 });
-const tenantQuery = z.looseObject({
-  tenantId: z.string().optional().describe('the tenant whose roles (super-admin)'),
-});
+const tenantQuery = textQuery({ tenantId: 'the tenant whose roles (super-admin)' });
 import { heldByNamedUser } from './select-user';
 
 export const roleTexts = {
@@ -220,9 +218,7 @@ export function roleRoutes(app: FastifyInstance) {
     {
       config: { access: treeAccess },
       schema: {
-        querystring: z.looseObject({
-          roleId: z.string().optional().describe('the role whose possible parents to list'),
-        }),
+        querystring: textQuery({ roleId: 'the role whose possible parents to list' }),
         response: answers.list(treeNodeSchema),
       },
     },
@@ -257,7 +253,7 @@ export function roleRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: z.looseObject({ userId: z.string().optional().describe("that user's own roles") }),
+        querystring: textQuery({ userId: "that user's own roles" }),
         response: answers.list(roleRowSchema),
       },
     },

@@ -7,7 +7,7 @@ import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf, crudRoutes, param, PLATFORM_TENANT } from '../../core/crud';
-import { answers, formParams } from '../../core/route-schemas';
+import { answers, formParams, textQuery } from '../../core/route-schemas';
 import { allMenus, packageMenuIds } from './menu-service';
 import { optionalLiveId, requireSuperAdmin, tenantTexts } from './tenant';
 
@@ -38,7 +38,7 @@ export function tenantPackageRoutes(app: FastifyInstance) {
     {
       config: { access: { menu: 'tenant' } },
       schema: {
-        querystring: z.looseObject({ tenantId: z.string().optional().describe('the tenant (required)') }),
+        querystring: textQuery({ tenantId: 'the tenant (required)' }),
         response: answers.of(z.union([packageOfTenant, emptyData])),
       },
     },

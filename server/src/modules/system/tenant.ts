@@ -13,7 +13,7 @@ import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
 import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
 import { z } from 'zod';
-import { answers, formParams, idListValue, noQuery } from '../../core/route-schemas';
+import { answers, formParams, idListValue, noQuery, textQuery } from '../../core/route-schemas';
 
 const settingParams = formParams({
   ids: 'comma-joined tenant record ids',
@@ -240,9 +240,7 @@ export function tenantRoutes(app: FastifyInstance) {
     {
       config: { access: 'public' },
       schema: {
-        querystring: z.looseObject({
-          domain: z.string().optional().describe('the domain the login page is on'),
-        }),
+        querystring: textQuery({ domain: 'the domain the login page is on' }),
         response: answers.maybe(tenantInfo),
       },
     },

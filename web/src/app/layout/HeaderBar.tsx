@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolesOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
@@ -15,6 +15,7 @@ import { NoticeBell } from './header/NoticeBell';
 import { ThemePicker } from './header/ThemePicker';
 import { TopMenu } from './header/TopMenu';
 import { UserMenu } from './header/UserMenu';
+import { HeaderIconButton } from './header/HeaderIconButton';
 
 interface HeaderBarProps {
   collapsed: boolean;
@@ -33,11 +34,9 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
   return (
     <Layout.Header className="psi-header">
       <div className="psi-header__left">
-        <Button
-          type="text"
-          className="psi-header__icon"
-          aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-          data-testid="header-collapse"
+        <HeaderIconButton
+          label={collapsed ? t('layout.expand') : t('layout.collapse')}
+          testId="header-collapse"
           icon={createElement(collapsed ? MenuUnfoldOutlined : MenuFoldOutlined)}
           onClick={onToggle}
         />

@@ -18,6 +18,7 @@ import { useTabs, type Tab } from '../../stores/tabs';
 import { titleText } from '../document-title';
 import { dirtyGuards } from '../../components/discard/registry';
 import { useDiscardQuestion } from '../../components/discard/useDiscardGuard';
+import { useConfirm } from '../../hooks/confirm';
 
 type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll' | 'clearCache';
 
@@ -43,24 +44,19 @@ function useUnlessWorkIsLost() {
 /** "Clear cache", confirmed: the server's caches, then everything cached here, menus included. */
 function useClearCache() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   return () => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('tabs.clearCacheConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await clearServerCache();
-        // Everything cached here is fetched again: lists, dictionaries, trees, and the menus.
-        await queryClient.resetQueries();
-        await useSession
-          .getState()
-          .loadMenus()
-          .catch(() => undefined);
-        void message.success(t('tabs.cleared'));
-      },
+    confirm(t('tabs.clearCacheConfirm'), async () => {
+      await clearServerCache();
+      // Everything cached here is fetched again: lists, dictionaries, trees, and the menus.
+      await queryClient.resetQueries();
+      await useSession
+        .getState()
+        .loadMenus()
+        .catch(() => undefined);
+      void message.success(t('tabs.cleared'));
     });
   };
 }

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
+import { RowButton } from '../resource/ResourceColumns';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Empty, Row as GridRow, Switch, Tag } from 'antd';
+import { App, Col, Drawer, Empty, Row as GridRow, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { resourceKeys, submitRecord } from '../../api/resource';
@@ -114,15 +115,12 @@ export function DictManager({ def, layout }: DictManagerProps) {
       rowActions={
         layout === 'menu' && can(`${def.permission}_config`, `${def.permission}_edit`)
           ? (record) => (
-              <Button
-                type="link"
-                size="small"
+              <RowButton
                 icon={<SettingOutlined />}
+                label={t('dict.configure')}
+                testId="row-dict-config"
                 onClick={() => setChosen(record)}
-                data-testid="row-dict-config"
-              >
-                {t('dict.configure')}
-              </Button>
+              />
             )
           : undefined
       }

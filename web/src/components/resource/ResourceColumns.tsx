@@ -63,7 +63,7 @@ export function TreeExpandIcon({
 }
 
 interface RowButtonProps {
-  compact: boolean;
+  compact?: boolean;
   icon: ReactNode;
   label: string;
   testId: string;
@@ -72,7 +72,7 @@ interface RowButtonProps {
 }
 
 /** A row button: icon and text, or the icon with a tooltip where space is short. */
-function RowButton({ compact, icon, label, testId, danger, onClick }: RowButtonProps) {
+export function RowButton({ compact = false, icon, label, testId, danger, onClick }: RowButtonProps) {
   if (compact) {
     return (
       <Tooltip title={label}>
@@ -119,44 +119,40 @@ export function RowButtons({
   extra,
 }: RowButtonsProps) {
   const { t } = useTranslation();
+  const engineButtons = [
+    { shown: can.view, icon: <EyeOutlined />, label: t('crud.view'), testId: 'row-view', onClick: onView },
+    { shown: can.edit, icon: <EditOutlined />, label: t('crud.edit'), testId: 'row-edit', onClick: onEdit },
+    {
+      shown: can.remove,
+      danger: true,
+      icon: <DeleteOutlined />,
+      label: t('crud.delete'),
+      testId: 'row-delete',
+      onClick: onRemove,
+    },
+    {
+      shown: can.addChild,
+      icon: <SubnodeOutlined />,
+      label: t('crud.addChild'),
+      testId: 'row-add-child',
+      onClick: onAddChild,
+    },
+  ];
   return (
     <Space size={0} className="psi-row-actions" onClick={(event) => event.stopPropagation()}>
-      {can.view && (
-        <RowButton
-          compact={compact}
-          icon={<EyeOutlined />}
-          label={t('crud.view')}
-          testId="row-view"
-          onClick={() => onView(record)}
-        />
-      )}
-      {can.edit && (
-        <RowButton
-          compact={compact}
-          icon={<EditOutlined />}
-          label={t('crud.edit')}
-          testId="row-edit"
-          onClick={() => onEdit(record)}
-        />
-      )}
-      {can.remove && (
-        <RowButton
-          compact={compact}
-          danger
-          icon={<DeleteOutlined />}
-          label={t('crud.delete')}
-          testId="row-delete"
-          onClick={() => onRemove(record)}
-        />
-      )}
-      {can.addChild && (
-        <RowButton
-          compact={compact}
-          icon={<SubnodeOutlined />}
-          label={t('crud.addChild')}
-          testId="row-add-child"
-          onClick={() => onAddChild(record)}
-        />
+      {engineButtons.map(
+        (button) =>
+          button.shown && (
+            <RowButton
+              key={button.testId}
+              compact={compact}
+              danger={button.danger}
+              icon={button.icon}
+              label={button.label}
+              testId={button.testId}
+              onClick={() => button.onClick(record)}
+            />
+          ),
       )}
       {extra}
     </Space>

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import {
   type DialogMode,
   type Row,
 } from './model';
+import { useSaving } from '../../hooks/saving';
+import { validValues } from '../../utils/form';
 
 interface ResourceDialogProps {
   def: ResourceDef;
@@ -46,28 +48,19 @@ function FormBody({
 }: ResourceDialogProps & { mode: 'add' | 'edit'; form: FormInstance<Row>; onCancel: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const items = formItems(def, mode);
 
   const submit = async () => {
-    let values: Row;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const values = await validValues(form);
+    if (!values) return;
+    await run(async () => {
       const body = toSubmitBody(def, { ...form.getFieldsValue(true), ...values }, mode, record, fixedValues);
       await submitRecord(def.api, body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
       onSaved(body);
       onClose();
-    } catch {
-      // The client showed the server's message; only the loading state is reset, the form stays filled.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

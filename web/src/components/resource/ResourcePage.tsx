@@ -16,6 +16,7 @@ import { useTablePrefs } from '../table/useTablePrefs';
 import { useResourceList } from './useResourceList';
 import './resource.css';
 import '../../i18n/shell';
+import { useConfirm } from '../../hooks/confirm';
 
 export interface ResourcePageProps {
   def: ResourceDef;
@@ -72,7 +73,8 @@ export function ResourcePage({
 }: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const permission = useSession((state) => state.permission);
   const can = buttonPermissions(def, permission);
   const rows = useResourceList(def, { listUrl, params, placeholder: Boolean(placeholder) });
@@ -88,13 +90,9 @@ export function ResourcePage({
       void message.warning(t('crud.selectOne'));
       return;
     }
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('crud.removeConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
+    confirm(
+      t('crud.removeConfirm'),
+      async () => {
         try {
           await removeRecords(def.api, ids);
         } catch {
@@ -106,7 +104,8 @@ export function ResourcePage({
         rows.setSelected((previous) => previous.filter((id) => !ids.includes(id)));
         await rows.refresh();
       },
-    });
+      { okButtonProps: { danger: true } },
+    );
   };
 
   const exportCurrent = async () => {

@@ -13,7 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Popover, Select, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n';
+import { addTexts } from '../../i18n';
 
 /** The toolbar's labels; this module is loaded lazily, with the first rich-text field. */
 const zh = {
@@ -54,8 +54,7 @@ const en: typeof zh = {
     redo: 'Redo',
   },
 };
-i18n.addResourceBundle('zh', 'translation', zh, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addTexts(zh, en);
 
 /** Links the editor accepts (the detail drawer sanitizes again when showing them). */
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;

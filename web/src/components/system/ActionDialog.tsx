@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { App, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../discard/useDiscardGuard';
 import type { Row } from '../resource/model';
 import { testId } from './tree';
+import { useSaving } from '../../hooks/saving';
+import { validValues } from '../../utils/form';
 
 interface ActionDialogProps<T extends Row> {
   title: string;
@@ -44,27 +46,18 @@ export function ActionDialog<T extends Row>({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const submit = async () => {
-    let values: T;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const values = await validValues(form);
+    if (!values) return;
+    await run(async () => {
       await onSubmit(values);
       void message.success(success ?? t('crud.done'));
       guard.release();
       onDone?.();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

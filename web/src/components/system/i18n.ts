@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n';
+import { addTexts } from '../../i18n';
 import '../../i18n/shell';
 
 /** Messages of the system management screens (users, roles, tenants, resources, logs, develop). */
@@ -184,5 +184,4 @@ const en: typeof zh = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', zh, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addTexts(zh, en);

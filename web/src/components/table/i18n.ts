@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n';
+import { addTexts } from '../../i18n';
 
 /** Words of the shared list parts: search bars, column settings, the discard question. */
 const zh = {
@@ -47,5 +47,4 @@ const en: typeof zh = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', zh, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addTexts(zh, en);

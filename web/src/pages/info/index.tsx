@@ -10,6 +10,8 @@ import { uploadFile } from '../../api/resource';
 import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';
+import { useSaving } from '../../hooks/saving';
+import { RequiredItem } from '../../components/RequiredItem';
 
 interface PasswordValues {
   oldPassword: string;
@@ -34,7 +36,7 @@ function ProfileTab() {
   const info = useQuery({ queryKey: infoKeys.own(), queryFn: fetchOwnInfo });
   const [avatar, setAvatar] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
 
   if (info.isLoading) {
@@ -48,18 +50,13 @@ function ProfileTab() {
   const shownAvatar = avatar ?? data.avatar ?? '';
 
   const save = async () => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await updateOwnAvatar(data.id, shownAvatar);
       useSession.getState().updateUserInfo({ avatar: shownAvatar || defaultAvatar });
       void message.success(t('crud.updated'));
       setAvatar(null);
       await queryClient.invalidateQueries({ queryKey: infoKeys.own() });
-    } catch {
-      // The client already said why; the page keeps the new picture.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const readOnly = (label: string, value: string | undefined, testId: string) => (
@@ -147,20 +144,15 @@ function PasswordTab() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
 
   const onFinish = async (values: PasswordValues) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await updateOwnPassword(values.oldPassword, values.newPassword, values.newPassword1);
       void message.success(t('info.passwordChanged'));
       form.resetFields();
-    } catch {
-      // The client showed the server's message (a wrong old password, for instance).
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -170,28 +162,28 @@ function PasswordTab() {
       className="psi-info__form"
       onFinish={(values) => void onFinish(values)}
     >
-      <Form.Item
+      <RequiredItem
         name="oldPassword"
         label={t('info.oldPassword')}
-        rules={[{ required: true, message: passwordFields.oldPassword[lang] }]}
+        message={passwordFields.oldPassword[lang]}
       >
         <Input.Password
           prefix={<LockOutlined />}
           autoComplete="current-password"
           data-testid="info-old-password"
         />
-      </Form.Item>
-      <Form.Item
+      </RequiredItem>
+      <RequiredItem
         name="newPassword"
         label={t('info.newPassword')}
-        rules={[{ required: true, message: passwordFields.newPassword[lang] }]}
+        message={passwordFields.newPassword[lang]}
       >
         <Input.Password
           prefix={<LockOutlined />}
           autoComplete="new-password"
           data-testid="info-new-password"
         />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item
         name="newPassword1"
         label={t('info.confirmPassword')}

@@ -15,6 +15,7 @@ import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { notifySuccess } from '../../utils/feedback';
 import { CaptchaImage } from './CaptchaImage';
+import { RequiredItem } from '../../components/RequiredItem';
 
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
 
@@ -134,10 +135,11 @@ export function LoginForm() {
       onFinish={onFinish}
     >
       {showTenant && (
-        <Form.Item
+        <RequiredItem
           name="tenantId"
           label={t('login.tenantId')}
-          rules={[{ required: true, whitespace: true, message: t('login.tenantIdRequired') }]}
+          message={t('login.tenantIdRequired')}
+          whitespace
         >
           <Input
             prefix={<ApartmentOutlined />}
@@ -145,12 +147,13 @@ export function LoginForm() {
             autoComplete="organization"
             data-testid="login-tenant"
           />
-        </Form.Item>
+        </RequiredItem>
       )}
-      <Form.Item
+      <RequiredItem
         name="username"
         label={t('login.account')}
-        rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
+        message={t('login.accountRequired')}
+        whitespace
       >
         <Input
           prefix={<UserOutlined />}
@@ -159,27 +162,19 @@ export function LoginForm() {
           autoFocus
           data-testid="login-account"
         />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('login.password')}
-        rules={[{ required: true, message: t('login.passwordRequired') }]}
-      >
+      </RequiredItem>
+      <RequiredItem name="password" label={t('login.password')} message={t('login.passwordRequired')}>
         <Password
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           data-testid="login-password"
         />
-      </Form.Item>
+      </RequiredItem>
       {site.captchaMode && (
         <Form.Item label={t('login.captcha')} required>
           <div className="psi-login__captcha-row">
-            <Form.Item
-              name="captchaCode"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-            >
+            <RequiredItem name="captchaCode" noStyle message={t('login.captchaRequired')} whitespace>
               <Input
                 prefix={<SafetyOutlined />}
                 placeholder={t('login.captchaPlaceholder')}
@@ -187,7 +182,7 @@ export function LoginForm() {
                 maxLength={8}
                 data-testid="login-captcha"
               />
-            </Form.Item>
+            </RequiredItem>
             <CaptchaImage
               image={captcha.data?.image}
               loading={captcha.isFetching}

@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n';
+import { addTexts } from '../../i18n';
 import '../../i18n/shell';
 
 /** Messages of the report screens (added once, when the page loads). */
@@ -42,5 +42,4 @@ const en: typeof zh = {
   empty: 'No reports',
 };
 
-i18n.addResourceBundle('zh', 'translation', { report: zh }, true, false);
-i18n.addResourceBundle('en', 'translation', { report: en }, true, false);
+addTexts({ report: zh }, { report: en });

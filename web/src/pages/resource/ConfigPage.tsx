@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { RowButton } from '../../components/resource/ResourceColumns';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Tag } from 'antd';
+import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@psi/db/model';
 import { enableConfig, resourceKeys, sendSmsMessage } from '../../api/resource';
@@ -10,6 +11,8 @@ import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
 import { useCan } from '../../hooks/permission';
 import '../../components/system/i18n';
+import { useConfirm } from '../../hooks/confirm';
+import { jsonObjectRule } from '../../utils/json-rule';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
 const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
@@ -20,7 +23,8 @@ const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;
  */
 export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms' }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const can = useCan();
   const canEnable = can(`${kind}_enable`);
@@ -29,16 +33,10 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
   const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
 
   const enable = (record: Row) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('sys.enableConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await enableConfig(def.api, String(record.id));
-        void message.success(t('crud.done'));
-        await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
-      },
+    confirm(t('sys.enableConfirm'), async () => {
+      await enableConfig(def.api, String(record.id));
+      void message.success(t('crud.done'));
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
     });
 
   return (
@@ -53,27 +51,21 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
               </Tag>
             ) : (
               canEnable && (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<CheckCircleOutlined />}
+                  label={t('sys.enable')}
+                  testId="row-enable"
                   onClick={() => enable(record)}
-                  data-testid="row-enable"
-                >
-                  {t('sys.enable')}
-                </Button>
+                />
               )
             )}
             {canSend && (
-              <Button
-                type="link"
-                size="small"
+              <RowButton
                 icon={<SendOutlined />}
+                label={t('sys.smsSend')}
+                testId="row-send"
                 onClick={() => setSending(record)}
-                data-testid="row-send"
-              >
-                {t('sys.smsSend')}
-              </Button>
+              />
             )}
           </>
         )}
@@ -112,22 +104,7 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
           <Form.Item
             name="params"
             label={t('sys.smsParams')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const text = String(value ?? '').trim();
-                  if (!text) return;
-                  let parsed: unknown;
-                  try {
-                    parsed = JSON.parse(text);
-                  } catch {
-                    throw new Error(t('sys.smsParamsInvalid'));
-                  }
-                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-                    throw new Error(t('sys.smsParamsInvalid'));
-                },
-              },
-            ]}
+            rules={[jsonObjectRule(t('sys.smsParamsInvalid'))]}
           >
             <Input.TextArea rows={3} data-field="params" />
           </Form.Item>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { RowButton } from '../../components/resource/ResourceColumns';
 import { App, Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { attachResource } from '@psi/db/model';
@@ -52,10 +53,10 @@ export default function AttachPage() {
       rowActions={
         canDownload
           ? (record) => (
-              <Button
-                type="link"
-                size="small"
+              <RowButton
                 icon={<DownloadOutlined />}
+                label={t('sys.download')}
+                testId="row-download"
                 onClick={() =>
                   void downloadFile(
                     apiPath(String(record.link ?? '')),
@@ -63,10 +64,7 @@ export default function AttachPage() {
                     String(record.originalName ?? 'file'),
                   ).catch(() => undefined)
                 }
-                data-testid="row-download"
-              >
-                {t('sys.download')}
-              </Button>
+              />
             )
           : undefined
       }

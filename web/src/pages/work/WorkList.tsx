@@ -10,14 +10,9 @@ import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../../
 import { detailPath, formPath, handlePath } from '../../components/flow/routes';
 import '../../i18n/flow';
 import { useCan } from '../../hooks/permission';
+import { FlowStatusTag } from '../../components/flow/FlowStatusTag';
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
-
-const statusColor: Record<string, string> = {
-  running: 'processing',
-  finished: 'success',
-  deleted: 'default',
-};
 
 /** The columns of a workflow list that show at the initial scroll position. */
 const WORK_KEY_COLUMNS = ['name', 'processDefinitionName', 'taskName', 'status', 'pass'];
@@ -59,6 +54,14 @@ function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string)
     key: 'category',
     render: (_, row) => categoryLabel(row),
   };
+  // to claim and to do list the same: tasks waiting for someone
+  const waiting: TableColumnsType<FlowRow> = [
+    name,
+    category,
+    { title: t('flow.common.taskName'), dataIndex: 'taskName' },
+    { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
+    { title: t('flow.work.arrivedTime'), dataIndex: 'createTime', width: 170 },
+  ];
   const columns: Record<WorkKind, TableColumnsType<FlowRow>> = {
     start: [
       name,
@@ -68,20 +71,8 @@ function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string)
       { title: t('flow.work.description'), dataIndex: 'description', ellipsis: true },
       { title: t('flow.work.deployTime'), dataIndex: 'deploymentTime', width: 170 },
     ],
-    claim: [
-      name,
-      category,
-      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
-      { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
-      { title: t('flow.work.arrivedTime'), dataIndex: 'createTime', width: 170 },
-    ],
-    todo: [
-      name,
-      category,
-      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
-      { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
-      { title: t('flow.work.arrivedTime'), dataIndex: 'createTime', width: 170 },
-    ],
+    claim: waiting,
+    todo: waiting,
     send: [
       name,
       category,
@@ -89,7 +80,7 @@ function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string)
       {
         title: t('flow.common.status'),
         dataIndex: 'status',
-        render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+        render: (v: string) => <FlowStatusTag status={v} />,
       },
       { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
       { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },

@@ -1,40 +1,23 @@
-import type { FieldDef } from '../../resource';
+import type { FieldDef, FieldKind } from '../../resource';
+import { dictField, field, type Extra } from '../builders';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/dicts';
 
 /** Small builders for the PSI declarations: every field is a FieldDef, only shorter to write. */
-type Extra = Partial<Omit<FieldDef, 'name' | 'kind' | 'label'>>;
+type Builder = (name: string, zh: string, en: string, extra?: Extra) => FieldDef;
+const of =
+  (kind: FieldKind): Builder =>
+  (name, zh, en, extra = {}) =>
+    field(kind, name, zh, en, extra);
 
-export const text = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'text',
-  label: t(zh, en),
-  ...extra,
-});
+export const text = of('text');
+export const num = of('number');
+export const money = of('money');
+export const date = of('date');
+export const datetime = of('datetime');
 
-export const textarea = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'textarea',
-  label: t(zh, en),
-  maxLength: 500,
-  span: 24,
-  inTable: false,
-  ...extra,
-});
-
-export const num = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'number',
-  label: t(zh, en),
-  ...extra,
-});
-
-export const money = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'money',
-  label: t(zh, en),
-  ...extra,
-});
+export const textarea: Builder = (name, zh, en, extra = {}) =>
+  field('textarea', name, zh, en, { maxLength: 500, span: 24, inTable: false, ...extra });
 
 export const dict = (
   name: string,
@@ -42,36 +25,10 @@ export const dict = (
   zh: string,
   en: string,
   extra: Extra = {},
-): FieldDef => ({
-  name,
-  kind: 'dict',
-  dict: { code },
-  numeric: true,
-  label: t(zh, en),
-  ...extra,
-});
+): FieldDef => dictField(name, code, zh, en, extra);
 
-export const ref = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'ref',
-  label: t(zh, en),
-  numeric: false,
-  ...extra,
-});
-
-export const date = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'date',
-  label: t(zh, en),
-  ...extra,
-});
-
-export const datetime = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'datetime',
-  label: t(zh, en),
-  ...extra,
-});
+export const ref: Builder = (name, zh, en, extra = {}) =>
+  field('ref', name, zh, en, { numeric: false, ...extra });
 
 /** A key column of its list: shown first, at the initial scroll position (`FieldDef.priority`). */
 export const key = (f: FieldDef): FieldDef => ({ ...f, priority: 'key' });
@@ -84,16 +41,14 @@ export const shown = (name: string, zh: string, en: string): FieldDef =>
   ro({ name, kind: 'text', label: t(zh, en) });
 
 /** Discount fields are basis points in the database and `"0.9500"` on the wire. */
-export const discount = (name: string, zh: string, en: string, extra: Extra = {}): FieldDef => ({
-  name,
-  kind: 'text',
-  label: t(zh, en),
-  pattern: {
-    regex: '^(0(\\.\\d{1,4})?|1(\\.0{1,4})?)$',
-    message: t('折扣必须大于0且不超过1', 'The discount must be greater than 0 and at most 1'),
-  },
-  ...extra,
-});
+export const discount: Builder = (name, zh, en, extra = {}) =>
+  text(name, zh, en, {
+    pattern: {
+      regex: '^(0(\\.\\d{1,4})?|1(\\.0{1,4})?)$',
+      message: t('折扣必须大于0且不超过1', 'The discount must be greater than 0 and at most 1'),
+    },
+    ...extra,
+  });
 
 export const DISCOUNT_FIELDS = new Set(['saleDiscount', 'purchaseDiscount', 'discount']);
 

@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { createTimeField } from './common';
+import { createTimeField, field, required } from './common';
 
 export const clientResource = defineResource({
   key: 'client',
@@ -9,10 +9,7 @@ export const clientResource = defineResource({
   permission: 'client',
   tenant: 'none',
   fields: [
-    {
-      name: 'clientId',
-      kind: 'text',
-      label: t('应用ID', 'Client ID'),
+    field('text', 'clientId', '应用ID', 'Client ID', {
       required: true,
       message: t('请输入客户端id', 'Please enter the client id'),
       maxLength: 48,
@@ -25,78 +22,43 @@ export const clientResource = defineResource({
       },
       search: 'like',
       sortable: true,
-    },
-    {
-      name: 'clientSecret',
-      kind: 'password',
-      label: t('应用密钥', 'Client secret'),
+    }),
+    field('password', 'clientSecret', '应用密钥', 'Client secret', {
       required: true,
       message: t('请输入客户端密钥', 'Please enter the client secret'),
       maxLength: 256,
       secret: true,
       inTable: false,
-    },
-    {
-      name: 'scope',
-      kind: 'text',
-      label: t('授权范围', 'Scope'),
-      required: true,
-      message: t('请输入授权范围', 'Please enter the scope'),
-      maxLength: 256,
-      defaultValue: 'all',
-    },
-    {
-      name: 'authorizedGrantTypes',
-      kind: 'text',
-      label: t('授权类型', 'Grant types'),
-      required: true,
-      message: t('请输入授权类型', 'Please enter the grant types'),
-      maxLength: 256,
-      defaultValue: 'refresh_token,password,captcha',
-    },
-    {
-      name: 'accessTokenValidity',
-      kind: 'number',
-      label: t('令牌秒数', 'Access token seconds'),
+    }),
+    required(field('text', 'scope', '授权范围', 'Scope', { maxLength: 256, defaultValue: 'all' })),
+    required(
+      field('text', 'authorizedGrantTypes', '授权类型', 'Grant types', {
+        maxLength: 256,
+        defaultValue: 'refresh_token,password,captcha',
+      }),
+    ),
+    field('number', 'accessTokenValidity', '令牌秒数', 'Access token seconds', {
       required: true,
       message: t('请输入令牌过期秒数', 'Please enter the access token lifetime'),
       min: 60,
       max: 2592000,
       defaultValue: 3600,
-    },
-    {
-      name: 'refreshTokenValidity',
-      kind: 'number',
-      label: t('刷新令牌秒数', 'Refresh token seconds'),
+    }),
+    field('number', 'refreshTokenValidity', '刷新令牌秒数', 'Refresh token seconds', {
       required: true,
       message: t('请输入刷新令牌过期秒数', 'Please enter the refresh token lifetime'),
       min: 60,
       max: 31536000,
       defaultValue: 604800,
-    },
-    {
-      name: 'webServerRedirectUri',
-      kind: 'text',
-      label: t('回调地址', 'Redirect URI'),
-      maxLength: 256,
-      inTable: false,
-    },
-    { name: 'resourceIds', kind: 'text', label: t('资源集合', 'Resources'), maxLength: 256, inTable: false },
-    { name: 'authorities', kind: 'text', label: t('权限', 'Authorities'), maxLength: 256, inTable: false },
-    {
-      name: 'additionalInformation',
-      kind: 'textarea',
-      label: t('附加说明', 'Additional information'),
+    }),
+    field('text', 'webServerRedirectUri', '回调地址', 'Redirect URI', { maxLength: 256, inTable: false }),
+    field('text', 'resourceIds', '资源集合', 'Resources', { maxLength: 256, inTable: false }),
+    field('text', 'authorities', '权限', 'Authorities', { maxLength: 256, inTable: false }),
+    field('textarea', 'additionalInformation', '附加说明', 'Additional information', {
       maxLength: 4096,
       inTable: false,
-    },
-    {
-      name: 'autoapprove',
-      kind: 'text',
-      label: t('自动授权', 'Auto approve'),
-      maxLength: 256,
-      inTable: false,
-    },
+    }),
+    field('text', 'autoapprove', '自动授权', 'Auto approve', { maxLength: 256, inTable: false }),
     createTimeField(),
   ],
   unique: [{ fields: ['clientId'], label: t('应用ID', 'Client ID') }],

@@ -1,7 +1,26 @@
-import type { FieldDef } from '../../resource';
+import type { FieldDef, FieldKind } from '../../resource';
 import { t, type Text } from '../../text';
 
+import { dictField } from '../builders';
+
+export { dictField, field } from '../builders';
+
 /** Field builders shared by the system declarations, so labels and rules stay the same everywhere. */
+
+const CHOSEN: readonly FieldKind[] = ['dict', 'select', 'tree', 'switch'];
+
+/** Required, asking for the value by its label: 请输入部门名称 / Please enter the department name. */
+export const required = (f: FieldDef): FieldDef => {
+  const chosen = CHOSEN.includes(f.kind);
+  return {
+    ...f,
+    required: true,
+    message: t(
+      `${chosen ? '请选择' : '请输入'}${f.label.zh}`,
+      `Please ${chosen ? 'select' : 'enter'} the ${f.label.en.toLowerCase()}`,
+    ),
+  };
+};
 
 export const remarkField = (maxLength = 255): FieldDef => ({
   name: 'remark',
@@ -58,16 +77,23 @@ export const parentField = (label: Text, url: string, message?: Text): FieldDef 
   ...(message ? { required: true, message } : {}),
 });
 
+/** BladeX's yes/no dictionary: 1 no, 2 yes. */
+const yesNoOptions = () => [
+  { value: 1, label: t('否', 'No') },
+  { value: 2, label: t('是', 'Yes') },
+];
+
+/** A form-only choice from the `yes_no` dictionary. */
+export const yesNoField = (name: string, zh: string, en: string, defaultValue: 1 | 2): FieldDef =>
+  dictField(name, 'yes_no', zh, en, { options: yesNoOptions(), defaultValue, inTable: false });
+
 /** `status` with BladeX's enable semantics of configuration rows (2 enabled, 1 disabled). */
 export const enabledField = (): FieldDef => ({
   name: 'status',
   kind: 'select',
   numeric: true,
   label: t('是否启用', 'Enabled'),
-  options: [
-    { value: 1, label: t('否', 'No') },
-    { value: 2, label: t('是', 'Yes') },
-  ],
+  options: yesNoOptions(),
   readOnly: true,
   inForm: false,
   search: 'equal',

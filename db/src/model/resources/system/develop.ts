@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, remarkField } from './common';
+import { createTimeField, field, remarkField, required, yesNoField } from './common';
 
 export const datasourceResource = defineResource({
   key: 'datasource',
@@ -9,46 +9,21 @@ export const datasourceResource = defineResource({
   permission: 'datasource',
   tenant: 'none',
   fields: [
-    {
-      name: 'name',
-      kind: 'text',
-      label: t('名称', 'Name'),
+    field('text', 'name', '名称', 'Name', {
       required: true,
       message: t('请输入数据源名称', 'Please enter the name'),
       maxLength: 100,
       search: 'like',
-    },
-    {
-      name: 'driverClass',
-      kind: 'text',
-      label: t('驱动类', 'Driver'),
-      required: true,
-      message: t('请输入驱动类', 'Please enter the driver'),
-      maxLength: 100,
-    },
-    {
-      name: 'url',
-      kind: 'text',
-      label: t('连接地址', 'URL'),
+    }),
+    required(field('text', 'driverClass', '驱动类', 'Driver', { maxLength: 100 })),
+    field('text', 'url', '连接地址', 'URL', {
       required: true,
       message: t('请输入连接地址', 'Please enter the URL'),
       maxLength: 500,
       span: 24,
-    },
-    {
-      name: 'username',
-      kind: 'text',
-      label: t('用户名', 'User name'),
-      maxLength: 50,
-    },
-    {
-      name: 'password',
-      kind: 'password',
-      label: t('密码', 'Password'),
-      maxLength: 100,
-      secret: true,
-      inTable: false,
-    },
+    }),
+    field('text', 'username', '用户名', 'User name', { maxLength: 50 }),
+    field('password', 'password', '密码', 'Password', { maxLength: 100, secret: true, inTable: false }),
     remarkField(),
     createTimeField(),
   ],
@@ -62,42 +37,25 @@ export const codeResource = defineResource({
   permission: 'code',
   tenant: 'none',
   fields: [
-    {
-      name: 'datasourceId',
-      kind: 'ref',
-      label: t('数据源', 'Data source'),
+    field('ref', 'datasourceId', '数据源', 'Data source', {
       tree: { url: '/blade-develop/datasource/select' },
       inTable: false,
-    },
-    {
-      name: 'codeName',
-      kind: 'text',
-      label: t('模块名', 'Module name'),
-      required: true,
-      message: t('请输入模块名', 'Please enter the module name'),
-      maxLength: 64,
-      search: 'like',
-    },
-    {
-      name: 'serviceName',
-      kind: 'text',
-      label: t('服务名', 'Service name'),
-      required: true,
-      message: t('请输入服务名', 'Please enter the service name'),
-      maxLength: 64,
-      pattern: {
-        regex: '^[a-z][a-z0-9-]*$',
-        message: t(
-          '服务名只能包含小写字母、数字和短横线',
-          'The service may hold lower-case letters, digits and -',
-        ),
-      },
-      defaultValue: 'blade-psi',
-    },
-    {
-      name: 'tableName',
-      kind: 'text',
-      label: t('表名', 'Table'),
+    }),
+    required(field('text', 'codeName', '模块名', 'Module name', { maxLength: 64, search: 'like' })),
+    required(
+      field('text', 'serviceName', '服务名', 'Service name', {
+        maxLength: 64,
+        pattern: {
+          regex: '^[a-z][a-z0-9-]*$',
+          message: t(
+            '服务名只能包含小写字母、数字和短横线',
+            'The service may hold lower-case letters, digits and -',
+          ),
+        },
+        defaultValue: 'blade-psi',
+      }),
+    ),
+    field('text', 'tableName', '表名', 'Table', {
       required: true,
       message: t('请输入表名', 'Please enter the table name'),
       maxLength: 64,
@@ -109,57 +67,14 @@ export const codeResource = defineResource({
         ),
       },
       search: 'like',
-    },
-    {
-      name: 'tablePrefix',
-      kind: 'text',
-      label: t('表前缀', 'Table prefix'),
-      maxLength: 64,
-      defaultValue: 'psi_',
-    },
-    {
-      name: 'pkName',
-      kind: 'text',
-      label: t('主键名', 'Primary key'),
-      maxLength: 32,
-      defaultValue: 'id',
-      inTable: false,
-    },
-    {
-      name: 'packageName',
-      kind: 'text',
-      label: t('包名', 'Package'),
-      maxLength: 500,
-      inTable: false,
-    },
-    {
-      name: 'baseMode',
-      kind: 'dict',
-      dict: { code: 'yes_no' },
-      numeric: true,
-      label: t('基础业务', 'Base entity'),
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 2,
-      inTable: false,
-    },
-    {
-      name: 'wrapMode',
-      kind: 'dict',
-      dict: { code: 'yes_no' },
-      numeric: true,
-      label: t('包装器', 'Wrapper'),
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 2,
-      inTable: false,
-    },
-    { name: 'apiPath', kind: 'text', label: t('后端路径', 'Server path'), maxLength: 2000, inTable: false },
-    { name: 'webPath', kind: 'text', label: t('前端路径', 'Web path'), maxLength: 2000, inTable: false },
+    }),
+    field('text', 'tablePrefix', '表前缀', 'Table prefix', { maxLength: 64, defaultValue: 'psi_' }),
+    field('text', 'pkName', '主键名', 'Primary key', { maxLength: 32, defaultValue: 'id', inTable: false }),
+    field('text', 'packageName', '包名', 'Package', { maxLength: 500, inTable: false }),
+    yesNoField('baseMode', '基础业务', 'Base entity', 2),
+    yesNoField('wrapMode', '包装器', 'Wrapper', 2),
+    field('text', 'apiPath', '后端路径', 'Server path', { maxLength: 2000, inTable: false }),
+    field('text', 'webPath', '前端路径', 'Web path', { maxLength: 2000, inTable: false }),
     createTimeField(),
   ],
   access: { detail: { button: 'code_view' } },

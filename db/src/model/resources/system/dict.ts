@@ -1,65 +1,58 @@
 import { defineResource, type FieldDef, type ResourceDef } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, englishNameField, parentField, remarkField, tenantIdField } from './common';
+import {
+  createTimeField,
+  englishNameField,
+  field,
+  parentField,
+  remarkField,
+  required,
+  tenantIdField,
+} from './common';
 
 /** The dictionary key's message: the key is required on entries (children), not on a dictionary's own row. */
 export const dictKeyMessage = t('请输入字典键值', 'Please enter the dictionary key');
 
 const dictFields = (treeUrl: string): FieldDef[] => [
-  {
-    name: 'code',
-    priority: 'key',
-    kind: 'text',
-    label: t('字典编号', 'Dictionary code'),
-    required: true,
-    message: t('请输入字典编号', 'Please enter the dictionary code'),
-    maxLength: 255,
-    pattern: {
-      regex: '^[A-Za-z][A-Za-z0-9_.-]*$',
-      message: t(
-        '字典编号只能包含字母、数字、下划线、点和短横线',
-        'The code may hold letters, digits, _, . and -',
-      ),
-    },
-    search: 'like',
-    sortable: true,
-    editableOnEdit: false,
-  },
-  {
-    name: 'dictValue',
-    priority: 'key',
-    kind: 'text',
-    label: t('字典名称', 'Dictionary name'),
-    required: true,
-    message: t('请输入字典名称', 'Please enter the dictionary name'),
-    maxLength: 255,
-    search: 'like',
-  },
+  required(
+    field('text', 'code', '字典编号', 'Dictionary code', {
+      priority: 'key',
+      maxLength: 255,
+      pattern: {
+        regex: '^[A-Za-z][A-Za-z0-9_.-]*$',
+        message: t(
+          '字典编号只能包含字母、数字、下划线、点和短横线',
+          'The code may hold letters, digits, _, . and -',
+        ),
+      },
+      search: 'like',
+      sortable: true,
+      editableOnEdit: false,
+    }),
+  ),
+  required(
+    field('text', 'dictValue', '字典名称', 'Dictionary name', {
+      priority: 'key',
+      maxLength: 255,
+      search: 'like',
+    }),
+  ),
   englishNameField('dictValueEn'),
   parentField(t('上级字典', 'Parent dictionary'), treeUrl),
-  {
-    name: 'dictKey',
+  field('text', 'dictKey', '字典键值', 'Dictionary key', {
     priority: 'key',
-    kind: 'text',
-    label: t('字典键值', 'Dictionary key'),
     message: dictKeyMessage,
     maxLength: 255,
     search: 'equal',
-  },
-  {
-    name: 'sort',
-    kind: 'number',
-    label: t('字典排序', 'Sort'),
+  }),
+  field('number', 'sort', '字典排序', 'Sort', {
     required: true,
     message: t('请输入字典排序', 'Please enter the dictionary sort order'),
     min: -999999,
     max: 999999,
     sortable: true,
-  },
-  {
-    name: 'isSealed',
-    kind: 'switch',
-    label: t('封存', 'Sealed'),
+  }),
+  field('switch', 'isSealed', '封存', 'Sealed', {
     required: true,
     message: t('请选择是否封存', 'Please choose whether the entry is sealed'),
     options: [
@@ -71,7 +64,7 @@ const dictFields = (treeUrl: string): FieldDef[] => [
     defaultValue: 0,
     leftOutTakesDefault: true,
     search: 'equal',
-  },
+  }),
   remarkField(),
   // not shown; the lists' date-range filter (createTime_dategt / createTime_datelt)
   createTimeField(),

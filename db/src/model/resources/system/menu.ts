@@ -1,6 +1,15 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { englishNameField, parentField, remarkField, sortField } from './common';
+import {
+  dictField,
+  englishNameField,
+  field,
+  parentField,
+  remarkField,
+  required,
+  sortField,
+  yesNoField,
+} from './common';
 
 export const menuResource = defineResource({
   key: 'menu',
@@ -10,78 +19,41 @@ export const menuResource = defineResource({
   tenant: 'none',
   fields: [
     parentField(t('上级菜单', 'Parent menu'), '/blade-system/menu/tree'),
-    {
-      name: 'name',
-      priority: 'key',
-      kind: 'text',
-      label: t('菜单名称', 'Menu name'),
-      required: true,
-      message: t('请输入菜单名称', 'Please enter the menu name'),
-      maxLength: 64,
-      search: 'like',
-    },
+    required(
+      field('text', 'name', '菜单名称', 'Menu name', { priority: 'key', maxLength: 64, search: 'like' }),
+    ),
     englishNameField(),
-    {
-      name: 'code',
-      priority: 'key',
-      kind: 'text',
-      label: t('菜单编号', 'Menu code'),
-      required: true,
-      message: t('请输入菜单编号', 'Please enter the menu code'),
-      maxLength: 64,
-      pattern: {
-        regex: '^[a-z][a-z0-9_]*$',
-        message: t(
-          '菜单编号只能包含小写字母、数字和下划线',
-          'The code may hold lower-case letters, digits and _',
-        ),
-      },
-      search: 'like',
-    },
-    {
-      name: 'alias',
-      kind: 'text',
-      label: t('菜单别名', 'Alias'),
-      required: true,
-      message: t('请输入菜单别名', 'Please enter the alias'),
-      maxLength: 64,
-      search: 'like',
-      defaultValue: 'menu',
-    },
-    {
-      name: 'path',
-      kind: 'text',
-      label: t('路由地址', 'Route path'),
-      maxLength: 255,
-    },
-    {
-      name: 'source',
-      kind: 'text',
-      label: t('菜单图标', 'Icon'),
-      maxLength: 255,
-    },
-    {
-      name: 'category',
-      priority: 'key',
-      kind: 'dict',
-      dict: { code: 'menu_category' },
-      numeric: true,
-      label: t('菜单类型', 'Type'),
-      required: true,
-      message: t('请选择菜单类型', 'Please select the type'),
-      options: [
-        { value: 1, label: t('菜单', 'Menu') },
-        { value: 2, label: t('按钮', 'Button') },
-      ],
-      search: 'equal',
-      defaultValue: 1,
-    },
-    {
-      name: 'action',
-      kind: 'dict',
-      dict: { code: 'button_func' },
-      numeric: true,
-      label: t('按钮功能', 'Button position'),
+    required(
+      field('text', 'code', '菜单编号', 'Menu code', {
+        priority: 'key',
+        maxLength: 64,
+        pattern: {
+          regex: '^[a-z][a-z0-9_]*$',
+          message: t(
+            '菜单编号只能包含小写字母、数字和下划线',
+            'The code may hold lower-case letters, digits and _',
+          ),
+        },
+        search: 'like',
+      }),
+    ),
+    required(
+      field('text', 'alias', '菜单别名', 'Alias', { maxLength: 64, search: 'like', defaultValue: 'menu' }),
+    ),
+    field('text', 'path', '路由地址', 'Route path', { maxLength: 255 }),
+    field('text', 'source', '菜单图标', 'Icon', { maxLength: 255 }),
+    required(
+      dictField('category', 'menu_category', '菜单类型', 'Type', {
+        priority: 'key',
+        options: [
+          { value: 1, label: t('菜单', 'Menu') },
+          { value: 2, label: t('按钮', 'Button') },
+        ],
+        search: 'equal',
+        defaultValue: 1,
+      }),
+    ),
+    dictField('action', 'button_func', '按钮功能', 'Button position', {
       options: [
         { value: 0, label: t('无', 'None') },
         { value: 1, label: t('工具栏', 'Toolbar') },
@@ -90,20 +62,8 @@ export const menuResource = defineResource({
       ],
       defaultValue: 0,
       inTable: false,
-    },
-    {
-      name: 'isOpen',
-      kind: 'dict',
-      dict: { code: 'yes_no' },
-      numeric: true,
-      label: t('新窗口打开', 'Open in a new window'),
-      options: [
-        { value: 1, label: t('否', 'No') },
-        { value: 2, label: t('是', 'Yes') },
-      ],
-      defaultValue: 1,
-      inTable: false,
-    },
+    }),
+    yesNoField('isOpen', '新窗口打开', 'Open in a new window', 1),
     sortField(t('请输入菜单排序', 'Please enter the sort order')),
     remarkField(),
   ],
@@ -120,41 +80,15 @@ export const topMenuResource = defineResource({
   permission: 'topmenu',
   tenant: 'scoped',
   fields: [
-    {
-      name: 'name',
-      priority: 'key',
-      kind: 'text',
-      label: t('菜单名称', 'Menu name'),
-      required: true,
-      message: t('请输入菜单名称', 'Please enter the menu name'),
-      maxLength: 64,
-      search: 'like',
-    },
+    required(
+      field('text', 'name', '菜单名称', 'Menu name', { priority: 'key', maxLength: 64, search: 'like' }),
+    ),
     englishNameField(),
-    {
-      name: 'code',
-      priority: 'key',
-      kind: 'text',
-      label: t('菜单编号', 'Menu code'),
-      required: true,
-      message: t('请输入菜单编号', 'Please enter the menu code'),
-      maxLength: 64,
-      search: 'like',
-    },
-    {
-      name: 'source',
-      kind: 'text',
-      label: t('菜单图标', 'Icon'),
-      required: true,
-      message: t('请输入菜单图标', 'Please enter the icon'),
-      maxLength: 255,
-    },
-    {
-      name: 'path',
-      kind: 'text',
-      label: t('路由地址', 'Route path'),
-      maxLength: 255,
-    },
+    required(
+      field('text', 'code', '菜单编号', 'Menu code', { priority: 'key', maxLength: 64, search: 'like' }),
+    ),
+    required(field('text', 'source', '菜单图标', 'Icon', { maxLength: 255 })),
+    field('text', 'path', '路由地址', 'Route path', { maxLength: 255 }),
     sortField(t('请输入菜单排序', 'Please enter the sort order')),
   ],
   defaultSort: [{ field: 'sort', dir: 'asc' }],

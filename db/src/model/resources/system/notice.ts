@@ -1,5 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
+import { dictField, field, required } from './common';
 
 export const noticeResource = defineResource({
   key: 'notice',
@@ -9,53 +10,18 @@ export const noticeResource = defineResource({
   tenant: 'scoped',
   dialogWidth: 880,
   fields: [
-    {
-      name: 'title',
-      kind: 'text',
-      label: t('通知标题', 'Title'),
-      required: true,
-      message: t('请输入通知标题', 'Please enter the title'),
-      maxLength: 255,
-      search: 'like',
-      sortable: true,
-    },
-    {
-      name: 'category',
-      kind: 'dict',
-      dict: { code: 'notice' },
-      numeric: true,
-      label: t('通知类型', 'Category'),
-      required: true,
-      message: t('请选择通知类型', 'Please select the category'),
-      search: 'equal',
-      sortable: true,
-    },
-    {
-      name: 'releaseTime',
-      kind: 'datetime',
-      label: t('通知日期', 'Release date'),
-      required: true,
-      message: t('请输入通知日期', 'Please enter the release date'),
-      search: 'dateRange',
-      sortable: true,
-    },
-    {
-      name: 'content',
-      kind: 'richtext',
-      label: t('通知内容', 'Content'),
-      maxLength: 20000,
-      span: 24,
-      inTable: false,
-    },
-    {
-      name: 'createTime',
-      kind: 'datetime',
-      label: t('创建时间', 'Created at'),
+    required(field('text', 'title', '通知标题', 'Title', { maxLength: 255, search: 'like', sortable: true })),
+    required(dictField('category', 'notice', '通知类型', 'Category', { search: 'equal', sortable: true })),
+    required(
+      field('datetime', 'releaseTime', '通知日期', 'Release date', { search: 'dateRange', sortable: true }),
+    ),
+    field('richtext', 'content', '通知内容', 'Content', { maxLength: 20000, span: 24, inTable: false }),
+    field('datetime', 'createTime', '创建时间', 'Created at', {
       readOnly: true,
       inForm: false,
       search: 'dateRange',
       sortable: true,
       inTable: false,
-    },
+    }),
   ],
 });

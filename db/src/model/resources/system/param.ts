@@ -1,5 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
+import { field, required } from './common';
 
 export const paramResource = defineResource({
   key: 'param',
@@ -8,52 +9,28 @@ export const paramResource = defineResource({
   permission: 'param',
   tenant: 'none',
   fields: [
-    {
-      name: 'paramName',
-      kind: 'text',
-      label: t('参数名称', 'Parameter name'),
-      required: true,
-      message: t('请输入参数名称', 'Please enter the parameter name'),
-      maxLength: 255,
-      search: 'like',
-      sortable: true,
-    },
-    {
-      name: 'paramKey',
-      kind: 'text',
-      label: t('参数键名', 'Parameter key'),
-      required: true,
-      message: t('请输入参数键名', 'Please enter the parameter key'),
-      maxLength: 255,
-      search: 'like',
-      sortable: true,
-    },
-    {
-      name: 'paramValue',
-      kind: 'textarea',
-      label: t('参数键值', 'Parameter value'),
-      required: true,
-      message: t('请输入参数键值', 'Please enter the parameter value'),
-      maxLength: 2000,
-      span: 24,
-    },
-    {
-      name: 'remark',
-      kind: 'textarea',
-      label: t('备注', 'Remark'),
-      maxLength: 255,
-      span: 24,
-      inTable: false,
-    },
-    {
-      name: 'createTime',
-      kind: 'datetime',
-      label: t('创建时间', 'Created at'),
+    required(
+      field('text', 'paramName', '参数名称', 'Parameter name', {
+        maxLength: 255,
+        search: 'like',
+        sortable: true,
+      }),
+    ),
+    required(
+      field('text', 'paramKey', '参数键名', 'Parameter key', {
+        maxLength: 255,
+        search: 'like',
+        sortable: true,
+      }),
+    ),
+    required(field('textarea', 'paramValue', '参数键值', 'Parameter value', { maxLength: 2000, span: 24 })),
+    field('textarea', 'remark', '备注', 'Remark', { maxLength: 255, span: 24, inTable: false }),
+    field('datetime', 'createTime', '创建时间', 'Created at', {
       readOnly: true,
       inForm: false,
       search: 'dateRange',
       sortable: true,
-    },
+    }),
   ],
   unique: [{ fields: ['paramKey'], label: t('参数键名', 'Parameter key') }],
 });

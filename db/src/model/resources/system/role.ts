@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { parentField, sortField, tenantIdField } from './common';
+import { field, parentField, required, sortField, tenantIdField } from './common';
 
 export const roleResource = defineResource({
   key: 'role',
@@ -10,33 +10,23 @@ export const roleResource = defineResource({
   tenant: 'scopedAdminAll',
   fields: [
     tenantIdField(true),
-    {
-      name: 'roleName',
-      kind: 'text',
-      label: t('角色名称', 'Role name'),
-      required: true,
-      message: t('请输入角色名称', 'Please enter the role name'),
-      maxLength: 64,
-      search: 'like',
-      sortable: true,
-    },
-    {
-      name: 'roleAlias',
-      kind: 'text',
-      label: t('角色别名', 'Role alias'),
-      required: true,
-      message: t('请输入角色别名', 'Please enter the role alias'),
-      maxLength: 64,
-      pattern: {
-        regex: '^[A-Za-z][A-Za-z0-9_-]*$',
-        message: t(
-          '角色别名只能包含字母、数字、下划线和短横线',
-          'The alias may hold letters, digits, _ and -',
-        ),
-      },
-      search: 'like',
-      sortable: true,
-    },
+    required(
+      field('text', 'roleName', '角色名称', 'Role name', { maxLength: 64, search: 'like', sortable: true }),
+    ),
+    required(
+      field('text', 'roleAlias', '角色别名', 'Role alias', {
+        maxLength: 64,
+        pattern: {
+          regex: '^[A-Za-z][A-Za-z0-9_-]*$',
+          message: t(
+            '角色别名只能包含字母、数字、下划线和短横线',
+            'The alias may hold letters, digits, _ and -',
+          ),
+        },
+        search: 'like',
+        sortable: true,
+      }),
+    ),
     parentField(t('上级角色', 'Parent role'), '/blade-system/role/tree'),
     sortField(t('请输入角色排序', 'Please enter the sort order')),
   ],

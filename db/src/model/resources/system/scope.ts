@@ -1,6 +1,6 @@
 import { defineResource, type FieldDef } from '../../resource';
 import { t } from '../../text';
-import { remarkField } from './common';
+import { dictField, field, remarkField } from './common';
 
 const menuField: FieldDef = {
   name: 'menuId',
@@ -21,41 +21,27 @@ export const dataScopeResource = defineResource({
   tenant: 'none',
   fields: [
     menuField,
-    {
-      name: 'scopeName',
-      kind: 'text',
-      label: t('权限名称', 'Scope name'),
+    field('text', 'scopeName', '权限名称', 'Scope name', {
       required: true,
       message: t('请输入数据权限名称', 'Please enter the scope name'),
       maxLength: 255,
       search: 'like',
-    },
-    {
-      name: 'resourceCode',
-      kind: 'text',
-      label: t('权限编号', 'Resource code'),
+    }),
+    field('text', 'resourceCode', '权限编号', 'Resource code', {
       required: true,
       message: t('请输入数据权限编号', 'Please enter the resource code'),
       maxLength: 255,
       search: 'like',
-    },
-    {
-      name: 'scopeColumn',
-      kind: 'text',
-      label: t('权限字段', 'Column'),
+    }),
+    field('text', 'scopeColumn', '权限字段', 'Column', {
       maxLength: 255,
       pattern: {
         regex: '^[A-Za-z_][A-Za-z0-9_]*$',
         message: t('权限字段只能包含字母、数字和下划线', 'The column may hold letters, digits and _'),
       },
       defaultValue: 'create_dept',
-    },
-    {
-      name: 'scopeType',
-      kind: 'dict',
-      dict: { code: 'data_scope_type' },
-      numeric: true,
-      label: t('规则类型', 'Rule'),
+    }),
+    dictField('scopeType', 'data_scope_type', '规则类型', 'Rule', {
       required: true,
       message: t('请选择数据权限类型', 'Please select the rule'),
       options: [
@@ -66,22 +52,10 @@ export const dataScopeResource = defineResource({
         { value: 5, label: t('自定义', 'Chosen departments') },
       ],
       search: 'equal',
-    },
-    {
-      name: 'scopeValue',
-      kind: 'textarea',
-      label: t('规则值', 'Rule value'),
-      maxLength: 2000,
-      inTable: false,
-    },
-    {
-      name: 'scopeField',
-      kind: 'text',
-      label: t('可见字段', 'Visible fields'),
-      maxLength: 255,
-      inTable: false,
-    },
-    { name: 'scopeClass', kind: 'text', label: t('权限类名', 'Mapper id'), maxLength: 500, inTable: false },
+    }),
+    field('textarea', 'scopeValue', '规则值', 'Rule value', { maxLength: 2000, inTable: false }),
+    field('text', 'scopeField', '可见字段', 'Visible fields', { maxLength: 255, inTable: false }),
+    field('text', 'scopeClass', '权限类名', 'Mapper id', { maxLength: 500, inTable: false }),
     remarkField(),
   ],
 });
@@ -94,28 +68,19 @@ export const apiScopeResource = defineResource({
   tenant: 'none',
   fields: [
     menuField,
-    {
-      name: 'scopeName',
-      kind: 'text',
-      label: t('权限名称', 'Scope name'),
+    field('text', 'scopeName', '权限名称', 'Scope name', {
       required: true,
       message: t('请输入接口权限名称', 'Please enter the scope name'),
       maxLength: 255,
       search: 'like',
-    },
-    {
-      name: 'resourceCode',
-      kind: 'text',
-      label: t('权限编号', 'Resource code'),
+    }),
+    field('text', 'resourceCode', '权限编号', 'Resource code', {
       required: true,
       message: t('请输入接口权限编号', 'Please enter the resource code'),
       maxLength: 255,
       search: 'like',
-    },
-    {
-      name: 'scopePath',
-      kind: 'text',
-      label: t('权限路径', 'Path'),
+    }),
+    field('text', 'scopePath', '权限路径', 'Path', {
       required: true,
       message: t('请输入接口权限路径', 'Please enter the path'),
       maxLength: 255,
@@ -124,13 +89,8 @@ export const apiScopeResource = defineResource({
         message: t('接口路径须以/开头', 'The path starts with / (use /** for a prefix)'),
       },
       search: 'like',
-    },
-    {
-      name: 'scopeType',
-      kind: 'dict',
-      dict: { code: 'api_scope_type' },
-      numeric: true,
-      label: t('接口类型', 'Type'),
+    }),
+    dictField('scopeType', 'api_scope_type', '接口类型', 'Type', {
       required: true,
       message: t('请选择接口权限类型', 'Please select the type'),
       options: [
@@ -138,7 +98,7 @@ export const apiScopeResource = defineResource({
         { value: 2, label: t('业务接口', 'Business API') },
       ],
       search: 'equal',
-    },
+    }),
     remarkField(),
   ],
 });

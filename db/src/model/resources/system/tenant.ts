@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { createTimeField, remarkField } from './common';
+import { createTimeField, field, remarkField, required } from './common';
 
 export const tenantResource = defineResource({
   key: 'tenant',
@@ -9,86 +9,41 @@ export const tenantResource = defineResource({
   permission: 'tenant',
   tenant: 'none',
   fields: [
-    {
-      name: 'tenantId',
+    field('text', 'tenantId', '租户ID', 'Tenant ID', {
       priority: 'key',
-      kind: 'text',
-      label: t('租户ID', 'Tenant ID'),
       maxLength: 6,
       pattern: { regex: '^\\d{6}$', message: t('租户ID为6位数字', 'The tenant ID is six digits') },
       search: 'like',
       sortable: true,
       editableOnEdit: false,
-    },
-    {
-      name: 'tenantName',
-      priority: 'key',
-      kind: 'text',
-      label: t('租户名称', 'Tenant name'),
-      required: true,
-      message: t('请输入租户名称', 'Please enter the tenant name'),
-      maxLength: 50,
-      search: 'like',
-      sortable: true,
-    },
-    {
-      name: 'linkman',
-      priority: 'key',
-      kind: 'text',
-      label: t('联系人', 'Contact'),
-      required: true,
-      message: t('请输入联系人', 'Please enter the contact'),
-      maxLength: 20,
-      search: 'like',
-    },
-    {
-      name: 'contactNumber',
-      kind: 'text',
-      label: t('联系电话', 'Phone'),
-      maxLength: 20,
-      search: 'like',
-    },
-    { name: 'address', kind: 'text', label: t('联系地址', 'Address'), maxLength: 255, inTable: false },
-    { name: 'domain', kind: 'text', label: t('绑定域名', 'Domain'), maxLength: 255, inTable: false },
-    {
-      name: 'backgroundUrl',
-      kind: 'upload',
-      label: t('系统背景', 'Login background'),
-      maxLength: 1000,
-      inTable: false,
-    },
-    {
-      name: 'accountNumber',
-      kind: 'number',
-      label: t('账号额度', 'Account limit'),
+    }),
+    required(
+      field('text', 'tenantName', '租户名称', 'Tenant name', {
+        priority: 'key',
+        maxLength: 50,
+        search: 'like',
+        sortable: true,
+      }),
+    ),
+    required(
+      field('text', 'linkman', '联系人', 'Contact', { priority: 'key', maxLength: 20, search: 'like' }),
+    ),
+    field('text', 'contactNumber', '联系电话', 'Phone', { maxLength: 20, search: 'like' }),
+    field('text', 'address', '联系地址', 'Address', { maxLength: 255, inTable: false }),
+    field('text', 'domain', '绑定域名', 'Domain', { maxLength: 255, inTable: false }),
+    field('upload', 'backgroundUrl', '系统背景', 'Login background', { maxLength: 1000, inTable: false }),
+    field('number', 'accountNumber', '账号额度', 'Account limit', {
       unlimited: -1,
       readOnly: true,
       inForm: false,
-    },
-    {
-      name: 'expireTime',
-      kind: 'datetime',
-      label: t('过期时间', 'Expires at'),
+    }),
+    field('datetime', 'expireTime', '过期时间', 'Expires at', {
       readOnly: true,
       inForm: false,
       sortable: true,
-    },
-    {
-      name: 'packageId',
-      kind: 'ref',
-      label: t('产品包', 'Package'),
-      readOnly: true,
-      inForm: false,
-      inTable: false,
-    },
-    {
-      name: 'datasourceId',
-      kind: 'ref',
-      label: t('数据源', 'Data source'),
-      readOnly: true,
-      inForm: false,
-      inTable: false,
-    },
+    }),
+    field('ref', 'packageId', '产品包', 'Package', { readOnly: true, inForm: false, inTable: false }),
+    field('ref', 'datasourceId', '数据源', 'Data source', { readOnly: true, inForm: false, inTable: false }),
     createTimeField(),
   ],
   defaultSort: [{ field: 'tenantId', dir: 'asc' }],
@@ -103,27 +58,21 @@ export const tenantPackageResource = defineResource({
   dialogWidth: 600,
   ops: { view: false },
   fields: [
-    {
-      name: 'packageName',
-      kind: 'text',
-      label: t('产品包名', 'Package name'),
+    field('text', 'packageName', '产品包名', 'Package name', {
       required: true,
       message: t('请输入产品包名称', 'Please enter the package name'),
       maxLength: 100,
       search: 'like',
       span: 24,
-    },
-    {
-      name: 'menuId',
-      kind: 'tree',
-      label: t('菜单列表', 'Menus'),
+    }),
+    field('tree', 'menuId', '菜单列表', 'Menus', {
       tree: { url: '/blade-system/menu/tree', multiple: true },
       required: true,
       message: t('请选择菜单', 'Please select the menus'),
       maxLength: 100000,
       inTable: false,
       span: 24,
-    },
+    }),
     remarkField(),
     createTimeField(),
   ],

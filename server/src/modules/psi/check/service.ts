@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { CheckStatus, DOC_PREFIX, LogSource } from '@psi/db/model/psi/index';
+import { CheckStatus, DOC_PREFIX, LogSource, type BookChange } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
@@ -61,14 +61,6 @@ export interface CheckInput {
   complete: boolean;
   version?: number | null;
   details?: { goodsId: string; countedQuantity: number; remark?: string | null }[];
-}
-
-export interface BookChange {
-  goodsId: string;
-  isbn: string;
-  goodsName: string;
-  bookQuantityAtSave: number;
-  bookQuantity: number;
 }
 
 export interface CheckResult {

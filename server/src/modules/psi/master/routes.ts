@@ -14,7 +14,7 @@ import { ok } from '../../../core/envelope';
 import { badRequest } from '../../../core/errors';
 import { crudRoutes, importRoutes, optionalId, scopedRowSchema, type ImportColumn } from '../../../core/crud';
 import type { SheetRecord } from '../../../core/export';
-import { answers } from '../../../core/route-schemas';
+import { answers, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { findOne, listAll, wire } from '../../../core/scoped-list';
 import { big, type PsiActor, type PsiEnv } from '../shared/env';
@@ -56,9 +56,7 @@ const importResult = z.object({
 const t = (zh: string, en: string): Text => ({ zh, en });
 
 /** `schoolId` of the depository lookups: optional (a school user's own school applies). */
-const schoolQuery = z.looseObject({
-  schoolId: z.string().optional().describe('the school (a school user always gets its own)'),
-});
+const schoolQuery = textQuery({ schoolId: 'the school (a school user always gets its own)' });
 
 type ImportResult = z.output<typeof importResult>;
 
@@ -211,9 +209,7 @@ function registerSchoolRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: z.looseObject({
-          userId: z.string().optional().describe('the school account (default: the caller)'),
-        }),
+        querystring: textQuery({ userId: 'the school account (default: the caller)' }),
         response: answers.maybe(
           scopedRowSchema(specs.school, {
             discount: z.string().describe("the school's sale discount, four decimals (1.0000 without terms)"),

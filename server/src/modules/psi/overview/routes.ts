@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../core/envelope';
-import { answers } from '../../../core/route-schemas';
+import { answers, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { psiActor } from '../shared/http';
 import { positiveInt } from '../shared/query-params';
@@ -84,9 +84,7 @@ export function registerOverviewRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: z.looseObject({
-          weeks: z.string().optional().describe('weeks of history, 1..52 (default 8)'),
-        }),
+        querystring: textQuery({ weeks: 'weeks of history, 1..52 (default 8)' }),
         response: answers.of(dashboard),
       },
     },

@@ -95,18 +95,12 @@ export function buildLines(
 export const totalsOf = (lines: BuiltLine[]): Totals => sumLines(lines);
 
 /** What a line row snapshots of its book, and its maths. */
-export interface LineValues {
+export interface LineValues extends PricedLine {
   goodsId: string;
   isbn: string;
   goodsName: string;
   publisher: string | null;
   edition: string | null;
-  price: number;
-  discount: number;
-  unitPrice: number;
-  quantity: number;
-  listAmount: number;
-  amount: number;
   sort: number | null;
   remark: string | null;
 }

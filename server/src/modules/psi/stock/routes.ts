@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { formatMoney, pageOf, parseId } from '@psi/db/model';
 import { ok } from '../../../core/envelope';
 import { badRequest } from '../../../core/errors';
 import { EXPORT_LIMIT } from '../../../core/crud';
 import { sendWorkbook, workbookBuffer, xlsxAnswer, type SheetColumn } from '../../../core/export';
-import { answers } from '../../../core/route-schemas';
+import { answers, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { LOW_STOCK } from '../../../core/psi-actor';
 import { psiActor } from '../shared/http';
@@ -15,14 +14,14 @@ import { specs } from '../shared/specs';
 import { stockQuery, stockRow, wireStock, type StockFilters } from './queries';
 
 /** The query parameters of the stock views, each a single text value. */
-const stockParams = z.looseObject({
-  depositoryId: z.string().optional().describe("one depository (within the caller's)"),
-  goodsIds: z.string().optional().describe('comma-joined book ids'),
-  keyword: z.string().optional().describe('ISBN or title, in part'),
-  low: z.string().optional().describe('true: only stock at or below the threshold'),
-  threshold: z.string().optional().describe('the low-stock threshold (default 50)'),
-  current: z.string().optional().describe('page number, from 1 (default 1)'),
-  size: z.string().optional().describe('rows per page, 1..500 (default 10)'),
+const stockParams = textQuery({
+  depositoryId: "one depository (within the caller's)",
+  goodsIds: 'comma-joined book ids',
+  keyword: 'ISBN or title, in part',
+  low: 'true: only stock at or below the threshold',
+  threshold: 'the low-stock threshold (default 50)',
+  current: 'page number, from 1 (default 1)',
+  size: 'rows per page, 1..500 (default 10)',
 });
 
 function stockFilters(query: Record<string, unknown>): StockFilters {

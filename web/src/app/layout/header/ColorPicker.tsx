@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ColorPicker as AntColorPicker, Button, Tooltip } from 'antd';
+import { ColorPicker as AntColorPicker, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../../config/site';
 import { useSettings } from '../../../stores/settings';
+import { HeaderIconButton } from './HeaderIconButton';
 
 /**
  * The primary colour (default #409EFF): antd design tokens recolour every component at once. The
@@ -24,13 +25,11 @@ export function ColorPicker() {
           presets={[{ label: t('layout.colorPresets'), colors: [...site.colorPresets] }]}
           onChangeComplete={(value) => setColor(value.toHexString())}
         >
-          <Button
-            type="text"
-            className="psi-header__icon"
-            aria-label={t('layout.color')}
+          <HeaderIconButton
+            label={t('layout.color')}
             aria-haspopup="dialog"
             aria-expanded={open}
-            data-testid="color-picker-trigger"
+            testId="color-picker-trigger"
             icon={<span className="psi-header__swatch" style={{ background: color }} />}
           />
         </AntColorPicker>

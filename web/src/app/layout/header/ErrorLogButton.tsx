@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { BugOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../../config/site';
 import { useErrorLog } from '../../../stores/error-log';
+import { HeaderIconButton } from './HeaderIconButton';
 
 const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
 
@@ -22,11 +23,9 @@ export function ErrorLogButton() {
           offset={[-4, 4]}
           data-testid="error-log-badge"
         >
-          <Button
-            type="text"
-            className="psi-header__icon"
-            aria-label={t('layout.errorLog')}
-            data-testid="header-error-log"
+          <HeaderIconButton
+            label={t('layout.errorLog')}
+            testId="header-error-log"
             icon={<BugOutlined />}
             onClick={() => setOpen(true)}
           />

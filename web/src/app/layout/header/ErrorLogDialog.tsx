@@ -4,6 +4,7 @@ import { App, Button, Modal, Table, Tag, Typography, type TableColumnsType } fro
 import { useTranslation } from 'react-i18next';
 import { sendLogs } from '../../../api/logs';
 import { useErrorLog, type LogEntry } from '../../../stores/error-log';
+import { useConfirm } from '../../../hooks/confirm';
 
 /**
  * The local error log (spec "Error-log screen"): type, url, message, stack and time of each recorded
@@ -11,40 +12,29 @@ import { useErrorLog, type LogEntry } from '../../../stores/error-log';
  */
 export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const logs = useErrorLog((state) => state.logs);
   const [sending, setSending] = useState(false);
 
   const upload = () => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('errorLog.uploadConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setSending(true);
-        try {
-          await sendLogs(useErrorLog.getState().logs);
-          useErrorLog.getState().clear();
-          void message.success(t('errorLog.sent'));
-          onClose();
-        } finally {
-          setSending(false);
-        }
-      },
+    confirm(t('errorLog.uploadConfirm'), async () => {
+      setSending(true);
+      try {
+        await sendLogs(useErrorLog.getState().logs);
+        useErrorLog.getState().clear();
+        void message.success(t('errorLog.sent'));
+        onClose();
+      } finally {
+        setSending(false);
+      }
     });
   };
 
   const clear = () => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('errorLog.clearConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        useErrorLog.getState().clear();
-        void message.success(t('errorLog.cleared'));
-      },
+    confirm(t('errorLog.clearConfirm'), () => {
+      useErrorLog.getState().clear();
+      void message.success(t('errorLog.cleared'));
     });
   };
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HeaderIconButton } from './HeaderIconButton';
 
 /** Full screen on and off (the browser's Fullscreen API); Esc leaves it too. */
 export function FullScreenButton() {
@@ -21,11 +22,9 @@ export function FullScreenButton() {
   const label = full ? t('layout.exitFullscreen') : t('layout.fullscreen');
   return (
     <Tooltip title={label}>
-      <Button
-        type="text"
-        className="psi-header__icon"
-        aria-label={label}
-        data-testid="header-fullscreen"
+      <HeaderIconButton
+        label={label}
+        testId="header-fullscreen"
         icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
         onClick={toggle}
       />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { supportedLanguages } from '../../../config/site';
 import { useSettings } from '../../../stores/settings';
+import { HeaderIconButton } from './HeaderIconButton';
 
 /** 中文 / English: the menus, antd components and dates follow the choice. */
 export function LanguageMenu() {
@@ -29,13 +30,7 @@ export function LanguageMenu() {
     >
       {/* The tooltip steps aside while the menu is open, so it never covers an option. */}
       <Tooltip title={t('lang.switch')} open={open ? false : undefined}>
-        <Button
-          type="text"
-          className="psi-header__icon"
-          aria-label={t('lang.switch')}
-          data-testid="header-language"
-          icon={<TranslationOutlined />}
-        />
+        <HeaderIconButton label={t('lang.switch')} testId="header-language" icon={<TranslationOutlined />} />
       </Tooltip>
     </Dropdown>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Form, Input, Modal, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { site } from '../../../config/site';
 import { useLock } from '../../../stores/lock';
+import { HeaderIconButton } from './HeaderIconButton';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 interface LockValues {
   password: string;
@@ -43,11 +45,9 @@ export function LockButton() {
   return (
     <>
       <Tooltip title={t('layout.lock')}>
-        <Button
-          type="text"
-          className="psi-header__icon"
-          aria-label={t('layout.lock')}
-          data-testid="header-lock"
+        <HeaderIconButton
+          label={t('layout.lock')}
+          testId="header-lock"
           icon={<LockOutlined />}
           onClick={() => setOpen(true)}
         />
@@ -64,14 +64,14 @@ export function LockButton() {
         destroyOnHidden
       >
         <Form<LockValues> form={form} layout="vertical" onFinish={onFinish} preserve={false}>
-          <Form.Item
+          <RequiredItem
             name="password"
             label={t('lock.password')}
             extra={hasPassword ? t('lock.replaceHint') : t('lock.hint')}
-            rules={[{ required: true, message: t('lock.required') }]}
+            message={t('lock.required')}
           >
             <Input.Password autoFocus placeholder={t('lock.placeholder')} data-testid="lock-password" />
-          </Form.Item>
+          </RequiredItem>
         </Form>
       </Modal>
     </>

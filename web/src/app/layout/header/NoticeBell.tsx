@@ -23,6 +23,7 @@ import { fetchDetail } from '../../../api/resource';
 import { safeHtml } from '../../../utils/safe-html';
 import { useInbox, type Inbox, type InboxItem, type InboxTab } from './notice-inbox';
 import './notice-bell.css';
+import { HeaderIconButton } from './HeaderIconButton';
 
 const TABS: { kind: InboxTab; icon: typeof BellOutlined }[] = [
   { kind: 'todo', icon: ScheduleOutlined },
@@ -215,11 +216,9 @@ export function NoticeBell() {
       >
         <Tooltip title={t('layout.notice')} open={open ? false : undefined}>
           <Badge count={count} size="small" offset={[-4, 4]} data-testid="notice-badge">
-            <Button
-              type="text"
-              className="psi-header__icon"
-              aria-label={count ? t('notice.bellCount', { count }) : t('layout.notice')}
-              data-testid="header-notice"
+            <HeaderIconButton
+              label={count ? t('notice.bellCount', { count }) : t('layout.notice')}
+              testId="header-notice"
               data-count={count}
               icon={<BellOutlined />}
             />

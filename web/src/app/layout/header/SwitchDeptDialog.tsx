@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +5,8 @@ import { site } from '../../../config/site';
 import { useSession } from '../../../stores/session';
 import { useTabs } from '../../../stores/tabs';
 import { useSwitchOptions } from './switch-options';
+import { useSaving } from '../../../hooks/saving';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 interface SwitchValues {
   deptId: string;
@@ -18,24 +19,19 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
   const user = useSession((state) => state.userInfo);
   const [form] = Form.useForm<SwitchValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const navigate = useNavigate();
   const { depts, roles } = useSwitchOptions(user?.user_id ?? '');
 
   const onFinish = async ({ deptId, roleId }: SwitchValues) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await useSession.getState().switchDeptRole(deptId, roleId);
       void message.success(t('switchDept.done'));
       onClose();
       // The open pages belonged to the previous role: start again from home with the new menus.
       useTabs.getState().reset();
       navigate(site.homePath);
-    } catch {
-      // The client showed the server's message; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -58,11 +54,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
         }}
         onFinish={onFinish}
       >
-        <Form.Item
-          name="deptId"
-          label={t('switchDept.dept')}
-          rules={[{ required: true, message: t('switchDept.deptRequired') }]}
-        >
+        <RequiredItem name="deptId" label={t('switchDept.dept')} message={t('switchDept.deptRequired')}>
           <Select
             data-testid="switch-dept"
             allowClear
@@ -70,12 +62,8 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
             placeholder={t('switchDept.deptRequired')}
             options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
           />
-        </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('switchDept.role')}
-          rules={[{ required: true, message: t('switchDept.roleRequired') }]}
-        >
+        </RequiredItem>
+        <RequiredItem name="roleId" label={t('switchDept.role')} message={t('switchDept.roleRequired')}>
           <Select
             data-testid="switch-role"
             allowClear
@@ -83,7 +71,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
             placeholder={t('switchDept.roleRequired')}
             options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
           />
-        </Form.Item>
+        </RequiredItem>
       </Form>
     </Modal>
   );

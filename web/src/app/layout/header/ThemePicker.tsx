@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
-import { Button, Popover, Tooltip } from 'antd';
+import { Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { themeNames } from '../../../config/site';
 import { themes } from '../../../config/themes';
 import { useSettings } from '../../../stores/settings';
+import { HeaderIconButton } from './HeaderIconButton';
 
 /** The eleven themes as small previews of the frame (sider, header, page), picked with one click. */
 export function ThemePicker() {
@@ -52,13 +53,7 @@ export function ThemePicker() {
       onOpenChange={setOpen}
     >
       <Tooltip title={t('layout.theme')} open={open ? false : undefined}>
-        <Button
-          type="text"
-          className="psi-header__icon"
-          aria-label={t('layout.theme')}
-          data-testid="theme-picker"
-          icon={<BgColorsOutlined />}
-        />
+        <HeaderIconButton label={t('layout.theme')} testId="theme-picker" icon={<BgColorsOutlined />} />
       </Tooltip>
     </Popover>
   );

@@ -9,6 +9,7 @@ import { site } from '../../../config/site';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../../stores/session';
 import { notifySuccess } from '../../../utils/feedback';
 import { currentAssignment, useSwitchOptions } from './switch-options';
+import { useConfirm } from '../../../hooks/confirm';
 
 const SwitchDeptDialog = lazy(() => import('./SwitchDeptDialog'));
 
@@ -20,6 +21,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
+  const confirm = useConfirm();
   const user = useSession((state) => state.userInfo);
   const logout = useSession((state) => state.logout);
   const applyToken = useSession((state) => state.applyToken);
@@ -37,16 +39,10 @@ export function UserMenu() {
   const assignment = site.switchMode ? currentAssignment(user, depts.data, roles.data) : '';
 
   const confirmLogout = () => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('layout.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        // The cleared session makes the route guard send the user to /login; the toast lives at the root.
-        notifySuccess(t('layout.loggedOut'));
-      },
+    confirm(t('layout.logoutConfirm'), async () => {
+      await logout();
+      // The cleared session makes the route guard send the user to /login; the toast lives at the root.
+      notifySuccess(t('layout.loggedOut'));
     });
   };
 

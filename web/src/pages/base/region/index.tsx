@@ -22,6 +22,8 @@ import { fieldRules, type Row } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './region.css';
+import { useConfirm } from '../../../hooks/confirm';
+import { useSaving } from '../../../hooks/saving';
 
 const def = regionResource;
 const field = (name: string) => def.fields.find((f) => f.name === name)!;
@@ -133,13 +135,14 @@ type Mode = { kind: 'edit'; code: string } | { kind: 'add'; parentCode: string; 
 export default function RegionPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const has = useCan();
   const can = { add: has('region_add'), edit: has('region_edit'), remove: has('region_delete') };
   const [tree, setTree] = useState<TreeDataNode[] | null>(null);
   const [mode, setMode] = useState<Mode | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const [expanded, setExpanded] = useState<string[]>([]);
 
   const roots = useQuery({
@@ -164,8 +167,7 @@ export default function RegionPage() {
   };
 
   const save = async (values: Row) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const body =
         mode?.kind === 'add'
           ? { ...values, parentCode: mode.parentCode }
@@ -181,23 +183,15 @@ export default function RegionPage() {
         const parent = String(detail.data?.parentCode ?? '00');
         await reload(parent === '0' ? '00' : parent);
       }
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const remove = () => {
     const row = detail.data;
     if (!row) return;
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('crud.removeConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
+    confirm(
+      t('crud.removeConfirm'),
+      async () => {
         try {
           await removeRegion(selected);
         } catch {
@@ -207,7 +201,8 @@ export default function RegionPage() {
         setMode(null);
         await reload(String(row.parentCode));
       },
-    });
+      { okButtonProps: { danger: true } },
+    );
   };
 
   const editing = mode?.kind === 'edit';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
 import { flowKeys, deleteInstance, followList, type FlowRow } from '../../../api/flow';
@@ -14,12 +14,7 @@ import {
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
 import { useCan } from '../../../hooks/permission';
-
-const statusColor: Record<string, string> = {
-  running: 'processing',
-  finished: 'success',
-  deleted: 'default',
-};
+import { FlowStatusTag } from '../../../components/flow/FlowStatusTag';
 
 /** /flow/follow: every process instance of the tenant, its history and diagram; delete a running one. */
 export default function FlowFollowPage() {
@@ -78,7 +73,7 @@ export default function FlowFollowPage() {
             {
               title: t('flow.common.status'),
               dataIndex: 'status',
-              render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+              render: (v: string) => <FlowStatusTag status={v} />,
             },
             { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
             { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { flowKeys, modelDetail, submitModel, useFlowCategories } from '../../../api/flow';
 import { blankDiagram } from '../components/flowable-moddle';
 import type { BpmnModelerHandle } from '../components/BpmnModeler';
+import { RequiredItem } from '../../../components/RequiredItem';
 
 const BpmnModeler = lazy(() => import('../components/BpmnModeler'));
 
@@ -99,13 +100,14 @@ export function ModelEditor({
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item
+            <RequiredItem
               name="name"
               label={t('flow.model.name')}
-              rules={[{ required: true, whitespace: true, message: t('flow.model.nameRequired') }]}
+              message={t('flow.model.nameRequired')}
+              whitespace
             >
               <Input data-testid="model-name" />
-            </Form.Item>
+            </RequiredItem>
           </Col>
           <Col span={5}>
             <Form.Item name="category" label={t('flow.common.category')}>

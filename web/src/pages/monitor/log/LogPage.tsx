@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { RowDialogPage } from '../../../components/resource/RowDialogPage';
 import { ProfileOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Spin, Typography } from 'antd';
+import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { fetchDetail, resourceKeys } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
 import './log.css';
@@ -72,30 +71,13 @@ function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: Row; on
 export function LogPage({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
   const can = useCan();
-  const canView = can(`${def.permission}_view`);
-  const [open, setOpen] = useState<Row | null>(null);
   const listDef = adaptResource(def, { resource: { ops: { ...def.ops, view: false } } });
   return (
-    <>
-      <ResourcePage
-        def={listDef}
-        rowActions={
-          canView
-            ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<ProfileOutlined />}
-                  onClick={() => setOpen(record)}
-                  data-testid="row-detail"
-                >
-                  {t('sys.detail')}
-                </Button>
-              )
-            : undefined
-        }
-      />
-      {open && <LogDrawer def={def} record={open} onClose={() => setOpen(null)} />}
-    </>
+    <RowDialogPage
+      def={listDef}
+      allowed={can(`${def.permission}_view`)}
+      button={{ icon: <ProfileOutlined />, label: t('sys.detail'), testId: 'row-detail' }}
+      dialog={(record, close) => <LogDrawer def={def} record={record} onClose={close} />}
+    />
   );
 }

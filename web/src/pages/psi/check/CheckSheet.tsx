@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
+import type { BookChange } from '@psi/db/model/psi/index';
 import { useTranslation } from 'react-i18next';
 import {
   docWithLines,
@@ -50,14 +51,6 @@ interface CountLine {
   book: number;
   counted: number;
   remark: string;
-}
-
-export interface BookChange {
-  goodsId: string;
-  isbn: string;
-  goodsName: string;
-  bookQuantityAtSave: number;
-  bookQuantity: number;
 }
 
 type SaveResult = Row & { bookChanged?: BookChange[] };

@@ -14,7 +14,8 @@ import { fieldColumn, moneyColumn, numberColumn, textColumn } from '../columns';
 import { mayEdit, mayRemove } from '../documents';
 import { DocRowActions, RowButton, useDocPage, type DocPageState } from '../orders/shared';
 import { useLang } from '../status';
-import { CheckSheet, type BookChange } from './CheckSheet';
+import type { BookChange } from '@psi/db/model/psi/index';
+import { CheckSheet } from './CheckSheet';
 import '../i18n';
 
 const PATH = '/psi/depositorycheck/index';

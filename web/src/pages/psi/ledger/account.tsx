@@ -11,6 +11,8 @@ import { post, psiKeys, useSchools } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
 import '../i18n';
+import { RequiredItem } from '../../../components/RequiredItem';
+import { useListFilter } from '../../../components/resource/useListFilter';
 
 const PAY_METHODS = [1, 2, 3, 4, 5];
 
@@ -73,11 +75,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
       data-testid="recharge-dialog"
     >
       <Form form={form} layout="vertical" initialValues={{ payMethod: 1 }}>
-        <Form.Item
-          name="schoolId"
-          label={t('psi.field.school')}
-          rules={[{ required: true, message: t('psi.required.school') }]}
-        >
+        <RequiredItem name="schoolId" label={t('psi.field.school')} message={t('psi.required.school')}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={schools.isLoading}
@@ -87,11 +85,11 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
             }))}
             data-testid="recharge-school"
           />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="amount"
           label={t('psi.account.amount')}
-          rules={[{ required: true, message: t('psi.required.rechargeAmount') }]}
+          message={t('psi.required.rechargeAmount')}
         >
           <InputNumber
             min={0.01}
@@ -101,21 +99,22 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
             style={{ width: '100%' }}
             data-testid="recharge-amount"
           />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="payMethod"
           label={t('psi.account.payMethod')}
-          rules={[{ required: true, message: t('psi.required.payMethod') }]}
+          message={t('psi.required.payMethod')}
         >
           <Select options={PAY_METHODS.map((m) => ({ value: m, label: t(`psi.account.methods.${m}`) }))} />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="voucherNo"
           label={t('psi.account.voucherNo')}
-          rules={[{ required: true, whitespace: true, message: t('psi.account.voucherRequired') }]}
+          message={t('psi.account.voucherRequired')}
+          whitespace
         >
           <Input maxLength={64} data-testid="recharge-voucher" />
-        </Form.Item>
+        </RequiredItem>
         <Form.Item name="remark" label={t('psi.common.remark')}>
           <Input.TextArea maxLength={255} />
         </Form.Item>
@@ -131,14 +130,14 @@ export default function AccountStatementPage() {
   const can = useCan();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [schoolId, setSchoolId] = useState<string | undefined>();
+  const schoolId = useListFilter('schoolId');
   const platform = can('accountstatement_recharge');
   const schools = useSchools({}, { enabled: platform });
   return (
     <>
       <ResourcePage
         def={accountStatementResource}
-        params={schoolId ? { schoolId } : undefined}
+        params={schoolId.params}
         cells={{
           amount: (r) => {
             const negative = String(r.amount).startsWith('-');
@@ -166,11 +165,11 @@ export default function AccountStatementPage() {
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
-                value={schoolId}
+                value={schoolId.value}
                 placeholder={t('psi.field.school')}
                 aria-label={t('psi.field.school')}
                 style={{ width: 240 }}
-                onChange={(v?: string) => setSchoolId(v)}
+                onChange={(v?: string) => schoolId.set(v)}
                 options={(schools.data?.records ?? []).map((s) => ({
                   value: String(s.id),
                   label: String(s.schoolName),

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { depositoryLogResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { DepositorySelect } from '../DepositorySelect';
 import '../i18n';
+import { useListFilter } from '../../../components/resource/useListFilter';
 
 const SOURCE_PAGES: Record<number, string> = {
   1: '/psi/purchaseorder/index',
@@ -16,11 +16,11 @@ const SOURCE_PAGES: Record<number, string> = {
 /** 库存流水: movements with the balance before and after each, filtered by depository; rows link to their document. */
 export default function DepositoryLogPage() {
   const { t } = useTranslation();
-  const [depositoryId, setDepositoryId] = useState<string | undefined>();
+  const depositoryId = useListFilter('depositoryId');
   return (
     <ResourcePage
       def={depositoryLogResource}
-      params={depositoryId ? { depositoryId } : undefined}
+      params={depositoryId.params}
       cells={{
         sourceNo: (r) => {
           const path = SOURCE_PAGES[Number(r.sourceType)];
@@ -44,10 +44,10 @@ export default function DepositoryLogPage() {
       }}
       toolbar={
         <DepositorySelect
-          value={depositoryId}
+          value={depositoryId.value}
           placeholder={t('psi.field.depository')}
           aria-label={t('psi.field.depository')}
-          onChange={(v?: string) => setDepositoryId(v)}
+          onChange={(v?: string) => depositoryId.set(v)}
           data-testid="log-depository"
         />
       }

@@ -9,6 +9,7 @@ import { useCan } from '../../../hooks/permission';
 import { ImportDialog } from '../ImportDialog';
 import { RegionFilter } from './RegionFilter';
 import '../i18n';
+import { useListFilter } from '../../../components/resource/useListFilter';
 
 /** 学校平台信息: each school's platform terms (discount, salesman, contract) and the roster import. */
 export default function SchoolRosterPage() {
@@ -16,15 +17,15 @@ export default function SchoolRosterPage() {
   const can = useCan();
   const client = useQueryClient();
   const [importing, setImporting] = useState(false);
-  const [regionCode, setRegionCode] = useState<string | undefined>();
+  const regionCode = useListFilter('regionCode');
   return (
     <>
       <ResourcePage
         def={schoolYyptInfoResource}
-        params={regionCode ? { regionCode } : undefined}
+        params={regionCode.params}
         toolbar={
           <>
-            <RegionFilter value={regionCode} onChange={setRegionCode} />
+            <RegionFilter value={regionCode.value} onChange={regionCode.set} />
             {can('schoolyyptinfo_import') && (
               <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="import-open">
                 {t('psi.import.open')}

@@ -1,18 +1,18 @@
-import { useState } from 'react';
 import { Typography } from 'antd';
 import { schoolInfoResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { yuan } from '../format';
 import { RegionFilter } from './RegionFilter';
 import '../i18n';
+import { useListFilter } from '../../../components/resource/useListFilter';
 
 /** 学校信息: schools with a region filter and their account balance. */
 export default function SchoolsPage() {
-  const [regionCode, setRegionCode] = useState<string | undefined>();
+  const regionCode = useListFilter('regionCode');
   return (
     <ResourcePage
       def={schoolInfoResource}
-      params={regionCode ? { regionCode } : undefined}
+      params={regionCode.params}
       cells={{
         accountBalance: (r) => (
           <Typography.Text
@@ -24,7 +24,7 @@ export default function SchoolsPage() {
           </Typography.Text>
         ),
       }}
-      toolbar={<RegionFilter value={regionCode} onChange={setRegionCode} />}
+      toolbar={<RegionFilter value={regionCode.value} onChange={regionCode.set} />}
     />
   );
 }

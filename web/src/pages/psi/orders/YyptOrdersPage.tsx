@@ -5,7 +5,7 @@ import { detail, psiKeys, type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import '../i18n';
 
 function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
@@ -42,16 +42,7 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
     <DocPage
       page={page}
       kind="yypt"
-      steps={[
-        {
-          action: 'auditPass',
-          id: 'audit',
-          label: t('psi.yypt.audit'),
-          icon: <AuditOutlined />,
-          onClick: audit.open,
-          primary: true,
-        },
-      ]}
+      steps={[primaryStep('auditPass', 'audit', t('psi.yypt.audit'), <AuditOutlined />, audit.open)]}
       endpoint="purchaseorderyypt/list"
       exportName={title}
       title={title}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
 import { post, type Row } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
-import { DocPage, useDocPage } from './shared';
+import { DocPage, useDocPage, primaryStep } from './shared';
 import '../i18n';
 
 const PATH = '/psi/deliveryorder/index';
@@ -40,16 +40,7 @@ export default function DeliveryOrderPage() {
     <DocPage
       page={page}
       kind="delivery"
-      steps={[
-        {
-          action: 'deliver',
-          id: 'ship',
-          label: t('psi.delivery.approve'),
-          icon: <SendOutlined />,
-          onClick: ship,
-          primary: true,
-        },
-      ]}
+      steps={[primaryStep('deliver', 'ship', t('psi.delivery.approve'), <SendOutlined />, ship)]}
       endpoint="deliveryorder/list"
       exportName={t('psi.delivery.title')}
       title={t('psi.delivery.title')}

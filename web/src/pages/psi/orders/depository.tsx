@@ -9,7 +9,7 @@ import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import '../i18n';
 
 const PATH = '/psi/purchaseorderdepository/index';
@@ -42,14 +42,9 @@ export default function DepositoryOrderPage() {
       page={page}
       kind="pod"
       steps={[
-        {
-          action: 'auditPass',
-          id: 'accept',
-          label: t('psi.pod.accept'),
-          icon: <CheckOutlined />,
-          onClick: (row) => audit.open({ row, pass: true }),
-          primary: true,
-        },
+        primaryStep('auditPass', 'accept', t('psi.pod.accept'), <CheckOutlined />, (row) =>
+          audit.open({ row, pass: true }),
+        ),
         {
           action: 'auditReject',
           id: 'reject',
@@ -58,14 +53,9 @@ export default function DepositoryOrderPage() {
           onClick: (row) => audit.open({ row, pass: false }),
           danger: true,
         },
-        {
-          action: 'deliver',
-          id: 'ship',
-          label: t('psi.pod.createDelivery'),
-          icon: <CarOutlined />,
-          onClick: (row) => setShipping(String(row.id)),
-          primary: true,
-        },
+        primaryStep('deliver', 'ship', t('psi.pod.createDelivery'), <CarOutlined />, (row) =>
+          setShipping(String(row.id)),
+        ),
       ]}
       endpoint="purchaseorderdepository/purchaseOrderDepository"
       exportName={t('psi.pod.title')}

@@ -17,7 +17,7 @@ import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { linesOf, post, psiKeys, type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import { useSubmit } from '../useSubmit';
 import '../i18n';
 
@@ -142,22 +142,8 @@ export default function PurchaseOrderPage() {
       page={page}
       kind="purchase"
       steps={[
-        {
-          action: 'auditPass',
-          id: 'audit',
-          label: t('psi.purchase.audit'),
-          icon: <AuditOutlined />,
-          onClick: audit.open,
-          primary: true,
-        },
-        {
-          action: 'storage',
-          id: 'storage',
-          label: t('psi.purchase.storage'),
-          icon: <ImportOutlined />,
-          onClick: storage.open,
-          primary: true,
-        },
+        primaryStep('auditPass', 'audit', t('psi.purchase.audit'), <AuditOutlined />, audit.open),
+        primaryStep('storage', 'storage', t('psi.purchase.storage'), <ImportOutlined />, storage.open),
       ]}
       endpoint="purchaseorder/list"
       exportName={t('psi.purchase.title')}

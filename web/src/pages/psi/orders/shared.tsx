@@ -155,6 +155,15 @@ interface DocStep extends Omit<RowStep, 'onClick'> {
   onClick: (row: Row) => void;
 }
 
+/** A step that moves the document on: a primary button in the detail header, a link in the list. */
+export const primaryStep = (
+  action: string,
+  id: string,
+  label: string,
+  icon: ReactNode,
+  onClick: DocStep['onClick'],
+): DocStep => ({ action, id, label, icon, onClick, primary: true });
+
 /**
  * The row actions of a document list from its declaration: edit and delete in the statuses declared
  * editable and removable, each step when the row's status is one its transition starts from, all

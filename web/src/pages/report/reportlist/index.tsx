@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import {
   CloseOutlined,
   DeleteOutlined,
@@ -244,16 +245,13 @@ export default function ReportListPage() {
             {t('report.open')}
           </Button>
           {can('reportlist_delete') && (
-            <Button
-              type="link"
-              size="small"
+            <RowButton
               danger
               icon={<DeleteOutlined />}
+              label={t('report.remove')}
+              testId="report-remove"
               onClick={() => remove(r)}
-              data-testid="report-remove"
-            >
-              {t('report.remove')}
-            </Button>
+            />
           )}
         </Space>
       ),

@@ -15,6 +15,7 @@ import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { testId, toTreeNodes } from '../../../components/system/tree';
 import '../../../components/system/i18n';
+import { useSaving } from '../../../hooks/saving';
 
 type Part = keyof GrantKeys;
 const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
@@ -85,20 +86,15 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
     };
     return { menu: parents('menu'), dataScope: parents('dataScope'), apiScope: parents('apiScope') };
   });
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   const submit = async () => {
     const ids = (part: Part) => [...new Set([...checked[part], ...half[part]])];
-    setSaving(true);
-    try {
+    await run(async () => {
       await grantRole(roleId, { menu: ids('menu'), dataScope: ids('dataScope'), apiScope: ids('apiScope') });
       void message.success(t('sys.granted'));
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const labels: Record<Part, string> = {

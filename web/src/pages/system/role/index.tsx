@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleResource } from '@psi/db/model';
-import type { Row } from '../../../components/resource/model';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { RowDialogPage } from '../../../components/resource/RowDialogPage';
 import { useCan } from '../../../hooks/permission';
 import { RoleGrantDialog } from './RoleGrantDialog';
 import '../../../components/system/i18n';
@@ -13,29 +10,12 @@ import '../../../components/system/i18n';
 export default function RolePage() {
   const { t } = useTranslation();
   const can = useCan();
-  const canGrant = can('role_grant');
-  const [granting, setGranting] = useState<Row | null>(null);
   return (
-    <>
-      <ResourcePage
-        def={roleResource}
-        rowActions={
-          canGrant
-            ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<SafetyOutlined />}
-                  onClick={() => setGranting(record)}
-                  data-testid="row-grant"
-                >
-                  {t('sys.grant')}
-                </Button>
-              )
-            : undefined
-        }
-      />
-      {granting && <RoleGrantDialog role={granting} onClose={() => setGranting(null)} />}
-    </>
+    <RowDialogPage
+      def={roleResource}
+      allowed={can('role_grant')}
+      button={{ icon: <SafetyOutlined />, label: t('sys.grant'), testId: 'row-grant' }}
+      dialog={(record, close) => <RoleGrantDialog role={record} onClose={close} />}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import { DatabaseOutlined, GiftOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, InputNumber, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tenantResource } from '@psi/db/model';
@@ -50,15 +51,7 @@ export default function TenantPage() {
   const name = (record: Row) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;
 
   const button = (kind: Dialog['kind'], label: string, icon: React.ReactNode, record: Row) => (
-    <Button
-      type="link"
-      size="small"
-      icon={icon}
-      onClick={() => setDialog({ kind, record })}
-      data-testid={`row-${kind}`}
-    >
-      {label}
-    </Button>
+    <RowButton icon={icon} label={label} testId={`row-${kind}`} onClick={() => setDialog({ kind, record })} />
   );
 
   return (

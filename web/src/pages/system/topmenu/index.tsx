@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { RowDialogPage } from '../../../components/resource/RowDialogPage';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Spin, Tree } from 'antd';
+import { Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
 import { fetchTopMenuGrantTree, fetchTopMenuKeys, grantTopMenu, systemKeys } from '../../../api/system';
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
@@ -77,29 +77,12 @@ function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void })
 export default function TopMenuPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const canSet = can('topmenu_setting');
-  const [granting, setGranting] = useState<Row | null>(null);
   return (
-    <>
-      <ResourcePage
-        def={topMenuResource}
-        rowActions={
-          canSet
-            ? (record) => (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<MenuOutlined />}
-                  onClick={() => setGranting(record)}
-                  data-testid="row-topmenu-setting"
-                >
-                  {t('sys.topMenuSetting')}
-                </Button>
-              )
-            : undefined
-        }
-      />
-      {granting && <TopMenuGrant record={granting} onClose={() => setGranting(null)} />}
-    </>
+    <RowDialogPage
+      def={topMenuResource}
+      allowed={can('topmenu_setting')}
+      button={{ icon: <MenuOutlined />, label: t('sys.topMenuSetting'), testId: 'row-topmenu-setting' }}
+      dialog={(record, close) => <TopMenuGrant record={record} onClose={close} />}
+    />
   );
 }

@@ -18,17 +18,18 @@ import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import '../../../components/system/i18n';
+import { useSaving } from '../../../hooks/saving';
+import { jsonObjectRule } from '../../../utils/json-rule';
 
-/** `grant` (userIds, roleIds): the roles of the user's tenant. */
-export function UserRoleDialog({
-  record,
-  onClose,
-  onSaved,
-}: {
+/** What a dialog about one user gets. */
+interface RowDialogProps {
   record: Row;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** `grant` (userIds, roleIds): the roles of the user's tenant. */
+export function UserRoleDialog({ record, onClose, onSaved }: RowDialogProps) {
   const { t } = useTranslation();
   const roles = useQuery({
     queryKey: systemKeys.roleTree(String(record.tenantId)),
@@ -64,15 +65,7 @@ export function UserRoleDialog({
 }
 
 /** `update-platform` (userId, userType, userExt) from `platform-detail`. */
-export function UserPlatformDialog({
-  record,
-  onClose,
-  onSaved,
-}: {
-  record: Row;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function UserPlatformDialog({ record, onClose, onSaved }: RowDialogProps) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
@@ -115,22 +108,7 @@ export function UserPlatformDialog({
             name="userExt"
             label={t('sys.userExt')}
             initialValue={detail.data.userExt ?? ''}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const text = String(value ?? '').trim();
-                  if (!text) return;
-                  let parsed: unknown;
-                  try {
-                    parsed = JSON.parse(text);
-                  } catch {
-                    throw new Error(t('sys.userExtInvalid'));
-                  }
-                  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-                    throw new Error(t('sys.userExtInvalid'));
-                },
-              },
-            ]}
+            rules={[jsonObjectRule(t('sys.userExtInvalid'))]}
           >
             <Input.TextArea rows={4} placeholder='{"key": "value"}' data-field="userExt" />
           </Form.Item>
@@ -146,23 +124,18 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [covered, setCovered] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const submit = async () => {
     if (!file) {
       void message.warning(t('sys.importPick'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       await importUsers(file, covered);
       void message.success(t('sys.imported'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

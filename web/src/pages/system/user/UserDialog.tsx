@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -18,6 +18,9 @@ import {
 } from '../../../components/resource/model';
 import { useIsSuperAdmin } from '../../../hooks/permission';
 import '../../../components/system/i18n';
+import { useSaving } from '../../../hooks/saving';
+import { RequiredItem } from '../../../components/RequiredItem';
+import { validValues } from '../../../utils/form';
 
 const def = userResource;
 const field = (name: string): FieldDef => {
@@ -69,13 +72,9 @@ function PasswordPair() {
   return (
     <>
       <Col xs={24} sm={12} data-field-item="password">
-        <Form.Item
-          name="password"
-          label={t('sys.password')}
-          rules={[{ required: true, message: t('sys.passwordRequired') }]}
-        >
+        <RequiredItem name="password" label={t('sys.password')} message={t('sys.passwordRequired')}>
           <Input.Password autoComplete="new-password" data-field="password" />
-        </Form.Item>
+        </RequiredItem>
       </Col>
       <Col xs={24} sm={12} data-field-item="password2">
         <Form.Item
@@ -104,11 +103,7 @@ function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () =
   const tenants = useTenantOptions(true);
   return (
     <Col xs={24} sm={12} data-field-item="tenantId">
-      <Form.Item
-        name="tenantId"
-        label={t('sys.tenant')}
-        rules={[{ required: true, message: t('sys.tenantRequired') }]}
-      >
+      <RequiredItem name="tenantId" label={t('sys.tenant')} message={t('sys.tenantRequired')}>
         <Select
           disabled={disabled}
           loading={tenants.isLoading}
@@ -120,7 +115,7 @@ function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () =
           onChange={onChange}
           data-field="tenantId"
         />
-      </Form.Item>
+      </RequiredItem>
     </Col>
   );
 }
@@ -145,7 +140,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const superAdmin = useIsSuperAdmin();
   const [form] = Form.useForm<Row>();
   const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const id = record?.id === undefined ? '' : String(record.id);
   const detail = useQuery({
     queryKey: resourceKeys.detail(def.key, id),
@@ -182,25 +177,16 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   }, [detail.data, mode, startTenant]);
 
   const submit = async () => {
-    let values: Row;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
-    setSaving(true);
-    try {
+    await run(async () => {
       await submitUser(body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
       guard.release();
       onSaved();
       onClose();
-    } catch {
-      // the client showed the server's message; the form stays filled
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const item = (name: string, control?: React.ReactNode, span = 12, rules?: Rule[]) => {

@@ -1,8 +1,10 @@
 import { CheckCircleOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { RowButton } from '../../../components/resource/ResourceColumns';
 import { useTranslation } from 'react-i18next';
 import { approveUser, resetUserPassword, unlockUser } from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
+import { useConfirm } from '../../../hooks/confirm';
 
 export type UserRowDialog = 'edit' | 'role' | 'platform';
 
@@ -24,24 +26,19 @@ export function useUserRowActions(
   refresh: () => void,
 ) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
 
   const confirmCall = (content: string, call: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        // a refusal is toasted by the client; the confirm closes either way
-        const done = await call().then(
-          () => true,
-          () => false,
-        );
-        if (!done) return;
-        void message.success(t('crud.done'));
-        refresh();
-      },
+    confirm(content, async () => {
+      // a refusal is toasted by the client; the confirm closes either way
+      const done = await call().then(
+        () => true,
+        () => false,
+      );
+      if (!done) return;
+      void message.success(t('crud.done'));
+      refresh();
     });
 
   return (record: Row) => {
@@ -60,28 +57,22 @@ export function useUserRowActions(
     return (
       <>
         {can.edit && (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<EditOutlined />}
+            label={t('crud.edit')}
+            testId="row-edit"
             onClick={() => open('edit', record)}
-            data-testid="row-edit"
-          >
-            {t('crud.edit')}
-          </Button>
+          />
         )}
         {can.edit && Number(record.status) === 2 && (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<CheckCircleOutlined />}
+            label={t('sys.approve')}
+            testId="row-approve"
             onClick={() =>
               confirmCall(t('sys.approveConfirm', { account: String(record.account) }), () => approveUser(id))
             }
-            data-testid="row-approve"
-          >
-            {t('sys.approve')}
-          </Button>
+          />
         )}
         {items.length > 0 && (
           <Dropdown menu={{ items, onClick: onMore }} trigger={['click']}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { RowButton } from '../../../components/resource/ResourceColumns';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeResource } from '@psi/db/model';
 import { copyCode, generateCode } from '../../../api/tool';
@@ -9,29 +10,25 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { resourceKeys } from '../../../api/resource';
 import { useCan } from '../../../hooks/permission';
 import '../../../components/system/i18n';
+import { useConfirm } from '../../../hooks/confirm';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
 export default function CodePage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const can = useCan();
   const canGen = can('code_gen');
   const canCopy = can('code_copy');
   const generate = (record: Row) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('sys.generateConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await generateCode(String(record.id));
-        } catch {
-          return; // said by the client; the confirm closes
-        }
-        void message.success(t('crud.done'));
-      },
+    confirm(t('sys.generateConfirm'), async () => {
+      try {
+        await generateCode(String(record.id));
+      } catch {
+        return; // said by the client; the confirm closes
+      }
+      void message.success(t('crud.done'));
     });
   const copy = async (record: Row) => {
     try {
@@ -50,26 +47,20 @@ export default function CodePage() {
           ? (record) => (
               <>
                 {canGen && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
                     icon={<CodeOutlined />}
+                    label={t('sys.generate')}
+                    testId="row-generate"
                     onClick={() => generate(record)}
-                    data-testid="row-generate"
-                  >
-                    {t('sys.generate')}
-                  </Button>
+                  />
                 )}
                 {canCopy && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
                     icon={<CopyOutlined />}
+                    label={t('sys.copy')}
+                    testId="row-copy"
                     onClick={() => void copy(record)}
-                    data-testid="row-copy"
-                  >
-                    {t('sys.copy')}
-                  </Button>
+                  />
                 )}
               </>
             )

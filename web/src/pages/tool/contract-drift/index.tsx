@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchContractDrift, toolKeys, type DriftRow } from '../../../api/tool';
+import type { DriftRow } from '@psi/db/model';
+import { fetchContractDrift, toolKeys } from '../../../api/tool';
 import { site } from '../../../config/site';
 import './i18n';
 

@@ -1,12 +1,7 @@
-import { Descriptions, Tag } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Leave } from '../../../../api/flow';
-
-const statusColor: Record<string, string> = {
-  running: 'processing',
-  finished: 'success',
-  deleted: 'default',
-};
+import { FlowStatusTag } from '../../../../components/flow/FlowStatusTag';
 
 /** The leave request as the handle and detail screens show it. */
 export function LeaveInfo({ leave }: { leave: Leave }) {
@@ -36,9 +31,7 @@ export function LeaveInfo({ leave }: { leave: Leave }) {
         {
           key: 'status',
           label: t('flow.leave.processStatus'),
-          children: leave.processStatus ? (
-            <Tag color={statusColor[leave.processStatus]}>{t(`flow.status.${leave.processStatus}`)}</Tag>
-          ) : null,
+          children: leave.processStatus ? <FlowStatusTag status={leave.processStatus} /> : null,
         },
         { key: 'reason', label: t('flow.leave.reason'), children: leave.reason, span: 2 },
       ]}

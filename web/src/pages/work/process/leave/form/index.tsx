@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { flowKeys, leaveApprovers, startLeave, useLeaveTypes } from '../../../../../api/flow';
 import { FlowChartDialog, type FlowChartTarget } from '../../../../../components/flow/FlowChartDialog';
 import '../../../../../i18n/flow';
+import { RequiredItem } from '../../../../../components/RequiredItem';
 
 interface LeaveForm {
   leaveType: number;
@@ -77,10 +78,10 @@ export default function LeaveFormPage() {
         style={{ maxWidth: 720 }}
         onFinish={(values) => submit.mutate(values)}
       >
-        <Form.Item
+        <RequiredItem
           name="leaveType"
           label={t('flow.leave.leaveType')}
-          rules={[{ required: true, message: t('flow.leave.leaveTypeRequired') }]}
+          message={t('flow.leave.leaveTypeRequired')}
         >
           <Select
             data-testid="leave-type"
@@ -89,11 +90,11 @@ export default function LeaveFormPage() {
               label: t(`flow.leave.types.${String(d.dictKey)}`, { defaultValue: d.dictValue }),
             }))}
           />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="startTime"
           label={t('flow.leave.startTime')}
-          rules={[{ required: true, message: t('flow.leave.startRequired') }]}
+          message={t('flow.leave.startRequired')}
         >
           <DatePicker
             showTime
@@ -102,7 +103,7 @@ export default function LeaveFormPage() {
             onChange={suggestDays}
             data-testid="leave-start"
           />
-        </Form.Item>
+        </RequiredItem>
         <Form.Item
           name="endTime"
           label={t('flow.leave.endTime')}
@@ -127,24 +128,21 @@ export default function LeaveFormPage() {
             data-testid="leave-end"
           />
         </Form.Item>
-        <Form.Item
-          name="days"
-          label={t('flow.leave.days')}
-          rules={[{ required: true, message: t('flow.leave.daysRequired') }]}
-        >
+        <RequiredItem name="days" label={t('flow.leave.days')} message={t('flow.leave.daysRequired')}>
           <InputNumber min={1} max={365} precision={0} style={{ width: 160 }} data-testid="leave-days" />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="reason"
           label={t('flow.leave.reason')}
-          rules={[{ required: true, whitespace: true, message: t('flow.leave.reasonRequired') }]}
+          message={t('flow.leave.reasonRequired')}
+          whitespace
         >
           <Input.TextArea rows={4} maxLength={500} showCount data-testid="leave-reason" />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredItem
           name="taskUser"
           label={t('flow.leave.approver')}
-          rules={[{ required: true, message: t('flow.leave.approverRequired') }]}
+          message={t('flow.leave.approverRequired')}
         >
           <Select
             data-testid="leave-approver"
@@ -154,7 +152,7 @@ export default function LeaveFormPage() {
               label: `${a.realName} (${a.account})`,
             }))}
           />
-        </Form.Item>
+        </RequiredItem>
         <Form.Item label=" " colon={false}>
           <Space>
             <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="leave-submit">
