@@ -9,8 +9,7 @@ import '../src/components/system/i18n';
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
 async function phoneMessage(value: string): Promise<string | null> {
-  const t = (key: string) => String(i18n.t(key));
-  const [required, checks] = phoneRules(t) as [{ message: string }, { validator: Validator }];
+  const [required, checks] = phoneRules(i18n.t) as [{ message: string }, { validator: Validator }];
   if (!value.trim()) return required.message;
   try {
     await checks.validator({}, value);

@@ -1,3 +1,4 @@
+import type { FlowStatus } from '../../i18n/resources';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
@@ -89,7 +90,7 @@ function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string)
       {
         title: t('flow.common.status'),
         dataIndex: 'status',
-        render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+        render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v as FlowStatus}`)}</Tag>,
       },
       { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
       { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },

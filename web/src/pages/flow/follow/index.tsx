@@ -1,3 +1,4 @@
+import type { FlowStatus } from '../../../i18n/resources';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
@@ -78,7 +79,7 @@ export default function FlowFollowPage() {
             {
               title: t('flow.common.status'),
               dataIndex: 'status',
-              render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v}`)}</Tag>,
+              render: (v: string) => <Tag color={statusColor[v]}>{t(`flow.status.${v as FlowStatus}`)}</Tag>,
             },
             { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
             { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },

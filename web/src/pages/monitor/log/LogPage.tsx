@@ -9,7 +9,7 @@ import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import './log.css';
 
 /** Long text of a log (parameters, data, stack) in a readable block; JSON is indented. */

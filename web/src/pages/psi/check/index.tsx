@@ -15,7 +15,7 @@ import { mayEdit, mayRemove } from '../documents';
 import { DocRowActions, RowButton, useDocPage, type DocPageState } from '../orders/shared';
 import { useLang } from '../status';
 import { CheckSheet, type BookChange } from './CheckSheet';
-import '../i18n';
+import '../../../i18n/psi';
 
 const PATH = '/psi/depositorycheck/index';
 

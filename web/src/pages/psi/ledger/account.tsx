@@ -10,9 +10,9 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { post, psiKeys, useSchools } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
-import '../i18n';
+import '../../../i18n/psi';
 
-const PAY_METHODS = [1, 2, 3, 4, 5];
+const PAY_METHODS = [1, 2, 3, 4, 5] as const;
 
 interface RechargeValues {
   schoolId: string;

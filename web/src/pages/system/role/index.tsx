@@ -7,7 +7,7 @@ import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useCan } from '../../../hooks/permission';
 import { RoleGrantDialog } from './RoleGrantDialog';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 
 /** Roles (/authority/role): the tree list with the grant dialog of menus, data scopes and api scopes. */
 export default function RolePage() {

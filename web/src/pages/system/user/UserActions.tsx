@@ -17,7 +17,7 @@ import type { Row } from '../../../components/resource/model';
 import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 
 /** `grant` (userIds, roleIds): the roles of the user's tenant. */
 export function UserRoleDialog({

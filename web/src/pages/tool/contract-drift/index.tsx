@@ -4,7 +4,7 @@ import { Alert, Button, Card, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchContractDrift, toolKeys, type DriftRow } from '../../../api/tool';
 import { site } from '../../../config/site';
-import './i18n';
+import '../../../i18n/drift';
 
 /**
  * Contract drift (/tool/contract-drift): in proxy mode, where the upstream gateway's answers differ

@@ -1,3 +1,4 @@
+import type { FlowStatus } from '../../../../i18n/resources';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Leave } from '../../../../api/flow';
@@ -37,7 +38,9 @@ export function LeaveInfo({ leave }: { leave: Leave }) {
           key: 'status',
           label: t('flow.leave.processStatus'),
           children: leave.processStatus ? (
-            <Tag color={statusColor[leave.processStatus]}>{t(`flow.status.${leave.processStatus}`)}</Tag>
+            <Tag color={statusColor[leave.processStatus]}>
+              {t(`flow.status.${leave.processStatus as FlowStatus}`)}
+            </Tag>
           ) : null,
         },
         { key: 'reason', label: t('flow.leave.reason'), children: leave.reason, span: 2 },

@@ -11,7 +11,7 @@ import {
 } from '@psi/db/model';
 
 /** `psi.field.*` keys whose label is the one a resource declaration gives its field. */
-const DECLARED: Record<string, [ResourceDef, string]> = {
+const DECLARED = {
   school: [purchaseOrderYyptResource, 'schoolName'],
   depository: [deliveryOrderResource, 'depositoryName'],
   term: [purchaseOrderResource, 'term'],
@@ -44,15 +44,15 @@ const DECLARED: Record<string, [ResourceDef, string]> = {
   gain: [depositoryCheckResource, 'totalGainQuantity'],
   loss: [depositoryCheckResource, 'totalLossQuantity'],
   completeTime: [depositoryCheckResource, 'completeTime'],
-};
+} satisfies Record<string, [ResourceDef, string]>;
 
 /** The declared field labels in `lang`, keyed as the PSI screens ask for them. */
 export function declaredFieldLabels(lang: Lang): Record<keyof typeof DECLARED, string> {
   return Object.fromEntries(
-    Object.entries(DECLARED).map(([key, [resource, name]]) => {
+    Object.entries(DECLARED).map(([key, [resource, name]]: [string, [ResourceDef, string]]) => {
       const field = resource.fields.find((f) => f.name === name);
       if (!field) throw new Error(`${resource.key} declares no field ${name}`);
       return [key, field.label[lang]];
     }),
-  );
+  ) as Record<keyof typeof DECLARED, string>;
 }
