@@ -1,4 +1,5 @@
-import { declaredFieldLabels } from './fields';
+import { declaredLabels } from '../../declared';
+import { accountLabels, auditLabels, fieldLabels } from './fields';
 import type { Translation } from '../../types';
 import type { zhPsi } from './zh';
 
@@ -48,7 +49,7 @@ export const enPsi = {
       payMethod: 'Please select the pay method',
     },
     field: {
-      ...declaredFieldLabels('en'),
+      ...declaredLabels('en', fieldLabels),
       ordered: 'Ordered',
       delivered: 'Delivered',
       open: 'Open',
@@ -123,10 +124,10 @@ export const enPsi = {
       nothing: 'At least one line must receive more than 0',
     },
     audit: {
+      ...declaredLabels('en', auditLabels),
       title: 'Audit {{no}}',
       pass: 'Approve',
       reject: 'Reject',
-      remark: 'Audit remark',
       remarkRequired: 'A remark is required to reject',
       remarkPlaceholder: 'Reason (required to reject)',
       confirmPass: 'Approve',
@@ -185,10 +186,6 @@ export const enPsi = {
       field: 'Column',
       message: 'Problem',
     },
-    log: {
-      goods: 'Book',
-      source: 'Source document',
-    },
     school: {
       region: 'Filter by region',
       importTitle: 'Import the school roster',
@@ -200,10 +197,9 @@ export const enPsi = {
       templateName: 'books-template',
     },
     account: {
+      ...declaredLabels('en', accountLabels),
       recharge: 'Recharge',
       amount: 'Recharge amount',
-      payMethod: 'Pay method',
-      voucherNo: 'Voucher no.',
       voucherRequired: 'Please enter the voucher number',
       methods: {
         '1': 'Bank transfer',

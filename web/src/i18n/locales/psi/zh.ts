@@ -1,4 +1,5 @@
-import { declaredFieldLabels } from './fields';
+import { declaredLabels } from '../../declared';
+import { accountLabels, auditLabels, fieldLabels } from './fields';
 
 /** Messages of the PSI screens in Chinese; field labels the declarations hold come from them. */
 export const zhPsi = {
@@ -47,7 +48,7 @@ export const zhPsi = {
       payMethod: '请选择支付方式',
     },
     field: {
-      ...declaredFieldLabels('zh'),
+      ...declaredLabels('zh', fieldLabels),
       ordered: '订购数',
       delivered: '已发数',
       open: '待发数',
@@ -120,10 +121,10 @@ export const zhPsi = {
       nothing: '至少一行实收数量大于 0',
     },
     audit: {
+      ...declaredLabels('zh', auditLabels),
       title: '审核 {{no}}',
       pass: '通过',
       reject: '驳回',
-      remark: '审核意见',
       remarkRequired: '驳回时必须填写审核意见',
       remarkPlaceholder: '驳回原因（驳回时必填）',
       confirmPass: '确认通过',
@@ -179,10 +180,6 @@ export const zhPsi = {
       field: '列',
       message: '问题',
     },
-    log: {
-      goods: '图书',
-      source: '来源单据',
-    },
     school: {
       region: '按地区筛选',
       importTitle: '导入学校名册',
@@ -194,10 +191,9 @@ export const zhPsi = {
       templateName: '图书导入模板',
     },
     account: {
+      ...declaredLabels('zh', accountLabels),
       recharge: '充值',
       amount: '充值金额',
-      payMethod: '支付方式',
-      voucherNo: '凭证号',
       voucherRequired: '请输入凭证号',
       methods: { '1': '银行转账', '2': '现金', '3': '微信', '4': '支付宝', '5': '财政拨款' },
       confirmTitle: '确认充值',

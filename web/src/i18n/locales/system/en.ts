@@ -1,8 +1,11 @@
+import { declaredLabels } from '../../declared';
+import { systemLabels } from './fields';
 import type { Translation } from '../../types';
 import type { zhSystem } from './zh';
 
 export const enSystem = {
   sys: {
+    ...declaredLabels('en', systemLabels),
     more: 'More',
     allTenants: 'All tenants',
     tenantFilter: 'Show tenant',
@@ -28,7 +31,6 @@ export const enSystem = {
     unlockConfirm: 'Unlock the selected accounts?',
     platform: 'Platform',
     platformTitle: 'Platform · {{name}}',
-    userType: 'Platform',
     userExt: 'Extension',
     userExtInvalid: 'The extension must be a JSON object',
     approve: 'Approve',
@@ -47,14 +49,10 @@ export const enSystem = {
     granted: 'Permissions saved',
     tenantSetting: 'Licence',
     tenantSettingTitle: 'Licence · {{name}}',
-    accountNumber: 'Account limit',
     accountNumberHint: '-1 means unlimited',
     accountNumberInvalid: 'The account limit must be -1 or a positive whole number',
-    expireTime: 'Expires at',
     tenantDatasource: 'Data source',
-    datasource: 'Data source',
     tenantPackage: 'Package',
-    package: 'Package',
     none: 'None',
     topMenuSetting: 'Menus',
     topMenuSettingTitle: 'Menus · {{name}}',
@@ -82,7 +80,6 @@ export const enSystem = {
     regionDetail: 'Region detail',
     regionPick: 'Pick a region on the left to see and change it',
     addChild: 'Add a child',
-    parentRegion: 'Parent region',
     save: 'Save',
     iconSearch: 'Search icons',
     iconPick: 'Pick or type an icon',

@@ -1,6 +1,9 @@
+import { declaredLabels } from '../../declared';
+import { systemLabels } from './fields';
 /** Messages of the system management screens (users, roles, tenants, resources, logs, develop). */
 export const zhSystem = {
   sys: {
+    ...declaredLabels('zh', systemLabels),
     more: '更多',
     allTenants: '全部租户',
     tenantFilter: '按租户查看',
@@ -26,7 +29,6 @@ export const zhSystem = {
     unlockConfirm: '确定将选择账号解封?',
     platform: '平台配置',
     platformTitle: '平台配置 · {{name}}',
-    userType: '用户平台',
     userExt: '用户拓展',
     userExtInvalid: '用户拓展须为 JSON 对象',
     approve: '审核通过',
@@ -45,14 +47,10 @@ export const zhSystem = {
     granted: '权限设置成功',
     tenantSetting: '授权配置',
     tenantSettingTitle: '授权配置 · {{name}}',
-    accountNumber: '账号额度',
     accountNumberHint: '-1 为不限',
     accountNumberInvalid: '账号额度须为 -1 或正整数',
-    expireTime: '过期时间',
     tenantDatasource: '数据源配置',
-    datasource: '数据源',
     tenantPackage: '产品包配置',
-    package: '产品包',
     none: '不绑定',
     topMenuSetting: '菜单配置',
     topMenuSettingTitle: '菜单配置 · {{name}}',
@@ -80,7 +78,6 @@ export const zhSystem = {
     regionDetail: '区划详情',
     regionPick: '在左侧选择一个区划，查看并维护它',
     addChild: '新增下级',
-    parentRegion: '上级区划',
     save: '保存',
     iconSearch: '搜索图标',
     iconPick: '请选择或输入图标',
