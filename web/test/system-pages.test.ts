@@ -4,7 +4,7 @@ import { fieldRules, toSubmitBody } from '../src/components/resource/model';
 import { safeHtml } from '../src/utils/safe-html';
 import { phoneRules } from '../src/pages/system/user/UserDialog';
 import { i18n } from '../src/i18n';
-import '../src/components/system/i18n';
+import '../src/i18n/system';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
