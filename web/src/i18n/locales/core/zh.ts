@@ -1,6 +1,6 @@
 /**
- * Chinese messages the first screen needs (login, errors). The signed-in shell's messages are in
- * `shell/zh.ts`, loaded with its pages. `en.ts` must have exactly the same keys.
+ * Chinese messages the first screen needs (login, errors), the only bundle in its JavaScript. The
+ * signed-in shell's messages are the `shell` bundle, loaded with its pages.
  */
 export const zhCore = {
   app: {
