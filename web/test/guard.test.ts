@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, looksLikeMenuRoute, mergedHandle, safeRedirect } from '../src/app/guard';
 
-const app = { title: 'route.home' };
+const app = { title: 'route.home' } as const;
 
 describe('route guard', () => {
   it('sends every navigation of a locked session to the lock page', () => {

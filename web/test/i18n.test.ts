@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { i18n } from '../src/i18n';
-import { en } from '../src/i18n/locales/en';
+import { enCore as en } from '../src/i18n/locales/core/en';
 import { enShell } from '../src/i18n/locales/shell/en';
 import { zhShell } from '../src/i18n/locales/shell/zh';
-import { zh } from '../src/i18n/locales/zh';
+import { zhCore as zh } from '../src/i18n/locales/core/zh';
 import { useSettings } from '../src/stores/settings';
 
 function keysOf(tree: object, prefix = ''): string[] {

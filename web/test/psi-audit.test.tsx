@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditDialog } from '../src/pages/psi/AuditDialog';
-import '../src/pages/psi/i18n';
+import '../src/i18n/psi';
 import { envelope, resetStores, signIn } from './helpers';
 import { server } from './msw-server';
 import { renderPage } from './render';

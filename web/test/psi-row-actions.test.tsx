@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Row } from '../src/api/psi';
 import { docRowActions, useDocPage } from '../src/pages/psi/orders/shared';
-import '../src/pages/psi/i18n';
+import '../src/i18n/psi';
 import { resetStores, signIn } from './helpers';
 import { renderPage } from './render';
 

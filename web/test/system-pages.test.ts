@@ -4,13 +4,12 @@ import { fieldRules, toSubmitBody } from '../src/components/resource/model';
 import { safeHtml } from '../src/utils/safe-html';
 import { phoneRules } from '../src/pages/system/user/UserDialog';
 import { i18n } from '../src/i18n';
-import '../src/components/system/i18n';
+import '../src/i18n/system';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
 async function phoneMessage(value: string): Promise<string | null> {
-  const t = (key: string) => String(i18n.t(key));
-  const [required, checks] = phoneRules(t) as [{ message: string }, { validator: Validator }];
+  const [required, checks] = phoneRules(i18n.t) as [{ message: string }, { validator: Validator }];
   if (!value.trim()) return required.message;
   try {
     await checks.validator({}, value);

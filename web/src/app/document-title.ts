@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/resources';
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export interface RouteTitle {
 
 function resolveRouteTitle(
   pathname: string,
-  handleTitle: string | undefined,
+  handleTitle: MessageKey | undefined,
   routes: readonly MenuNode[],
 ): RouteTitle | null {
   if (handleTitle) return { title: { key: handleTitle }, ancestors: [] };

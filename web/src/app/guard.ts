@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/resources';
 import { site } from '../config/site';
 
 /**
@@ -6,7 +7,7 @@ import { site } from '../config/site';
  * resolves the server's menu paths (an unknown path for a visitor without a session).
  */
 export interface RouteHandle {
-  title?: string;
+  title?: MessageKey;
   isAuth?: boolean;
   isTab?: boolean;
   catchAll?: boolean;

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/resources';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { site } from '../config/site';
 import { registerNavigate } from '../utils/navigation';
@@ -26,8 +27,8 @@ import {
 import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 
-const publicRoute = (title: string): RouteHandle => ({ title, isAuth: false, isTab: false });
-const page = (title: string): RouteHandle => ({ title });
+const publicRoute = (title: MessageKey): RouteHandle => ({ title, isAuth: false, isTab: false });
+const page = (title: MessageKey): RouteHandle => ({ title });
 
 /**
  * Every route of the spec (section 2). Public routes sit outside the layout; the layout's children are

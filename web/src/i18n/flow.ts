@@ -1,7 +1,7 @@
-import { addTexts } from './index';
+import { addBundle } from './index';
 import { enFlow } from './locales/flow/en';
 import { zhFlow } from './locales/flow/zh';
 import './shell';
 
 /** The workflow screens' messages, added to i18next when one of those pages loads. */
-addTexts(zhFlow, enFlow);
+addBundle(zhFlow, enFlow);

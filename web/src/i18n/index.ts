@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { site, type Language } from '../config/site';
 import { useSettings } from '../stores/settings';
-import { en } from './locales/en';
-import { zh } from './locales/zh';
+import { enCore } from './locales/core/en';
+import { zhCore } from './locales/core/zh';
+import type { Translation } from './types';
 
 /** dayjs names its locales differently from our language codes. */
 const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
@@ -22,7 +23,7 @@ const initialLanguage = useSettings.getState().language;
 
 void i18next.use(initReactI18next).init({
   // Copies: the shell's messages are merged into i18next's store later, the modules stay as written.
-  resources: { zh: { translation: { ...zh } }, en: { translation: { ...en } } },
+  resources: { zh: { translation: { ...zhCore } }, en: { translation: { ...enCore } } },
   lng: initialLanguage,
   fallbackLng: site.defaultLanguage,
   supportedLngs: ['zh', 'en'],
@@ -44,11 +45,14 @@ export function currentLanguage(): Language {
   return useSettings.getState().language;
 }
 
+/**
+ * Adds a lazily loaded bundle (`locales/<bundle>/{zh,en}.ts`) to the one `translation` namespace, deep
+ * merged and keeping texts already there. The module that calls it is imported by the screens that need it.
+ */
+export function addBundle<T extends object>(zh: T, en: Translation<T>): void {
+  i18next.addResourceBundle('zh', 'translation', zh, true, false);
+  i18next.addResourceBundle('en', 'translation', en, true, false);
+}
+
 export const i18n = i18next;
 export const t = i18next.t.bind(i18next);
-
-/** Adds a feature's texts to both languages, deep-merged into what is there (existing keys win). */
-export function addTexts(zhTexts: object, enTexts: object): void {
-  i18next.addResourceBundle('zh', 'translation', zhTexts, true, false);
-  i18next.addResourceBundle('en', 'translation', enTexts, true, false);
-}

@@ -1,4 +1,4 @@
-import { addTexts } from './index';
+import { addBundle } from './index';
 import { enShell } from './locales/shell/en';
 import { zhShell } from './locales/shell/zh';
 
@@ -7,4 +7,4 @@ import { zhShell } from './locales/shell/zh';
  * Importing this module (the layout, the lock screen and the dialogs reachable from the login page do)
  * adds them to i18next once.
  */
-addTexts(zhShell, enShell);
+addBundle(zhShell, enShell);

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/resources';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { site, storageKey } from '../config/site';
@@ -6,7 +7,7 @@ import { site, storageKey } from '../config/site';
  * What a tab shows as its label, in either language: an i18n key (`route.home`), or a menu's names
  * (the `menu.<code>` translation, then `nameEn`, then the server's `name`).
  */
-export type TabTitle = { key: string } | { code?: string; name: string; nameEn?: string };
+export type TabTitle = { key: MessageKey } | { code?: string; name: string; nameEn?: string };
 
 /** An open page (the spec's Tab: label, value, params, query, meta, group, close). */
 export interface Tab {

@@ -3,7 +3,7 @@ import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { registerGuard } from './registry';
-import '../table/i18n';
+import '../../i18n/table';
 
 /** The question before changes are thrown away (antd's confirm, in the user's language). */
 export function useDiscardQuestion() {

@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FlowStatus } from '../../i18n/resources';
 
-const statusColor: Record<string, string> = {
+const statusColor: Partial<Record<FlowStatus, string>> = {
   running: 'processing',
   finished: 'success',
   deleted: 'default',
@@ -10,5 +11,6 @@ const statusColor: Record<string, string> = {
 /** A process instance's state (running, finished, deleted) as a coloured tag. */
 export function FlowStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Tag color={statusColor[status]}>{t(`flow.status.${status}`)}</Tag>;
+  const known = status as FlowStatus;
+  return <Tag color={statusColor[known]}>{t(`flow.status.${known}`)}</Tag>;
 }

@@ -13,48 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Popover, Select, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addTexts } from '../../i18n';
-
-/** The toolbar's labels; this module is loaded lazily, with the first rich-text field. */
-const zh = {
-  editor: {
-    toolbar: '格式工具栏',
-    paragraph: '正文',
-    heading: '标题 {{level}}',
-    bold: '加粗',
-    italic: '斜体',
-    underline: '下划线',
-    bulletList: '无序列表',
-    orderedList: '有序列表',
-    link: '链接',
-    linkPlaceholder: '输入链接地址，例如 https://…',
-    linkApply: '确定',
-    linkRemove: '移除链接',
-    linkInvalid: '链接须以 http://、https:// 或 mailto: 开头',
-    undo: '撤销',
-    redo: '重做',
-  },
-};
-const en: typeof zh = {
-  editor: {
-    toolbar: 'Formatting toolbar',
-    paragraph: 'Paragraph',
-    heading: 'Heading {{level}}',
-    bold: 'Bold',
-    italic: 'Italic',
-    underline: 'Underline',
-    bulletList: 'Bulleted list',
-    orderedList: 'Numbered list',
-    link: 'Link',
-    linkPlaceholder: 'Link address, e.g. https://…',
-    linkApply: 'Apply',
-    linkRemove: 'Remove link',
-    linkInvalid: 'A link must start with http://, https:// or mailto:',
-    undo: 'Undo',
-    redo: 'Redo',
-  },
-};
-addTexts(zh, en);
+import '../../i18n/editor';
 
 /** Links the editor accepts (the detail drawer sanitizes again when showing them). */
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;

@@ -2,7 +2,7 @@ import { Children, useState, type ReactNode } from 'react';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import './i18n';
+import '../../i18n/table';
 import './table.css';
 
 /** How many search fields show before "expand". */

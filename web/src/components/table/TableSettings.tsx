@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/resources';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Popover, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import {
   type Density,
   type TablePrefs,
 } from './prefs';
-import './i18n';
+import '../../i18n/table';
 import './table.css';
 
 interface TableSettingsProps {
@@ -20,11 +21,11 @@ interface TableSettingsProps {
   onReset: () => void;
 }
 
-const densityLabel: Record<Density, string> = {
+const densityLabel = {
   large: 'table.densityLarge',
   middle: 'table.densityMiddle',
   small: 'table.densitySmall',
-};
+} as const satisfies Record<Density, MessageKey>;
 
 /** The density button of a list toolbar: comfortable, medium or compact rows. */
 function DensityButton({ prefs, onChange }: Pick<TableSettingsProps, 'prefs' | 'onChange'>) {

@@ -8,7 +8,7 @@ import { menuKeys } from '../../api/menu';
 import { fetchTree } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../components/system/tree';
-import '../../components/system/i18n';
+import '../../i18n/system';
 import '../../components/system/user.css';
 
 function filterTree(nodes: readonly TreeNode[], text: string): TreeNode[] {

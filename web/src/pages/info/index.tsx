@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { LoadingOutlined, LockOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,10 +21,7 @@ interface PasswordValues {
 }
 
 /** Avatar rules of the spec: jpg or png, at most 500 kb. Answers the message of a refused file. */
-export function avatarProblem(
-  file: { type: string; size: number },
-  t: (key: string) => string,
-): string | null {
+export function avatarProblem(file: { type: string; size: number }, t: TFunction): string | null {
   if (!site.avatarTypes.includes(file.type)) return t('info.avatarType');
   if (file.size > site.avatarMaxBytes) return t('info.avatarSize');
   return null;

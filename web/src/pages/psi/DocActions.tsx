@@ -2,7 +2,7 @@ import { App, Button, Typography, type TableColumnType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { removeDocs, type Row } from '../../api/psi';
-import './i18n';
+import '../../i18n/psi';
 
 /** The row "delete" of a document list: asks first, naming the document, then removes it and refreshes. */
 export function RemoveDocButton({

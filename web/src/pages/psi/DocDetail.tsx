@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -196,7 +197,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
   );
 }
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction;
 
 /** The status history of a document, from its own and its follow-up documents' times. */
 function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Drawer, Space, Spin, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiscardBlocker } from '../../components/discard/DiscardBlocker';
-import './i18n';
+import '../../i18n/psi';
 
 interface EditorDrawerProps {
   title: string;

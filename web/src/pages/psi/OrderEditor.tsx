@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/resources';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Row as GridRow, Typography } from 'antd';
@@ -58,7 +59,7 @@ const RESOURCE: Record<
   },
 };
 
-const TITLES: Record<OrderKind, [string, string]> = {
+const TITLES: Record<OrderKind, [MessageKey, MessageKey]> = {
   yypt: ['psi.yypt.newOrder', 'psi.yypt.editOrder'],
   direct: ['psi.pod.newDirect', 'psi.pod.editDirect'],
   purchase: ['psi.purchase.newOrder', 'psi.purchase.editOrder'],

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Col, Form, Input, type FormItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import './i18n';
+import '../../i18n/psi';
 
 /** A form field taking `span` of the 24 columns of a header's grid row. */
 export function FieldCol({ span, children, ...item }: FormItemProps & { span: number; children: ReactNode }) {

@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Input, InputNumber, Table, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import './i18n';
+import '../../i18n/psi';
 
 /**
  * The lines of a document being edited. Every change through here counts as the user's edit
@@ -47,7 +48,7 @@ export function indexColumn<T>(width = 48): TableColumnType<T> {
 }
 
 /** Title and ISBN of a line's book. */
-export function goodsColumns<T>(t: (key: string) => string): TableColumnType<T>[] {
+export function goodsColumns<T>(t: TFunction): TableColumnType<T>[] {
   return [
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },
@@ -56,7 +57,7 @@ export function goodsColumns<T>(t: (key: string) => string): TableColumnType<T>[
 
 /** The editable remark of a line. */
 export function remarkColumn<T extends { remark: string }>(
-  t: (key: string) => string,
+  t: TFunction,
   onChange: (line: T, remark: string) => void,
   options: { disabled?: boolean; width?: number } = {},
 ): TableColumnType<T> {
@@ -78,7 +79,7 @@ export function remarkColumn<T extends { remark: string }>(
 
 /** The "remove this line" button column. */
 export function removeColumn<T>(
-  t: (key: string) => string,
+  t: TFunction,
   onRemove: (line: T) => void,
   options: { disabled?: boolean; width?: number } = {},
 ): TableColumnType<T> {

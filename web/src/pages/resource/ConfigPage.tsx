@@ -10,9 +10,9 @@ import type { Row } from '../../components/resource/model';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
 import { useCan } from '../../hooks/permission';
-import '../../components/system/i18n';
 import { useConfirm } from '../../hooks/confirm';
 import { jsonObjectRule } from '../../utils/json-rule';
+import '../../i18n/system';
 
 /** The spec's phone numbers: mainland mobiles, comma separated. */
 const PHONES = /^1\d{10}(\s*[,，]\s*1\d{10})*$/;

@@ -9,7 +9,7 @@ import { ResourcePage } from '../../components/resource/ResourcePage';
 import { site } from '../../config/site';
 import { downloadFile, resourceKeys } from '../../api/resource';
 import { useCan } from '../../hooks/permission';
-import '../../components/system/i18n';
+import '../../i18n/system';
 
 /** The path of a stored file's link for the API client (which adds the API base itself). */
 function apiPath(link: string): string {

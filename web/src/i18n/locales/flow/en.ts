@@ -1,6 +1,7 @@
-import type { FlowMessages } from './zh';
+import type { Translation } from '../../types';
+import type { zhFlow } from './zh';
 
-export const enFlow: FlowMessages = {
+export const enFlow = {
   flow: {
     common: {
       search: 'Search',
@@ -176,4 +177,4 @@ export const enFlow: FlowMessages = {
     },
     categories: { leave: 'Leave request' },
   },
-};
+} satisfies Translation<typeof zhFlow>;

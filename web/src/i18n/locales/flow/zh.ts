@@ -176,5 +176,3 @@ export const zhFlow = {
     categories: { leave: '请假流程' } as Record<string, string>,
   },
 };
-
-export type FlowMessages = typeof zhFlow;

@@ -1,7 +1,8 @@
-import type { ShellMessages } from './zh';
+import type { Translation } from '../../types';
+import type { zhShell } from './zh';
 
 /** English messages of the signed-in shell and pages. Typed by the Chinese tree. */
-export const enShell: ShellMessages = {
+export const enShell = {
   layout: {
     skipToMain: 'Skip to main content',
     mainMenu: 'Main menu',
@@ -285,4 +286,4 @@ export const enShell: ShellMessages = {
     workbench: 'Workbench',
     business: 'Business',
   },
-};
+} satisfies Translation<typeof zhShell>;

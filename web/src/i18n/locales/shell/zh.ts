@@ -211,6 +211,3 @@ export const zhShell = {
   },
   menu: {} as Record<string, string>,
 };
-
-/** The shell message tree shape both languages share. */
-export type ShellMessages = typeof zhShell;

@@ -20,7 +20,7 @@ import { fetchRegion, fetchRegionLevel, removeRegion, submitRegion, systemKeys }
 import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type Row } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import './region.css';
 import { useConfirm } from '../../../hooks/confirm';
 import { useSaving } from '../../../hooks/saving';

@@ -9,7 +9,7 @@ import { FieldValue } from '../../../components/resource/fields';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { safeHtml } from '../../../utils/safe-html';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import './notice.css';
 
 function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void }) {

@@ -41,7 +41,7 @@ interface EventBus {
   on: (event: string, fn: (e: { newSelection?: Shape[]; element?: Shape }) => void) => void;
 }
 
-const fields: Record<string, string[]> = {
+const fields: Record<string, ('assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator')[]> = {
   'bpmn:UserTask': ['assignee', 'candidateUsers', 'candidateGroups'],
   'bpmn:StartEvent': ['initiator'],
 };

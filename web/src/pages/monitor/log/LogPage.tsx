@@ -8,7 +8,7 @@ import { fetchDetail, resourceKeys } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import './log.css';
 
 /** Long text of a log (parameters, data, stack) in a readable block; JSON is indented. */

@@ -16,7 +16,7 @@ import { DocRowActions, RowButton, useDocPage, type DocPageState } from '../orde
 import { useLang } from '../status';
 import type { BookChange } from '@psi/db/model/psi/index';
 import { CheckSheet } from './CheckSheet';
-import '../i18n';
+import '../../../i18n/psi';
 
 const PATH = '/psi/depositorycheck/index';
 

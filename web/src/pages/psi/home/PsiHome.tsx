@@ -27,7 +27,7 @@ import {
 import { yuan } from '../format';
 import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';
 import { Chart } from './Chart';
-import '../i18n';
+import '../../../i18n/psi';
 import '../psi.css';
 
 /** "Today" when the figures are today's, else the latest day that had movements (the server says which). */

@@ -10,11 +10,11 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { post, psiKeys, useSchools } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
-import '../i18n';
 import { RequiredItem } from '../../../components/RequiredItem';
 import { useListFilter } from '../../../components/resource/useListFilter';
+import '../../../i18n/psi';
 
-const PAY_METHODS = [1, 2, 3, 4, 5];
+const PAY_METHODS = [1, 2, 3, 4, 5] as const;
 
 interface RechargeValues {
   schoolId: string;

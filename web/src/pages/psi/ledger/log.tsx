@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { depositoryLogResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { DepositorySelect } from '../DepositorySelect';
-import '../i18n';
 import { useListFilter } from '../../../components/resource/useListFilter';
+import '../../../i18n/psi';
 
 const SOURCE_PAGES: Record<number, string> = {
   1: '/psi/purchaseorder/index',

@@ -8,7 +8,7 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { isbnValid } from '../format';
 import { useCan } from '../../../hooks/permission';
 import { ImportDialog } from '../ImportDialog';
-import '../i18n';
+import '../../../i18n/psi';
 
 /** 图书管理: the catalogue list (search, add, edit, export) with the all-or-nothing Excel import. */
 export default function GoodsPage() {

@@ -8,8 +8,8 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useCan } from '../../../hooks/permission';
 import { ImportDialog } from '../ImportDialog';
 import { RegionFilter } from './RegionFilter';
-import '../i18n';
 import { useListFilter } from '../../../components/resource/useListFilter';
+import '../../../i18n/psi';
 
 /** 学校平台信息: each school's platform terms (discount, salesman, contract) and the roster import. */
 export default function SchoolRosterPage() {

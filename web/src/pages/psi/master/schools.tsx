@@ -3,8 +3,8 @@ import { schoolInfoResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { yuan } from '../format';
 import { RegionFilter } from './RegionFilter';
-import '../i18n';
 import { useListFilter } from '../../../components/resource/useListFilter';
+import '../../../i18n/psi';
 
 /** 学校信息: schools with a region filter and their account balance. */
 export default function SchoolsPage() {

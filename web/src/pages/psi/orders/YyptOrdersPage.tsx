@@ -6,7 +6,7 @@ import { AuditDialog } from '../AuditDialog';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
-import '../i18n';
+import '../../../i18n/psi';
 
 function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { RequestError } from '../../../api/errors';
 import { post, type Row } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { DocPage, useDocPage, primaryStep } from './shared';
-import '../i18n';
+import '../../../i18n/psi';
 
 const PATH = '/psi/deliveryorder/index';
 

@@ -10,7 +10,7 @@ import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
-import '../i18n';
+import '../../../i18n/psi';
 
 const PATH = '/psi/purchaseorderdepository/index';
 

@@ -19,7 +19,7 @@ import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import { useSubmit } from '../useSubmit';
-import '../i18n';
+import '../../../i18n/psi';
 
 const PATH = '/psi/purchaseorder/index';
 

@@ -13,7 +13,7 @@ import { DocList, type DocListProps } from '../DocList';
 import { DOCUMENTS, fieldOf, mayEdit, mayRemove, mayTake, type DocKind } from '../documents';
 import { statusKindOf, useLang } from '../status';
 import { useDocRoute, type DocView } from '../useDocRoute';
-import '../i18n';
+import '../../../i18n/psi';
 
 /** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
 export interface DocPageState {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { YyptOrdersPage } from './YyptOrdersPage';
-import '../i18n';
+import '../../../i18n/psi';
 
 export default function YyptPage() {
   const { t } = useTranslation();

@@ -23,7 +23,7 @@ import { yuan } from '../format';
 import { useStatusLabel } from '../status';
 import { DepositorySelect } from '../DepositorySelect';
 import { usePaging } from '../usePaging';
-import '../i18n';
+import '../../../i18n/psi';
 import '../psi.css';
 
 const THRESHOLD = 50;

@@ -22,7 +22,7 @@ import {
 import { fetchReports, reportKeys } from '../../../api/report';
 import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
 import type { Row } from '../../../components/resource/model';
-import '../i18n';
+import '../../../i18n/report';
 import { useCan } from '../../../hooks/permission';
 
 const API = reportResource.api;

@@ -3,7 +3,7 @@ import { Button, Input, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
 import type { FieldControlProps } from '../../../components/resource/fields';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import './menu.css';
 
 /** The icons a menu may name (those the side menu can draw). */

@@ -14,8 +14,8 @@ import {
 import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
 import { testId, toTreeNodes } from '../../../components/system/tree';
-import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
+import '../../../i18n/system';
 
 type Part = keyof GrantKeys;
 const parts: Part[] = ['menu', 'dataScope', 'apiScope'];

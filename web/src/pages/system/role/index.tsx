@@ -4,7 +4,7 @@ import { roleResource } from '@psi/db/model';
 import { RowDialogPage } from '../../../components/resource/RowDialogPage';
 import { useCan } from '../../../hooks/permission';
 import { RoleGrantDialog } from './RoleGrantDialog';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 
 /** Roles (/authority/role): the tree list with the grant dialog of menus, data scopes and api scopes. */
 export default function RolePage() {

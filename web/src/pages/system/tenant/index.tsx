@@ -18,7 +18,7 @@ import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 
 type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: Row };
 

@@ -12,7 +12,7 @@ import type { Row } from '../../../components/resource/model';
 import { toTreeNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 
 function leaves(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
   for (const node of nodes) {

@@ -17,9 +17,9 @@ import type { Row } from '../../../components/resource/model';
 import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
-import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
 import { jsonObjectRule } from '../../../utils/json-rule';
+import '../../../i18n/system';
 
 /** What a dialog about one user gets. */
 interface RowDialogProps {

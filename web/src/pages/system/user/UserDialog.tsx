@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
@@ -17,10 +18,10 @@ import {
   type Row,
 } from '../../../components/resource/model';
 import { useIsSuperAdmin } from '../../../hooks/permission';
-import '../../../components/system/i18n';
 import { useSaving } from '../../../hooks/saving';
 import { RequiredItem } from '../../../components/RequiredItem';
 import { validValues } from '../../../utils/form';
+import '../../../i18n/system';
 
 const def = userResource;
 const field = (name: string): FieldDef => {
@@ -30,7 +31,7 @@ const field = (name: string): FieldDef => {
 };
 
 /** The seed's phone checks, in order: empty, length 11, then the pattern. */
-export function phoneRules(t: (key: string) => string): Rule[] {
+export function phoneRules(t: TFunction): Rule[] {
   return [
     { required: true, whitespace: true, message: t('sys.phoneRequired') },
     {

@@ -13,7 +13,7 @@ import { DeptTreeCard } from './DeptTreeCard';
 import { UserImportDialog, UserPlatformDialog, UserRoleDialog } from './UserActions';
 import { UserDialog, useTenantOptions } from './UserDialog';
 import { useUserRowActions } from './UserRowActions';
-import '../../../components/system/i18n';
+import '../../../i18n/system';
 import '../../../components/system/user.css';
 
 /** The list's own add and edit (password twice, phone checks, tenant); the engine keeps view and delete. */

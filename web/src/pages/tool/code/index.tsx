@@ -9,8 +9,8 @@ import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { resourceKeys } from '../../../api/resource';
 import { useCan } from '../../../hooks/permission';
-import '../../../components/system/i18n';
 import { useConfirm } from '../../../hooks/confirm';
+import '../../../i18n/system';
 
 /** The code generator (/tool/code): rows of generation settings; generate downloads the zip; copy. */
 export default function CodePage() {

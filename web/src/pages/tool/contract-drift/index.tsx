@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DriftRow } from '@psi/db/model';
 import { fetchContractDrift, toolKeys } from '../../../api/tool';
 import { site } from '../../../config/site';
-import './i18n';
+import '../../../i18n/drift';
 
 /**
  * Contract drift (/tool/contract-drift): in proxy mode, where the upstream gateway's answers differ

@@ -1,7 +1,8 @@
-import type { Messages } from './zh';
+import type { Translation } from '../../types';
+import type { zhCore } from './zh';
 
 /** English messages. Typed by the Chinese tree so a missing key fails the type check. */
-export const en: Messages = {
+export const enCore = {
   app: {
     title: 'Book Ordering System',
     tagline: 'Textbook ordering, purchasing, delivery and stock for schools, in one place',
@@ -79,4 +80,4 @@ export const en: Messages = {
     pageCrashed: 'This page failed; the error was recorded in the error log',
     retry: 'Reload',
   },
-};
+} satisfies Translation<typeof zhCore>;

@@ -1,8 +1,8 @@
 /**
- * Chinese messages the first screen needs (login, errors). The signed-in shell's messages are in
- * `shell/zh.ts`, loaded with its pages. `en.ts` must have exactly the same keys.
+ * Chinese messages the first screen needs (login, errors), the only bundle in its JavaScript. The
+ * signed-in shell's messages are the `shell` bundle, loaded with its pages.
  */
-export const zh = {
+export const zhCore = {
   app: {
     title: '书籍征订系统',
     tagline: '学校教材征订、采购、配送与库存，一站式管理',
@@ -81,6 +81,3 @@ export const zh = {
     retry: '重新加载',
   },
 };
-
-/** The message tree shape both languages share. */
-export type Messages = typeof zh;

@@ -1,4 +1,4 @@
-import type { Lang, ResourceDef } from '@psi/db/model';
+import type { DeclaredLabels } from '../../declared';
 import {
   deliveryOrderResource,
   depositoryCheckDetailResource,
@@ -8,10 +8,11 @@ import {
   purchaseDetailYyptResource,
   purchaseOrderResource,
   purchaseOrderYyptResource,
+  accountStatementResource,
 } from '@psi/db/model';
 
 /** `psi.field.*` keys whose label is the one a resource declaration gives its field. */
-const DECLARED: Record<string, [ResourceDef, string]> = {
+export const fieldLabels = {
   school: [purchaseOrderYyptResource, 'schoolName'],
   depository: [deliveryOrderResource, 'depositoryName'],
   term: [purchaseOrderResource, 'term'],
@@ -44,15 +45,15 @@ const DECLARED: Record<string, [ResourceDef, string]> = {
   gain: [depositoryCheckResource, 'totalGainQuantity'],
   loss: [depositoryCheckResource, 'totalLossQuantity'],
   completeTime: [depositoryCheckResource, 'completeTime'],
-};
+} satisfies DeclaredLabels<string>;
 
-/** The declared field labels in `lang`, keyed as the PSI screens ask for them. */
-export function declaredFieldLabels(lang: Lang): Record<keyof typeof DECLARED, string> {
-  return Object.fromEntries(
-    Object.entries(DECLARED).map(([key, [resource, name]]) => {
-      const field = resource.fields.find((f) => f.name === name);
-      if (!field) throw new Error(`${resource.key} declares no field ${name}`);
-      return [key, field.label[lang]];
-    }),
-  );
-}
+/** `psi.audit.*` keys the declarations label. */
+export const auditLabels = {
+  remark: [purchaseOrderResource, 'auditRemark'],
+} satisfies DeclaredLabels<string>;
+
+/** `psi.account.*` keys the declarations label. */
+export const accountLabels = {
+  payMethod: [accountStatementResource, 'payMethod'],
+  voucherNo: [accountStatementResource, 'voucherNo'],
+} satisfies DeclaredLabels<string>;
