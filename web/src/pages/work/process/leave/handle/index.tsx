@@ -19,8 +19,7 @@ export default function LeaveHandlePage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const route = useLeaveRoute();
-  const { taskId, processInstanceId, leave } = route;
+  const { taskId, processInstanceId, leave } = useLeaveRoute();
   const userId = useSession((s) => s.userInfo?.user_id);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState(false);
@@ -43,7 +42,7 @@ export default function LeaveHandlePage() {
   };
 
   return (
-    <LeaveCard route={route} title={t('flow.leave.handleTitle')} testId="leave-handle">
+    <LeaveCard title={t('flow.leave.handleTitle')} testId="leave-handle">
       <Form layout="vertical" style={{ maxWidth: 720 }}>
         <Form.Item
           label={t('flow.leave.comment')}
