@@ -2,7 +2,20 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { LoadingOutlined, LockOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Col, Form, Input, Row, Spin, Tabs, Upload } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Row,
+  Spin,
+  Tabs,
+  Upload,
+  type FormItemProps,
+} from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { passwordFields, registerMessages } from '@psi/db/model';
@@ -12,7 +25,6 @@ import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';
 import { useSaving } from '../../hooks/saving';
-import { RequiredItem } from '../../components/RequiredItem';
 
 interface PasswordValues {
   oldPassword: string;
@@ -138,6 +150,38 @@ function ProfileTab() {
   );
 }
 
+/** The password form's fields: label and test id (their empty-field messages are declared in the model). */
+const passwordInputs = {
+  oldPassword: { label: 'info.oldPassword', testId: 'info-old-password' },
+  newPassword: { label: 'info.newPassword', testId: 'info-new-password' },
+  newPassword1: { label: 'info.confirmPassword', testId: 'info-confirm-password' },
+} as const;
+
+/** A required password field; `rules` adds to "required" (the confirmation must match). */
+function PasswordItem({
+  name,
+  rules = [],
+  ...item
+}: { name: keyof PasswordValues } & Omit<FormItemProps, 'name' | 'label' | 'children'>) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { label, testId } = passwordInputs[name];
+  return (
+    <Form.Item
+      name={name}
+      label={t(label)}
+      rules={[{ required: true, message: passwordFields[name][lang] }, ...rules]}
+      {...item}
+    >
+      <Input.Password
+        prefix={<LockOutlined />}
+        autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
 function PasswordTab() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -160,34 +204,12 @@ function PasswordTab() {
       className="psi-info__form"
       onFinish={(values) => void onFinish(values)}
     >
-      <RequiredItem
-        name="oldPassword"
-        label={t('info.oldPassword')}
-        message={passwordFields.oldPassword[lang]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="current-password"
-          data-testid="info-old-password"
-        />
-      </RequiredItem>
-      <RequiredItem
-        name="newPassword"
-        label={t('info.newPassword')}
-        message={passwordFields.newPassword[lang]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          data-testid="info-new-password"
-        />
-      </RequiredItem>
-      <Form.Item
+      <PasswordItem name="oldPassword" />
+      <PasswordItem name="newPassword" />
+      <PasswordItem
         name="newPassword1"
-        label={t('info.confirmPassword')}
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: passwordFields.newPassword1[lang] },
           ({ getFieldValue }) => ({
             validator: async (_rule, value: string | undefined) => {
               if (value && value !== getFieldValue('newPassword'))
@@ -195,13 +217,7 @@ function PasswordTab() {
             },
           }),
         ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          data-testid="info-confirm-password"
-        />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="info-password-submit">
         {t('crud.submit')}
       </Button>
