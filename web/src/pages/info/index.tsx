@@ -69,11 +69,13 @@ function ProfileTab() {
     });
   };
 
-  const readOnly = (label: string, value: string | undefined, testId: string) => (
-    <Form.Item label={label}>
-      <Input value={value ?? ''} readOnly variant="filled" data-testid={testId} />
-    </Form.Item>
-  );
+  // the details the user reads here but changes elsewhere
+  const details = [
+    { label: t('info.realName'), value: data.realName, testId: 'info-real-name' },
+    { label: t('info.userName'), value: data.name, testId: 'info-user-name' },
+    { label: t('info.phone'), value: data.phone, testId: 'info-phone' },
+    { label: t('info.email'), value: data.email, testId: 'info-email' },
+  ];
 
   return (
     <Form layout="vertical" className="psi-info__form" data-lang={lang}>
@@ -124,18 +126,13 @@ function ProfileTab() {
         </div>
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.realName'), data.realName, 'info-real-name')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.userName'), data.name, 'info-user-name')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.phone'), data.phone, 'info-phone')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.email'), data.email, 'info-email')}
-        </Col>
+        {details.map(({ label, value, testId }) => (
+          <Col key={testId} xs={24} md={12}>
+            <Form.Item label={label}>
+              <Input value={value ?? ''} readOnly variant="filled" data-testid={testId} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
       <Button
         type="primary"
