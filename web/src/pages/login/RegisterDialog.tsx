@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerMessages } from '@psi/db/model';
 import { registerGuest, type RegisterForm } from '../../api/auth';
 import { RequestError } from '../../api/errors';
 import { notifyError, notifySuccess, notifyWarning } from '../../utils/feedback';
+import { FormDialog } from '../../components/FormDialog';
 import '../../i18n/shell';
 
 interface RegisterDialogProps {
@@ -60,13 +61,10 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('register.title')}
-      width={460}
       okText={t('crud.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      saving={saving}
       onOk={() => void submit()}
       onCancel={onClose}
       mask={{ closable: false }}
@@ -99,6 +97,6 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

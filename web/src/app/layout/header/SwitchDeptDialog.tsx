@@ -1,4 +1,4 @@
-import { App, Form, Modal, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { site } from '../../../config/site';
@@ -7,6 +7,7 @@ import { useTabs } from '../../../stores/tabs';
 import { useSwitchOptions } from './switch-options';
 import { useSaving } from '../../../hooks/saving';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface SwitchValues {
   deptId: string;
@@ -35,16 +36,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      title={t('switchDept.title')}
-      width={460}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormDialog title={t('switchDept.title')} saving={saving} onOk={() => form.submit()} onCancel={onClose}>
       <Form<SwitchValues>
         form={form}
         layout="vertical"
@@ -73,6 +65,6 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
           />
         </RequiredItem>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
