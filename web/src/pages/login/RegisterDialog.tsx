@@ -60,6 +60,16 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
     }
   };
 
+  const passwordItem = (name: 'password' | 'password2', label: string, placeholder: string) => (
+    <Form.Item name={name} label={label} required>
+      <Input.Password
+        placeholder={placeholder}
+        autoComplete="new-password"
+        data-testid={`register-${name}`}
+      />
+    </Form.Item>
+  );
+
   return (
     <FormDialog
       title={t('register.title')}
@@ -82,20 +92,8 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
         <Form.Item name="account" label={t('login.account')} required>
           <Input placeholder={t('login.accountPlaceholder')} data-testid="register-account" />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} required>
-          <Input.Password
-            placeholder={t('login.passwordPlaceholder')}
-            autoComplete="new-password"
-            data-testid="register-password"
-          />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')} required>
-          <Input.Password
-            placeholder={t('register.password2Placeholder')}
-            autoComplete="new-password"
-            data-testid="register-password2"
-          />
-        </Form.Item>
+        {passwordItem('password', t('login.password'), t('login.passwordPlaceholder'))}
+        {passwordItem('password2', t('register.password2'), t('register.password2Placeholder'))}
       </Form>
     </FormDialog>
   );
