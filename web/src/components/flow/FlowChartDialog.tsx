@@ -1,10 +1,45 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowKeys, modelView } from '../../api/flow';
 
-const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
+export const BpmnCanvas = lazy(() => import('./BpmnCanvas'));
+
+/** The wide, footer-less dialog a process diagram shows in. */
+export function DiagramModal({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('flow.chart.title')}
+      onCancel={onClose}
+      footer={null}
+      width={960}
+      destroyOnHidden
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** The place of a diagram while it loads. */
+export function DiagramLoading() {
+  const { t } = useTranslation();
+  return (
+    <Spin tip={t('flow.chart.loading')}>
+      <div style={{ height: 460 }} />
+    </Spin>
+  );
+}
 
 export interface FlowChartTarget {
   processInstanceId?: string;
@@ -26,14 +61,7 @@ export function FlowChartDialog({
     enabled: Boolean(target),
   });
   return (
-    <Modal
-      open={Boolean(target)}
-      title={t('flow.chart.title')}
-      onCancel={onClose}
-      footer={null}
-      width={960}
-      destroyOnHidden
-    >
+    <DiagramModal open={Boolean(target)} onClose={onClose}>
       <div data-testid="flow-chart-dialog">
         {target?.processInstanceId && (
           <div className="flow-legend">
@@ -42,23 +70,13 @@ export function FlowChartDialog({
           </div>
         )}
         {query.isError && <Alert type="error" showIcon message={t('flow.chart.failed')} />}
-        {query.isLoading && (
-          <Spin tip={t('flow.chart.loading')}>
-            <div style={{ height: 460 }} />
-          </Spin>
-        )}
+        {query.isLoading && <DiagramLoading />}
         {query.data?.xml && (
-          <Suspense
-            fallback={
-              <Spin tip={t('flow.chart.loading')}>
-                <div style={{ height: 460 }} />
-              </Spin>
-            }
-          >
+          <Suspense fallback={<DiagramLoading />}>
             <BpmnCanvas xml={query.data.xml} flow={query.data.flow} failedText={t('flow.chart.failed')} />
           </Suspense>
         )}
       </div>
-    </Modal>
+    </DiagramModal>
   );
 }

@@ -1,9 +1,10 @@
 import { type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
+import { App, Button, Col, Descriptions, Form, Row as GridRow, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { useDiscardGuard } from '../discard/useDiscardGuard';
+import { RecordDialogFrame } from './RecordDialogFrame';
 import { fetchDetail, resourceKeys, submitRecord } from '../../api/resource';
 import { FieldControl, FieldValue, type FieldControlProps } from './fields';
 import {
@@ -159,26 +160,18 @@ export function ResourceDialog(props: ResourceDialogProps) {
   const guard = useDiscardGuard(() => mode !== 'view' && form.isFieldsTouched(), onClose);
 
   return (
-    <Modal
-      open
+    <RecordDialogFrame
       title={`${titles[mode]} · ${def.title[lang]}`}
       width={dialogWidthOf(def)}
-      footer={null}
       onCancel={guard.close}
-      destroyOnHidden
-      mask={{ closable: false }}
-      className="psi-resource-dialog"
-      data-testid="resource-dialog"
+      testId="resource-dialog"
+      loading={mode !== 'add' && detail.isLoading}
     >
-      {mode !== 'add' && detail.isLoading ? (
-        <div className="psi-dialog-loading">
-          <Spin />
-        </div>
-      ) : mode === 'view' ? (
+      {mode === 'view' ? (
         <ViewBody def={def} lang={lang} record={loaded} onClose={onClose} />
       ) : (
         <FormBody {...props} mode={mode} record={loaded} form={form} onCancel={guard.close} />
       )}
-    </Modal>
+    </RecordDialogFrame>
   );
 }

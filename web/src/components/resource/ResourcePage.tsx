@@ -3,7 +3,8 @@ import { App, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { useSession } from '../../stores/session';
-import { exportList, removeRecords, type ListParams } from '../../api/resource';
+import { removeRecords, type ListParams } from '../../api/resource';
+import { useExporter } from '../../hooks/export';
 import type { FieldControlProps } from './fields';
 import { buttonPermissions, searchFieldsOf, tableColumns, toQuery, type DialogMode, type Row } from './model';
 import { ResourceDialog } from './ResourceDialog';
@@ -79,7 +80,7 @@ export function ResourcePage({
   const can = buttonPermissions(def, permission);
   const rows = useResourceList(def, { listUrl, params, placeholder: Boolean(placeholder) });
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null; fixed?: Row } | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExporter();
 
   const columns = useMemo(() => tableColumns(def, lang), [def, lang]);
   const tablePrefs = useTablePrefs(settingsKey ?? def.key, columns, compact ? 'small' : 'middle');
@@ -106,18 +107,6 @@ export function ResourcePage({
       },
       { okButtonProps: { danger: true } },
     );
-  };
-
-  const exportCurrent = async () => {
-    setExporting(true);
-    try {
-      await exportList(def.api, rows.filtered, `${def.title[lang]}.xlsx`);
-      void message.success(t('crud.exported'));
-    } catch {
-      // The client already said why.
-    } finally {
-      setExporting(false);
-    }
   };
 
   const addChild = rows.lazy && can.add && !placeholder;
@@ -169,10 +158,10 @@ export function ResourcePage({
       <ResourceToolbar
         can={can}
         addDisabled={Boolean(placeholder)}
-        exporting={exporting}
+        exporting={exporter.exporting}
         onAdd={() => setDialog({ mode: 'add', record: null })}
         onRemove={() => remove(rows.selected)}
-        onExport={() => void exportCurrent()}
+        onExport={() => void exporter.run(def.api, rows.filtered, `${def.title[lang]}.xlsx`)}
         onRefresh={() => void rows.refresh()}
         columns={columns}
         prefs={tablePrefs}

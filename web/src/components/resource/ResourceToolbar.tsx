@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../ExportButton';
 import type { ColumnSpec } from './model';
 import { TableSettings } from '../table/TableSettings';
 import type { useTablePrefs } from '../table/useTablePrefs';
@@ -45,14 +46,9 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
           </Button>
         )}
         {can.export && (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={onExport}
-            data-testid="toolbar-export"
-          >
+          <ExportButton exporting={exporting} onClick={onExport} testId="toolbar-export">
             {t('crud.export')}
-          </Button>
+          </ExportButton>
         )}
         {children}
       </Space>

@@ -9,7 +9,7 @@ import { fetchTree } from '../../api/resource';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../components/system/tree';
 import '../../i18n/system';
-import '../../components/system/user.css';
+import '../../components/tree-page.css';
 
 function filterTree(nodes: readonly TreeNode[], text: string): TreeNode[] {
   if (!text) return [...nodes];
@@ -48,8 +48,13 @@ export function ScopePage({ def }: { def: ResourceDef }) {
   const treeData = useMemo(() => toTreeNodes(filterTree(menus.data ?? [], text.trim())), [menus.data, text]);
   const menuName = findTitle(menus.data ?? [], menuId);
   return (
-    <div className="psi-user-page">
-      <Card className="psi-user-page__tree" size="small" variant="borderless" title={t('sys.menus')}>
+    <div className="psi-tree-page">
+      <Card
+        className="psi-tree-page__tree psi-tree-page__tree--stacked"
+        size="small"
+        variant="borderless"
+        title={t('sys.menus')}
+      >
         <Input.Search
           allowClear
           placeholder={t('sys.menuSearch')}
@@ -70,7 +75,7 @@ export function ScopePage({ def }: { def: ResourceDef }) {
           />
         )}
       </Card>
-      <div className="psi-user-page__list">
+      <div className="psi-tree-page__main">
         <ResourcePage
           def={def}
           title={menuName ? `${def.title[lang]} · ${menuName}` : def.title[lang]}

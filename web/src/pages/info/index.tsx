@@ -2,7 +2,20 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { LoadingOutlined, LockOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Col, Form, Input, Row, Spin, Tabs, Upload } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Row,
+  Spin,
+  Tabs,
+  Upload,
+  type FormItemProps,
+} from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { passwordFields, registerMessages } from '@psi/db/model';
@@ -12,7 +25,6 @@ import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
 import './info.css';
 import { useSaving } from '../../hooks/saving';
-import { RequiredItem } from '../../components/RequiredItem';
 
 interface PasswordValues {
   oldPassword: string;
@@ -57,11 +69,13 @@ function ProfileTab() {
     });
   };
 
-  const readOnly = (label: string, value: string | undefined, testId: string) => (
-    <Form.Item label={label}>
-      <Input value={value ?? ''} readOnly variant="filled" data-testid={testId} />
-    </Form.Item>
-  );
+  // the details the user reads here but changes elsewhere
+  const details = [
+    { label: t('info.realName'), value: data.realName, testId: 'info-real-name' },
+    { label: t('info.userName'), value: data.name, testId: 'info-user-name' },
+    { label: t('info.phone'), value: data.phone, testId: 'info-phone' },
+    { label: t('info.email'), value: data.email, testId: 'info-email' },
+  ];
 
   return (
     <Form layout="vertical" className="psi-info__form" data-lang={lang}>
@@ -112,18 +126,13 @@ function ProfileTab() {
         </div>
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.realName'), data.realName, 'info-real-name')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.userName'), data.name, 'info-user-name')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.phone'), data.phone, 'info-phone')}
-        </Col>
-        <Col xs={24} md={12}>
-          {readOnly(t('info.email'), data.email, 'info-email')}
-        </Col>
+        {details.map(({ label, value, testId }) => (
+          <Col key={testId} xs={24} md={12}>
+            <Form.Item label={label}>
+              <Input value={value ?? ''} readOnly variant="filled" data-testid={testId} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
       <Button
         type="primary"
@@ -135,6 +144,38 @@ function ProfileTab() {
         {t('crud.save')}
       </Button>
     </Form>
+  );
+}
+
+/** The password form's fields: label and test id (their empty-field messages are declared in the model). */
+const passwordInputs = {
+  oldPassword: { label: 'info.oldPassword', testId: 'info-old-password' },
+  newPassword: { label: 'info.newPassword', testId: 'info-new-password' },
+  newPassword1: { label: 'info.confirmPassword', testId: 'info-confirm-password' },
+} as const;
+
+/** A required password field; `rules` adds to "required" (the confirmation must match). */
+function PasswordItem({
+  name,
+  rules = [],
+  ...item
+}: { name: keyof PasswordValues } & Omit<FormItemProps, 'name' | 'label' | 'children'>) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { label, testId } = passwordInputs[name];
+  return (
+    <Form.Item
+      name={name}
+      label={t(label)}
+      rules={[{ required: true, message: passwordFields[name][lang] }, ...rules]}
+      {...item}
+    >
+      <Input.Password
+        prefix={<LockOutlined />}
+        autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
+        data-testid={testId}
+      />
+    </Form.Item>
   );
 }
 
@@ -160,34 +201,12 @@ function PasswordTab() {
       className="psi-info__form"
       onFinish={(values) => void onFinish(values)}
     >
-      <RequiredItem
-        name="oldPassword"
-        label={t('info.oldPassword')}
-        message={passwordFields.oldPassword[lang]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="current-password"
-          data-testid="info-old-password"
-        />
-      </RequiredItem>
-      <RequiredItem
-        name="newPassword"
-        label={t('info.newPassword')}
-        message={passwordFields.newPassword[lang]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          data-testid="info-new-password"
-        />
-      </RequiredItem>
-      <Form.Item
+      <PasswordItem name="oldPassword" />
+      <PasswordItem name="newPassword" />
+      <PasswordItem
         name="newPassword1"
-        label={t('info.confirmPassword')}
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: passwordFields.newPassword1[lang] },
           ({ getFieldValue }) => ({
             validator: async (_rule, value: string | undefined) => {
               if (value && value !== getFieldValue('newPassword'))
@@ -195,13 +214,7 @@ function PasswordTab() {
             },
           }),
         ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          data-testid="info-confirm-password"
-        />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="info-password-submit">
         {t('crud.submit')}
       </Button>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerMessages } from '@psi/db/model';
 import { registerGuest, type RegisterForm } from '../../api/auth';
 import { RequestError } from '../../api/errors';
 import { notifyError, notifySuccess, notifyWarning } from '../../utils/feedback';
+import { FormDialog } from '../../components/FormDialog';
 import '../../i18n/shell';
 
 interface RegisterDialogProps {
@@ -59,14 +60,21 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
     }
   };
 
+  const passwordItem = (name: 'password' | 'password2', label: string, placeholder: string) => (
+    <Form.Item name={name} label={label} required>
+      <Input.Password
+        placeholder={placeholder}
+        autoComplete="new-password"
+        data-testid={`register-${name}`}
+      />
+    </Form.Item>
+  );
+
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('register.title')}
-      width={460}
       okText={t('crud.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      saving={saving}
       onOk={() => void submit()}
       onCancel={onClose}
       mask={{ closable: false }}
@@ -84,21 +92,9 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
         <Form.Item name="account" label={t('login.account')} required>
           <Input placeholder={t('login.accountPlaceholder')} data-testid="register-account" />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} required>
-          <Input.Password
-            placeholder={t('login.passwordPlaceholder')}
-            autoComplete="new-password"
-            data-testid="register-password"
-          />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')} required>
-          <Input.Password
-            placeholder={t('register.password2Placeholder')}
-            autoComplete="new-password"
-            data-testid="register-password2"
-          />
-        </Form.Item>
+        {passwordItem('password', t('login.password'), t('login.passwordPlaceholder'))}
+        {passwordItem('password2', t('register.password2'), t('register.password2Placeholder'))}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

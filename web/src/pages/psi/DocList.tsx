@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Badge,
   Button,
   Card,
@@ -17,7 +16,9 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { columnPriority, type ResourceDef } from '@psi/db/model';
-import { exportList } from '../../api/resource';
+import type { ListParams } from '../../api/resource';
+import { ExportButton } from '../../components/ExportButton';
+import { useExporter } from '../../hooks/export';
 import { headerMarks, shownColumns, type ColumnMeta } from '../../components/table/prefs';
 import { SearchForm } from '../../components/table/SearchForm';
 import { TableSettings } from '../../components/table/TableSettings';
@@ -111,14 +112,13 @@ export function DocList({
         <Space wrap>{toolbar}</Space>
         <Space>
           {exportResource && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.exporting}
+            <ExportButton
+              exporting={exporter.exporting}
               onClick={() => void exporter.run()}
-              data-testid="list-export"
+              testId="list-export"
             >
               {t('psi.common.export')}
-            </Button>
+            </ExportButton>
           )}
           <Tooltip title={t('psi.common.refresh')}>
             <Button
@@ -253,27 +253,11 @@ function useStatusTabs({
 
 /** Downloads the list under its current filter as `<name>.xlsx`. */
 function useListExport(resource: string | undefined, name: string | undefined, filter: Params) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExporter();
   const run = async () => {
     if (!resource) return;
-    setExporting(true);
-    try {
-      await exportList(
-        `/blade-psi/${resource}`,
-        Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<
-          string,
-          string | number
-        >,
-        `${name ?? resource}.xlsx`,
-      );
-      void message.success(t('crud.exported'));
-    } catch {
-      // the client already said why
-    } finally {
-      setExporting(false);
-    }
+    const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+    await exporter.run(`/blade-psi/${resource}`, params as ListParams, `${name ?? resource}.xlsx`);
   };
-  return { exporting, run };
+  return { exporting: exporter.exporting, run };
 }

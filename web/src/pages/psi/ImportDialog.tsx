@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { goodsInfoResource, schoolInfoResource, schoolYyptInfoResource } from '@psi/db/model';
 import { RequestError } from '../../api/errors';
 import { importFile } from '../../api/psi';
 import { downloadFile } from '../../api/resource';
+import { useCan } from '../../hooks/permission';
 
 interface ImportError {
   row: number;
@@ -25,7 +28,7 @@ interface ImportDialogProps {
  * An all-or-nothing Excel import: the file is checked whole by the server; a rejected file lists every
  * bad row and nothing is written.
  */
-export function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialogProps) {
+function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [errors, setErrors] = useState<ImportError[] | null>(null);
@@ -111,4 +114,50 @@ export function ImportDialog({ title, api, templateName, onClose, onDone }: Impo
       </Space>
     </Modal>
   );
+}
+
+/** The lists with an Excel import: endpoint, permission, their texts (`psi.<texts>.*`) and what to reload after. */
+const imports = {
+  goods: {
+    api: '/blade-psi/goodsinfo',
+    permission: 'goodsinfo_import',
+    texts: 'goods',
+    reload: [goodsInfoResource],
+  },
+  roster: {
+    api: '/blade-psi/schoolyyptinfo',
+    permission: 'schoolyyptinfo_import',
+    texts: 'school',
+    reload: [schoolYyptInfoResource, schoolInfoResource],
+  },
+} as const;
+
+/**
+ * A list's import: `button` for its toolbar (only with the permission) and `dialog`, rendered once after
+ * the list; a finished import reloads the lists it changed.
+ */
+export function useImport(kind: keyof typeof imports) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const { api, permission, texts, reload } = imports[kind];
+  return {
+    button: can(permission) && (
+      <Button icon={<ImportOutlined />} onClick={() => setOpen(true)} data-testid="import-open">
+        {t('psi.import.open')}
+      </Button>
+    ),
+    dialog: open && (
+      <ImportDialog
+        title={t(`psi.${texts}.importTitle`)}
+        api={api}
+        templateName={t(`psi.${texts}.templateName`)}
+        onClose={() => setOpen(false)}
+        onDone={() => {
+          for (const def of reload) void client.invalidateQueries({ queryKey: [def.key] });
+        }}
+      />
+    ),
+  };
 }

@@ -10,7 +10,7 @@ import { ListActions, ListSearchBar, useFlowList, type ListSearch } from '../../
 import { detailPath, formPath, handlePath } from '../../components/flow/routes';
 import '../../i18n/flow';
 import { useCan } from '../../hooks/permission';
-import { FlowStatusTag } from '../../components/flow/FlowStatusTag';
+import { useInstanceStateColumns } from '../../components/flow/columns';
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
 
@@ -45,6 +45,7 @@ function useCategoryRoutes() {
 /** The data columns of each work list (without the row number and the actions). */
 function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string): TableColumnsType<FlowRow> {
   const { t } = useTranslation();
+  const stateColumns = useInstanceStateColumns();
   const name: TableColumnsType<FlowRow>[number] = {
     title: t('flow.common.processName'),
     dataIndex: kind === 'start' ? 'name' : 'processDefinitionName',
@@ -73,18 +74,7 @@ function useWorkColumns(kind: WorkKind, categoryLabel: (row: FlowRow) => string)
     ],
     claim: waiting,
     todo: waiting,
-    send: [
-      name,
-      category,
-      { title: t('flow.common.taskName'), dataIndex: 'taskName' },
-      {
-        title: t('flow.common.status'),
-        dataIndex: 'status',
-        render: (v: string) => <FlowStatusTag status={v} />,
-      },
-      { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
-      { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
-    ],
+    send: [name, category, ...stateColumns],
     done: [
       name,
       category,

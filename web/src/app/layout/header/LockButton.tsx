@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Tooltip } from 'antd';
+import { Form, Input, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { site } from '../../../config/site';
 import { useLock } from '../../../stores/lock';
 import { HeaderIconButton } from './HeaderIconButton';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface LockValues {
   password: string;
@@ -52,13 +53,11 @@ export function LockButton() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <Modal
+      <FormDialog
         open={open}
         title={t('lock.setTitle')}
         width={420}
-        okText={t('common.ok')}
-        cancelText={t('common.cancel')}
-        confirmLoading={saving}
+        saving={saving}
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
@@ -73,7 +72,7 @@ export function LockButton() {
             <Input.Password autoFocus placeholder={t('lock.placeholder')} data-testid="lock-password" />
           </RequiredItem>
         </Form>
-      </Modal>
+      </FormDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Form, Modal, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { site } from '../../../config/site';
@@ -7,10 +7,36 @@ import { useTabs } from '../../../stores/tabs';
 import { useSwitchOptions } from './switch-options';
 import { useSaving } from '../../../hooks/saving';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface SwitchValues {
   deptId: string;
   roleId: string;
+}
+
+/** The department or role choice: its field, label, empty-choice message and test id follow from `kind`. */
+function SwitchChoice({
+  kind,
+  loading,
+  options,
+}: {
+  kind: 'dept' | 'role';
+  loading: boolean;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const required = t(`switchDept.${kind}Required`);
+  return (
+    <RequiredItem name={`${kind}Id`} label={t(`switchDept.${kind}`)} message={required}>
+      <Select
+        data-testid={`switch-${kind}`}
+        allowClear
+        loading={loading}
+        placeholder={required}
+        options={options}
+      />
+    </RequiredItem>
+  );
 }
 
 /** Switch mode: choose another of the user's departments and roles; the token is refreshed with them. */
@@ -35,16 +61,7 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      title={t('switchDept.title')}
-      width={460}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormDialog title={t('switchDept.title')} saving={saving} onOk={() => form.submit()} onCancel={onClose}>
       <Form<SwitchValues>
         form={form}
         layout="vertical"
@@ -54,25 +71,17 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
         }}
         onFinish={onFinish}
       >
-        <RequiredItem name="deptId" label={t('switchDept.dept')} message={t('switchDept.deptRequired')}>
-          <Select
-            data-testid="switch-dept"
-            allowClear
-            loading={depts.isLoading}
-            placeholder={t('switchDept.deptRequired')}
-            options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
-          />
-        </RequiredItem>
-        <RequiredItem name="roleId" label={t('switchDept.role')} message={t('switchDept.roleRequired')}>
-          <Select
-            data-testid="switch-role"
-            allowClear
-            loading={roles.isLoading}
-            placeholder={t('switchDept.roleRequired')}
-            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
-          />
-        </RequiredItem>
+        <SwitchChoice
+          kind="dept"
+          loading={depts.isLoading}
+          options={(depts.data ?? []).map((dept) => ({ value: dept.id, label: dept.deptName }))}
+        />
+        <SwitchChoice
+          kind="role"
+          loading={roles.isLoading}
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
+        />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -21,6 +21,7 @@ import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type Row } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
+import '../../../components/tree-page.css';
 import './region.css';
 import { useConfirm } from '../../../hooks/confirm';
 import { useSaving } from '../../../hooks/saving';
@@ -210,8 +211,8 @@ export default function RegionPage() {
   const formKey = editing ? `edit-${selected}-${detail.dataUpdatedAt}` : `add-${mode?.parentCode ?? ''}`;
 
   return (
-    <div className="psi-region-page">
-      <Card className="psi-region-page__tree" size="small" variant="borderless" title={t('sys.regionTree')}>
+    <div className="psi-tree-page psi-tree-page--wide">
+      <Card className="psi-tree-page__tree" size="small" variant="borderless" title={t('sys.regionTree')}>
         {roots.isLoading ? (
           <Spin />
         ) : (
@@ -233,7 +234,7 @@ export default function RegionPage() {
         )}
       </Card>
       <Card
-        className="psi-region-page__detail"
+        className="psi-tree-page__main"
         size="small"
         variant="borderless"
         title={t('sys.regionDetail')}

@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowKeys, modelDetail } from '../../../api/flow';
-
-const BpmnCanvas = lazy(() => import('../../../components/flow/BpmnCanvas'));
+import { BpmnCanvas, DiagramLoading, DiagramModal } from '../../../components/flow/FlowChartDialog';
 
 /** A saved model's diagram, read-only. */
 export function ModelDiagramDialog({ modelId, onClose }: { modelId: string | null; onClose: () => void }) {
@@ -14,27 +12,15 @@ export function ModelDiagramDialog({ modelId, onClose }: { modelId: string | nul
     queryFn: () => modelDetail(modelId ?? ''),
     enabled: Boolean(modelId),
   });
-  const loading = (
-    <Spin tip={t('flow.chart.loading')}>
-      <div style={{ height: 460 }} />
-    </Spin>
-  );
   return (
-    <Modal
-      open={Boolean(modelId)}
-      title={t('flow.chart.title')}
-      onCancel={onClose}
-      footer={null}
-      width={960}
-      destroyOnHidden
-    >
+    <DiagramModal open={Boolean(modelId)} onClose={onClose}>
       {query.data?.xml ? (
-        <Suspense fallback={loading}>
+        <Suspense fallback={<DiagramLoading />}>
           <BpmnCanvas xml={query.data.xml} failedText={t('flow.chart.failed')} />
         </Suspense>
       ) : (
-        loading
+        <DiagramLoading />
       )}
-    </Modal>
+    </DiagramModal>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
 import { useCan } from '../../../hooks/permission';
-import { FlowStatusTag } from '../../../components/flow/FlowStatusTag';
+import { useInstanceStateColumns } from '../../../components/flow/columns';
 
 /** /flow/follow: every process instance of the tenant, its history and diagram; delete a running one. */
 export default function FlowFollowPage() {
@@ -26,6 +26,7 @@ export default function FlowFollowPage() {
   const list = useFlowList<ListSearch>(['follow'], followList, {
     filters: { state: state === 'all' ? undefined : state },
   });
+  const stateColumns = useInstanceStateColumns();
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
   const [history, setHistory] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -69,14 +70,7 @@ export default function FlowFollowPage() {
               render: (v) => `v${String(v)}`,
             },
             { title: t('flow.common.startUser'), dataIndex: 'startUserName' },
-            { title: t('flow.common.taskName'), dataIndex: 'taskName' },
-            {
-              title: t('flow.common.status'),
-              dataIndex: 'status',
-              render: (v: string) => <FlowStatusTag status={v} />,
-            },
-            { title: t('flow.common.createTime'), dataIndex: 'createTime', width: 170 },
-            { title: t('flow.common.endTime'), dataIndex: 'endTime', width: 170 },
+            ...stateColumns,
             {
               title: t('flow.common.actions'),
               key: 'actions',

@@ -1,21 +1,16 @@
-import { useState } from 'react';
-import { ImportOutlined, WarningOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { goodsInfoResource } from '@psi/db/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { isbnValid } from '../format';
-import { useCan } from '../../../hooks/permission';
-import { ImportDialog } from '../ImportDialog';
+import { useImport } from '../ImportDialog';
 import '../../../i18n/psi';
 
 /** 图书管理: the catalogue list (search, add, edit, export) with the all-or-nothing Excel import. */
 export default function GoodsPage() {
   const { t } = useTranslation();
-  const can = useCan();
-  const client = useQueryClient();
-  const [importing, setImporting] = useState(false);
+  const importer = useImport('goods');
   return (
     <>
       <ResourcePage
@@ -35,23 +30,9 @@ export default function GoodsPage() {
             );
           },
         }}
-        toolbar={
-          can('goodsinfo_import') && (
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="import-open">
-              {t('psi.import.open')}
-            </Button>
-          )
-        }
+        toolbar={importer.button}
       />
-      {importing && (
-        <ImportDialog
-          title={t('psi.goods.importTitle')}
-          api="/blade-psi/goodsinfo"
-          templateName={t('psi.goods.templateName')}
-          onClose={() => setImporting(false)}
-          onDone={() => void client.invalidateQueries({ queryKey: [goodsInfoResource.key] })}
-        />
-      )}
+      {importer.dialog}
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { DownloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -16,7 +15,8 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { exportList } from '../../../api/resource';
+import { ExportButton } from '../../../components/ExportButton';
+import { useExporter } from '../../../hooks/export';
 import { useScrollableTable } from '../../../components/useScrollableTable';
 import { psiKeys, stockPage, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';
@@ -102,19 +102,7 @@ function StockSearch({
   onSearch: (values: StockFilters) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportList('/blade-psi/depositorystock', stockParams(filters), `${t('psi.stock.title')}.xlsx`);
-      void message.success(t('crud.exported'));
-    } catch {
-      // the client already said why
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exporter = useExporter();
   return (
     <Form layout="inline" className="psi-doc-search" onFinish={onSearch}>
       <Form.Item name="depositoryId" label={t('psi.field.depository')}>
@@ -132,14 +120,19 @@ function StockSearch({
         </Button>
       </Form.Item>
       <Form.Item>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={() => void doExport()}
-          data-testid="stock-export"
+        <ExportButton
+          exporting={exporter.exporting}
+          onClick={() =>
+            void exporter.run(
+              '/blade-psi/depositorystock',
+              stockParams(filters),
+              `${t('psi.stock.title')}.xlsx`,
+            )
+          }
+          testId="stock-export"
         >
           {t('psi.common.export')}
-        </Button>
+        </ExportButton>
       </Form.Item>
     </Form>
   );

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { RowButton } from '../../../components/resource/ResourceColumns';
-import {
-  CloseOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  FolderOpenOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, FolderOpenOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +14,9 @@ import {
   type ReportRow,
 } from '@psi/db/model';
 import { fetchReports, reportKeys } from '../../../api/report';
-import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
+import { fetchDetail, fetchList, removeRecords } from '../../../api/resource';
+import { ExportButton } from '../../../components/ExportButton';
+import { useExporter } from '../../../hooks/export';
 import type { Row } from '../../../components/resource/model';
 import '../../../i18n/report';
 import { useCan } from '../../../hooks/permission';
@@ -67,25 +63,13 @@ const groupLabels = (content: ReportContent, lang: Lang) =>
 
 function ReportView({ report, lang, onClose }: { report: Report; lang: Lang; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExporter();
   const content = report.content!;
   const result = useQuery({
     queryKey: reportKeys.run(report.id),
     queryFn: () => runReport(content),
     gcTime: 0,
   });
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportList(API, { id: report.id }, `${report.name}.xlsx`);
-      void message.success(t('crud.exported'));
-    } catch {
-      // the client already said why
-    } finally {
-      setExporting(false);
-    }
-  };
   const measure = (prop: string) => content.columns.find((c) => c.prop === prop)?.aggregate;
   const numeric = (prop: string) => {
     const aggregate = measure(prop);
@@ -105,14 +89,13 @@ function ReportView({ report, lang, onClose }: { report: Report; lang: Lang; onC
       data-testid="report-view"
       extra={
         <Space>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void doExport()}
-            data-testid="report-export"
+          <ExportButton
+            exporting={exporter.exporting}
+            onClick={() => void exporter.run(API, { id: report.id }, `${report.name}.xlsx`)}
+            testId="report-export"
           >
             {t('report.export')}
-          </Button>
+          </ExportButton>
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()}>
             {t('crud.refresh')}
           </Button>

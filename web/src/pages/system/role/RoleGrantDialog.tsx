@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Spin, Tabs, Tree } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,23 +10,14 @@ import {
   type GrantKeys,
   type GrantTree,
 } from '../../../api/system';
-import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
+import { leafKeys, useGrantSources } from '../../../components/system/grant';
 import { testId, toTreeNodes } from '../../../components/system/tree';
 import { useSaving } from '../../../hooks/saving';
 import '../../../i18n/system';
 
 type Part = keyof GrantKeys;
 const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
-
-/** Keys of the nodes without children: a checked parent is derived from its children in the tree. */
-function leafKeys(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
-  for (const node of nodes) {
-    if (node.children?.length) leafKeys(node.children, out);
-    else out.add(String(node.id));
-  }
-  return out;
-}
 
 /**
  * The role grant dialog: menus (with their buttons), data scopes and api scopes, each a checkable tree
@@ -37,17 +27,10 @@ function leafKeys(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set
 export function RoleGrantDialog({ role, onClose }: { role: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const roleId = String(role.id);
-  const trees = useQuery({
-    queryKey: systemKeys.roleGrantTree(),
-    queryFn: fetchGrantTree,
-    gcTime: 0,
-  });
-  const keys = useQuery({
-    queryKey: systemKeys.roleTreeKeys(roleId),
-    queryFn: () => fetchRoleTreeKeys(roleId),
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const { tree: trees, keys } = useGrantSources(
+    { queryKey: systemKeys.roleGrantTree(), queryFn: fetchGrantTree },
+    { queryKey: systemKeys.roleTreeKeys(roleId), queryFn: () => fetchRoleTreeKeys(roleId) },
+  );
   const title = t('sys.grantTitle', { name: String(role.roleName ?? '') });
   if (!trees.data || !keys.data) {
     return (

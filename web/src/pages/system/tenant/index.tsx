@@ -30,6 +30,55 @@ function useOptions(url: string, label: string, enabled: boolean) {
   });
 }
 
+/** The two one-choice settings of a tenant: the form field, the dialog's texts and the call that saves it. */
+const choices = {
+  datasource: {
+    field: 'datasourceId',
+    title: 'sys.tenantDatasource',
+    label: 'sys.datasource',
+    save: setTenantDatasource,
+  },
+  package: { field: 'packageId', title: 'sys.tenantPackage', label: 'sys.package', save: setTenantPackage },
+} as const;
+
+/** A tenant's data source or package dialog; "none" clears the choice. */
+function TenantChoiceDialog({
+  kind,
+  record,
+  name,
+  options,
+  onClose,
+  onDone,
+}: {
+  kind: keyof typeof choices;
+  record: Row;
+  name: string;
+  options: ReturnType<typeof useOptions>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { field, title, label, save } = choices[kind];
+  return (
+    <ActionDialog<Record<string, string | undefined>>
+      id={`tenant-${kind}-dialog`}
+      title={`${t(title)} · ${name}`}
+      initialValues={{ [field]: record[field] ? String(record[field]) : '' }}
+      onSubmit={(values) => save(String(record.tenantId), values[field] ?? '')}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <Form.Item name={field} label={t(label)}>
+        <Select
+          loading={options.isLoading}
+          options={[{ value: '', label: t('sys.none') }, ...(options.data ?? [])]}
+          data-field={field}
+        />
+      </Form.Item>
+    </ActionDialog>
+  );
+}
+
 /**
  * Tenants (/system/tenant, the platform's): the licence (account limit and expiry), the data source and
  * the package of a tenant, each in its own dialog.
@@ -111,45 +160,16 @@ export default function TenantPage() {
           </Form.Item>
         </ActionDialog>
       )}
-      {dialog?.kind === 'datasource' && (
-        <ActionDialog<{ datasourceId?: string }>
-          id="tenant-datasource-dialog"
-          title={`${t('sys.tenantDatasource')} · ${name(dialog.record)}`}
-          initialValues={{
-            datasourceId: dialog.record.datasourceId ? String(dialog.record.datasourceId) : '',
-          }}
-          onSubmit={(values) =>
-            setTenantDatasource(String(dialog.record.tenantId), values.datasourceId ?? '')
-          }
+      {(dialog?.kind === 'datasource' || dialog?.kind === 'package') && (
+        <TenantChoiceDialog
+          key={dialog.kind}
+          kind={dialog.kind}
+          record={dialog.record}
+          name={name(dialog.record)}
+          options={dialog.kind === 'datasource' ? datasources : packages}
           onClose={() => setDialog(null)}
           onDone={refresh}
-        >
-          <Form.Item name="datasourceId" label={t('sys.datasource')}>
-            <Select
-              loading={datasources.isLoading}
-              options={[{ value: '', label: t('sys.none') }, ...(datasources.data ?? [])]}
-              data-field="datasourceId"
-            />
-          </Form.Item>
-        </ActionDialog>
-      )}
-      {dialog?.kind === 'package' && (
-        <ActionDialog<{ packageId?: string }>
-          id="tenant-package-dialog"
-          title={`${t('sys.tenantPackage')} · ${name(dialog.record)}`}
-          initialValues={{ packageId: dialog.record.packageId ? String(dialog.record.packageId) : '' }}
-          onSubmit={(values) => setTenantPackage(String(dialog.record.tenantId), values.packageId ?? '')}
-          onClose={() => setDialog(null)}
-          onDone={refresh}
-        >
-          <Form.Item name="packageId" label={t('sys.package')}>
-            <Select
-              loading={packages.isLoading}
-              options={[{ value: '', label: t('sys.none') }, ...(packages.data ?? [])]}
-              data-field="packageId"
-            />
-          </Form.Item>
-        </ActionDialog>
+        />
       )}
     </>
   );

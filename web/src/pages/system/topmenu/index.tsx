@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { RowDialogPage } from '../../../components/resource/RowDialogPage';
 import { MenuOutlined } from '@ant-design/icons';
 import { Spin, Tree } from 'antd';
@@ -7,37 +6,22 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
 import { fetchTopMenuGrantTree, fetchTopMenuKeys, grantTopMenu, systemKeys } from '../../../api/system';
-import type { TreeNode } from '../../../api/types';
 import type { Row } from '../../../components/resource/model';
+import { leafKeys, useGrantSources } from '../../../components/system/grant';
 import { toTreeNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
 
-function leaves(nodes: readonly TreeNode[] = [], out = new Set<string>()): Set<string> {
-  for (const node of nodes) {
-    if (node.children?.length) leaves(node.children, out);
-    else out.add(String(node.id));
-  }
-  return out;
-}
-
 function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const id = String(record.id);
-  const tree = useQuery({
-    queryKey: systemKeys.topMenuGrantTree(),
-    queryFn: fetchTopMenuGrantTree,
-    gcTime: 0,
-  });
-  const keys = useQuery({
-    queryKey: systemKeys.topMenuKeys(id),
-    queryFn: () => fetchTopMenuKeys(id),
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const { tree, keys } = useGrantSources(
+    { queryKey: systemKeys.topMenuGrantTree(), queryFn: fetchTopMenuGrantTree },
+    { queryKey: systemKeys.topMenuKeys(id), queryFn: () => fetchTopMenuKeys(id) },
+  );
   const [changed, setChanged] = useState<{ checked: string[]; half: string[] } | null>(null);
-  const leafSet = leaves(tree.data?.menu);
+  const leafSet = leafKeys(tree.data?.menu);
   const granted = (keys.data?.menu ?? []).map(String);
   const checked = changed?.checked ?? granted.filter((key) => leafSet.has(key));
   const half = changed?.half ?? granted.filter((key) => !leafSet.has(key));

@@ -44,10 +44,15 @@ export function DeptTreeCard({ tenants, tenantId, onTenant, treeTenant, deptId, 
     [depts.data, treeSearch],
   );
   return (
-    <Card className="psi-user-page__tree" size="small" variant="borderless" title={t('sys.deptTree')}>
+    <Card
+      className="psi-tree-page__tree psi-tree-page__tree--stacked"
+      size="small"
+      variant="borderless"
+      title={t('sys.deptTree')}
+    >
       {tenants && (
         <Select
-          className="psi-user-page__tenant"
+          className="psi-tree-page__tree-filter"
           value={tenantId}
           onChange={onTenant}
           showSearch={{ optionFilterProp: 'label' }}

@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Spin } from 'antd';
+import { App, Button, Col, Form, Input, Row as GridRow, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { RecordDialogFrame } from '../../../components/resource/RecordDialogFrame';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { md5 } from 'js-md5';
 import { userResource, type FieldDef, type Lang } from '@psi/db/model';
@@ -203,78 +204,64 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   };
 
   return (
-    <Modal
-      open
+    <RecordDialogFrame
       title={`${mode === 'add' ? t('crud.addTitle') : t('crud.editTitle')} · ${def.title[lang]}`}
       width={880}
-      footer={null}
       onCancel={guard.close}
-      destroyOnHidden
-      mask={{ closable: false }}
-      className="psi-resource-dialog"
-      data-testid="user-dialog"
-    >
-      {mode === 'edit' && detail.isLoading ? (
-        <div className="psi-dialog-loading">
-          <Spin />
+      testId="user-dialog"
+      loading={mode === 'edit' && detail.isLoading}
+      footer={
+        <div className="psi-dialog-footer">
+          <Button onClick={guard.close}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
+            {mode === 'add' ? t('crud.save') : t('crud.update')}
+          </Button>
         </div>
-      ) : (
-        <Form<Row>
-          form={form}
-          layout="vertical"
-          className="psi-resource-form"
-          initialValues={initialValues}
-          data-testid="resource-form"
-        >
-          <GridRow gutter={16}>
-            {superAdmin && (
-              <TenantField
-                disabled={mode === 'edit'}
-                onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
-              />
-            )}
-            {item('account')}
-            {mode === 'add' && <PasswordPair />}
-            {item('name')}
-            {item('realName')}
-            {item('code')}
-            {item('phone', undefined, 12, phoneRules(t))}
-            {item('email')}
-            {item('sex')}
-            {item('birthday')}
-            {item('userType')}
-            {item('status')}
-            {item(
-              'roleId',
-              <FieldControl key={`r${chosenTenant}`} field={tenantFields.roleId} lang={lang} />,
-            )}
-            {item(
-              'deptId',
-              <FieldControl key={`d${chosenTenant}`} field={tenantFields.deptId} lang={lang} />,
-            )}
-            {item(
-              'postId',
-              <Select
-                mode="multiple"
-                allowClear
-                loading={posts.isLoading}
-                options={(posts.data ?? []).map((post) => ({ value: String(post.id), label: post.postName }))}
-                placeholder={field('postId').label[lang]}
-                data-field="postId"
-              />,
-              12,
-              [],
-            )}
-            {item('avatar', undefined, 24)}
-          </GridRow>
-        </Form>
-      )}
-      <div className="psi-dialog-footer">
-        <Button onClick={guard.close}>{t('common.cancel')}</Button>
-        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="dialog-submit">
-          {mode === 'add' ? t('crud.save') : t('crud.update')}
-        </Button>
-      </div>
-    </Modal>
+      }
+    >
+      <Form<Row>
+        form={form}
+        layout="vertical"
+        className="psi-resource-form"
+        initialValues={initialValues}
+        data-testid="resource-form"
+      >
+        <GridRow gutter={16}>
+          {superAdmin && (
+            <TenantField
+              disabled={mode === 'edit'}
+              onChange={() => form.setFieldsValue({ roleId: [], deptId: [], postId: [] })}
+            />
+          )}
+          {item('account')}
+          {mode === 'add' && <PasswordPair />}
+          {item('name')}
+          {item('realName')}
+          {item('code')}
+          {item('phone', undefined, 12, phoneRules(t))}
+          {item('email')}
+          {item('sex')}
+          {item('birthday')}
+          {item('userType')}
+          {item('status')}
+          {item('roleId', <FieldControl key={`r${chosenTenant}`} field={tenantFields.roleId} lang={lang} />)}
+          {item('deptId', <FieldControl key={`d${chosenTenant}`} field={tenantFields.deptId} lang={lang} />)}
+          {item(
+            'postId',
+            <Select
+              mode="multiple"
+              allowClear
+              loading={posts.isLoading}
+              options={(posts.data ?? []).map((post) => ({ value: String(post.id), label: post.postName }))}
+              placeholder={field('postId').label[lang]}
+              data-field="postId"
+            />,
+            12,
+            [],
+          )}
+          {item('avatar', undefined, 24)}
+        </GridRow>
+      </Form>
+    </RecordDialogFrame>
   );
 }

@@ -14,7 +14,7 @@ import { UserImportDialog, UserPlatformDialog, UserRoleDialog } from './UserActi
 import { UserDialog, useTenantOptions } from './UserDialog';
 import { useUserRowActions } from './UserRowActions';
 import '../../../i18n/system';
-import '../../../components/system/user.css';
+import '../../../components/tree-page.css';
 
 /** The list's own add and edit (password twice, phone checks, tenant); the engine keeps view and delete. */
 const listDef = adaptResource(userResource, {
@@ -56,7 +56,7 @@ export default function UserPage() {
   const close = () => setDialog(null);
 
   return (
-    <div className="psi-user-page">
+    <div className="psi-tree-page">
       <DeptTreeCard
         tenants={superAdmin ? (tenants.data ?? []) : undefined}
         tenantId={tenantId}
@@ -68,7 +68,7 @@ export default function UserPage() {
         deptId={deptId}
         onDept={setDeptId}
       />
-      <div className="psi-user-page__list">
+      <div className="psi-tree-page__main">
         <ResourcePage
           def={listDef}
           params={params}

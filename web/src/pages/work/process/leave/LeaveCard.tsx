@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FlowChartDialog, type FlowChartTarget } from '../../../../components/flow/FlowChartDialog';
 import { HistoryTable } from '../../../../components/flow/HistoryTable';
 import { LeaveInfo } from './LeaveInfo';
-import type { useLeave } from './useLeave';
+import { useLeaveRoute } from './useLeave';
 import '../../../../i18n/flow';
 
 /**
@@ -13,21 +13,18 @@ import '../../../../i18n/flow';
  * the diagram button (then `extra`), the request, the page's own part (`children`) and the approval history.
  */
 export function LeaveCard({
-  leave,
-  processInstanceId,
   title,
   testId,
   extra,
   children,
 }: {
-  leave: ReturnType<typeof useLeave>;
-  processInstanceId: string;
   title: string;
   testId: string;
   extra?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { leave, processInstanceId } = useLeaveRoute();
   const [chart, setChart] = useState<FlowChartTarget | null>(null);
 
   if (leave.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;

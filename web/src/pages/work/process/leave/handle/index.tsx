@@ -3,11 +3,11 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../../../stores/session';
 import { flowKeys, completeTask } from '../../../../../api/flow';
 import { LeaveCard } from '../LeaveCard';
-import { useLeave } from '../useLeave';
+import { useLeaveRoute } from '../useLeave';
 import '../../../../../i18n/flow';
 
 /**
@@ -19,9 +19,8 @@ export default function LeaveHandlePage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { taskId = '', processInstanceId = '', businessId = '' } = useParams();
+  const { taskId, processInstanceId, leave } = useLeaveRoute();
   const userId = useSession((s) => s.userInfo?.user_id);
-  const leave = useLeave(businessId);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState(false);
   const complete = useMutation({
@@ -43,12 +42,7 @@ export default function LeaveHandlePage() {
   };
 
   return (
-    <LeaveCard
-      leave={leave}
-      processInstanceId={processInstanceId}
-      title={t('flow.leave.handleTitle')}
-      testId="leave-handle"
-    >
+    <LeaveCard title={t('flow.leave.handleTitle')} testId="leave-handle">
       <Form layout="vertical" style={{ maxWidth: 720 }}>
         <Form.Item
           label={t('flow.leave.comment')}
