@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { formatMoney } from '@psi/db/model';
+import type { StockLevel, WireStockRow } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
 import { big, type PsiActor } from '../shared/env';
 
@@ -19,21 +20,7 @@ function stockScope(actor: PsiActor): string[] | null {
 
 export const inList = (ids: string[]) => ids.map(() => '?').join(',');
 
-export interface StockRow {
-  depositoryId: string;
-  depositoryName: string;
-  depositoryCode: string;
-  goodsId: string;
-  isbn: string;
-  goodsName: string;
-  publisher: string;
-  price: number;
-  quantity: number;
-  lastMoveTime: string | null;
-  lastSourceNo: string | null;
-  lastSourceType: number | null;
-  lastChange: number | null;
-}
+export type StockRow = StockLevel<number>;
 
 export interface StockFilters {
   depositoryId?: string;
@@ -99,7 +86,7 @@ export function stockQuery(
   return { records, total };
 }
 
-export const wireStock = (r: StockRow, threshold: number) => ({
+export const wireStock = (r: StockRow, threshold: number): WireStockRow => ({
   ...r,
   id: `${r.depositoryId}-${r.goodsId}`,
   price: formatMoney(r.price),
