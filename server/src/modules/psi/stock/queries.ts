@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import { formatMoney } from '@psi/db/model';
 import type { StockLevel, WireStockRow } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
@@ -20,7 +19,7 @@ function stockScope(actor: PsiActor): string[] | null {
 
 export const inList = (ids: string[]) => ids.map(() => '?').join(',');
 
-export type StockRow = StockLevel<number>;
+export type StockRow = StockLevel;
 
 export interface StockFilters {
   depositoryId?: string;
@@ -91,23 +90,4 @@ export const wireStock = (r: StockRow, threshold: number): WireStockRow => ({
   id: `${r.depositoryId}-${r.goodsId}`,
   price: formatMoney(r.price),
   low: r.quantity <= threshold,
-});
-
-/** A stock row on the wire. */
-export const stockRow = z.object({
-  id: z.string().describe('`depositoryId-goodsId`'),
-  depositoryId: z.string(),
-  depositoryName: z.string(),
-  depositoryCode: z.string(),
-  goodsId: z.string(),
-  isbn: z.string(),
-  goodsName: z.string(),
-  publisher: z.string(),
-  price: z.string().describe('list price, two decimals'),
-  quantity: z.number().int().describe('copies on hand'),
-  low: z.boolean().describe('at or below the threshold'),
-  lastMoveTime: z.string().nullable().describe('the last movement (null: none yet)'),
-  lastSourceNo: z.string().nullable(),
-  lastSourceType: z.number().int().nullable(),
-  lastChange: z.number().int().nullable().describe('copies the last movement added (negative: took)'),
 });
