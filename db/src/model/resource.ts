@@ -223,6 +223,26 @@ function strictNumber(invalid: string, acceptBoolean = false) {
   );
 }
 
+/**
+ * A string or number read by `parse`: what it cannot read is refused as `invalid`, and what it reads
+ * is refused with the message `check` gives (none: accepted).
+ */
+function parsedValue<T>(
+  parse: (value: unknown) => T | null,
+  invalid: string,
+  check: (value: T) => string | null = () => null,
+) {
+  return z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const value = parse(v);
+    const problem = value === null ? invalid : check(value);
+    if (value === null || problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem ?? invalid });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
 function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
   const invalid = fill(messages.invalidValue[lang], { label });
   switch (f.kind) {
@@ -239,27 +259,12 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
     }
     case 'money':
       // `min` / `max` of a money field are in cents
-      return z.union([z.string(), z.number()]).transform((v, ctx) => {
-        const cents = parseMoney(v);
-        if (cents === null) {
-          ctx.addIssue({ code: 'custom', message: invalid });
-          return z.NEVER;
-        }
-        if (f.max !== undefined && cents > f.max) {
-          ctx.addIssue({
-            code: 'custom',
-            message: fill(messages.tooLarge[lang], { label, max: formatMoney(f.max) }),
-          });
-          return z.NEVER;
-        }
-        if (f.min !== undefined && cents < f.min) {
-          ctx.addIssue({
-            code: 'custom',
-            message: fill(messages.tooSmall[lang], { label, min: formatMoney(f.min) }),
-          });
-          return z.NEVER;
-        }
-        return cents;
+      return parsedValue(parseMoney, invalid, (cents) => {
+        if (f.max !== undefined && cents > f.max)
+          return fill(messages.tooLarge[lang], { label, max: formatMoney(f.max) });
+        if (f.min !== undefined && cents < f.min)
+          return fill(messages.tooSmall[lang], { label, min: formatMoney(f.min) });
+        return null;
       });
     case 'date':
     case 'datetime':
@@ -269,14 +274,7 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
         .refine((v) => DATE_TIME_PATTERN.test(v) || DATE_PATTERN.test(v), invalid)
         .transform((v) => (DATE_PATTERN.test(v) ? `${v} 00:00:00` : v));
     case 'ref':
-      return z.union([z.string(), z.number()]).transform((v, ctx) => {
-        const id = parseId(v);
-        if (id === null) {
-          ctx.addIssue({ code: 'custom', message: invalid });
-          return z.NEVER;
-        }
-        return id;
-      });
+      return parsedValue(parseId, invalid);
     case 'tree':
       if (f.tree?.multiple)
         return z

@@ -28,66 +28,70 @@ export class GrantCache {
 
   constructor(private readonly sqlite: Database.Database) {}
 
-  codesFor(roleIds: string[]): Set<string> {
+  /**
+   * The cached answer for a set of roles: `query` reads the rows of the roles' ids (its `marks` are
+   * their placeholders; no valid id reads nothing) and `shape` turns them into what is cached.
+   */
+  private cached<T>(
+    cache: Map<string, T>,
+    roleIds: string[],
+    query: (marks: string) => string,
+    shape: (rows: unknown[]) => T,
+  ): T {
     const key = [...roleIds].sort().join(',');
-    let codes = this.byRoles.get(key);
-    if (!codes) {
-      const ids = roleIds.filter((r) => /^\d+$/.test(r)).map((r) => BigInt(r));
-      const rows = ids.length
-        ? (prepare(
-            this.sqlite,
-            `SELECT DISTINCT m.code AS code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
-             JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
-             WHERE m.is_deleted = 0 AND rm.role_id IN (${ids.map(() => '?').join(',')})`,
-          ).all(...ids) as { code: string }[])
-        : [];
-      codes = new Set(rows.map((r) => r.code));
-      this.byRoles.set(key, codes);
+    let value = cache.get(key);
+    if (value === undefined) {
+      const ids = roleIdsOf(roleIds);
+      const rows = ids.length ? prepare(this.sqlite, query(ids.map(() => '?').join(','))).all(...ids) : [];
+      value = shape(rows);
+      cache.set(key, value);
     }
-    return codes;
+    return value;
+  }
+
+  codesFor(roleIds: string[]): Set<string> {
+    return this.cached(
+      this.byRoles,
+      roleIds,
+      (marks) =>
+        `SELECT DISTINCT m.code AS code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
+         JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
+         WHERE m.is_deleted = 0 AND rm.role_id IN (${marks})`,
+      (rows) => new Set((rows as { code: string }[]).map((r) => r.code)),
+    );
   }
 
   /** Api scopes (scope category 2) granted to the roles; empty means the roles are not limited. */
   apiScopesFor(roleIds: string[]): ApiScopeRule[] {
-    const key = [...roleIds].sort().join(',');
-    let rules = this.apiByRoles.get(key);
-    if (!rules) {
-      const ids = roleIdsOf(roleIds);
-      rules = ids.length
-        ? (prepare(
-            this.sqlite,
-            `SELECT DISTINCT a.scope_path AS scopePath FROM blade_role_scope rs
-             JOIN blade_scope_api a ON a.id = rs.scope_id AND a.is_deleted = 0 AND a.status = 1
-             JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
-             WHERE rs.scope_category = 2 AND rs.role_id IN (${ids.map(() => '?').join(',')})`,
-          ).all(...ids) as ApiScopeRule[])
-        : [];
-      this.apiByRoles.set(key, rules);
-    }
-    return rules;
+    return this.cached(
+      this.apiByRoles,
+      roleIds,
+      (marks) =>
+        `SELECT DISTINCT a.scope_path AS scopePath FROM blade_role_scope rs
+         JOIN blade_scope_api a ON a.id = rs.scope_id AND a.is_deleted = 0 AND a.status = 1
+         JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
+         WHERE rs.scope_category = 2 AND rs.role_id IN (${marks})`,
+      (rows) => rows as ApiScopeRule[],
+    );
   }
 
   /** Data scopes (scope category 1) granted to the roles. */
   dataScopesFor(roleIds: string[]): DataScopeRule[] {
-    const key = [...roleIds].sort().join(',');
-    let rules = this.dataByRoles.get(key);
-    if (!rules) {
-      const ids = roleIdsOf(roleIds);
-      rules = ids.length
-        ? (
-            prepare(
-              this.sqlite,
-              `SELECT DISTINCT d.resource_code AS resourceCode, d.scope_type AS scopeType, d.scope_column AS scopeColumn,
-                 d.scope_value AS scopeValue FROM blade_role_scope rs
-               JOIN blade_scope_data d ON d.id = rs.scope_id AND d.is_deleted = 0 AND d.status = 1
-               JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
-               WHERE rs.scope_category = 1 AND rs.role_id IN (${ids.map(() => '?').join(',')})`,
-            ).all(...ids) as (Omit<DataScopeRule, 'scopeType'> & { scopeType: bigint })[]
-          ).map((r) => ({ ...r, scopeType: Number(r.scopeType) }))
-        : [];
-      this.dataByRoles.set(key, rules);
-    }
-    return rules;
+    return this.cached(
+      this.dataByRoles,
+      roleIds,
+      (marks) =>
+        `SELECT DISTINCT d.resource_code AS resourceCode, d.scope_type AS scopeType, d.scope_column AS scopeColumn,
+           d.scope_value AS scopeValue FROM blade_role_scope rs
+         JOIN blade_scope_data d ON d.id = rs.scope_id AND d.is_deleted = 0 AND d.status = 1
+         JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
+         WHERE rs.scope_category = 1 AND rs.role_id IN (${marks})`,
+      (rows) =>
+        (rows as (Omit<DataScopeRule, 'scopeType'> & { scopeType: bigint })[]).map((r) => ({
+          ...r,
+          scopeType: Number(r.scopeType),
+        })),
+    );
   }
 
   clear(): void {

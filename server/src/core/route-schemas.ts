@@ -43,6 +43,13 @@ export const idListValue = z
   })
   .describe('comma-joined record ids');
 
+/** An optional id list as a JSON array or comma-joined text, left to the handler to read (a grant's lists). */
+export const idListParam = (what: string) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .describe(what);
+
 /** `current` / `size` of a paged list: a number, or empty for the default. */
 const pageNumber = z
   .string()

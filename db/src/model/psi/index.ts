@@ -5,3 +5,4 @@ export * from './status';
 export * from './codes';
 export * from './documents';
 export * from './messages';
+export * from './stock';

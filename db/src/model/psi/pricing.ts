@@ -37,17 +37,28 @@ export interface Totals {
   totalAmount: number;
 }
 
-export function sumLines(lines: readonly { quantity: number; listAmount: number; amount: number }[]): Totals {
-  let totalQuantity = 0;
-  let totalListAmount = 0;
-  let totalAmount = 0;
-  for (const l of lines) {
-    totalQuantity += l.quantity;
-    totalListAmount += l.listAmount;
-    totalAmount += l.amount;
+/** Column sums over rows: `pick` gives each row's numbers under `keys`. */
+export function sumOf<T, K extends string>(
+  rows: readonly T[],
+  keys: readonly K[],
+  pick: (row: T) => Record<K, number>,
+): Record<K, number> {
+  const sums = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const row of rows) {
+    const values = pick(row);
+    for (const k of keys) sums[k] += values[k];
   }
-  return { totalQuantity, totalListAmount, totalAmount };
+  return sums;
 }
+
+export const sumLines = (
+  lines: readonly { quantity: number; listAmount: number; amount: number }[],
+): Totals =>
+  sumOf(lines, ['totalQuantity', 'totalListAmount', 'totalAmount'], (l) => ({
+    totalQuantity: l.quantity,
+    totalListAmount: l.listAmount,
+    totalAmount: l.amount,
+  }));
 
 /** `0.95`, `"0.9500"`, `1` → basis points; null unless in (0, 1] with at most 4 places. */
 export function parseDiscount(value: unknown): number | null {

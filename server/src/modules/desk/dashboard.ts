@@ -11,6 +11,7 @@ import { answers, noQuery } from '../../core/route-schemas';
 import { actorOf } from '../../core/crud';
 import { DEFAULT_AVATAR } from '../../core/sign-in';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
+import type { Lang } from '@psi/db/model';
 import { inboxOf, readerOf } from './inbox';
 
 const LATEST = 10;
@@ -78,46 +79,43 @@ export default async function dashboardModule(app: FastifyInstance) {
        ORDER BY time DESC, n.id DESC LIMIT ?`,
     ).all(tenantId, LATEST) as NoticeRow[];
 
-  app.get(
-    '/blade-desk/dashboard/activities',
-    {
-      config: { access: 'user' },
-      schema: { tags, querystring: noQuery, response: answers.list(activitySchema) },
-    },
-    async (req) =>
-      ok(
-        latestNotices(actorOf(req).tenantId).map((n) => ({
-          id: String(n.id),
-          updatedAt: n.time ?? '',
-          user: { name: n.author ?? '', avatar: n.avatar || DEFAULT_AVATAR },
-          group: { name: n.category ?? '', link: '/desk/notice' },
-          project: { name: n.title, link: `/desk/notice/view/${String(n.id)}` },
-          template: req.lang === 'en' ? 'published @{project} in @{group}' : '在 @{group} 发布 @{project}',
-        })),
-        req.lang,
-      ),
-  );
+  /** A dashboard card list: the latest notices of the caller's tenant, each drawn by `card`. */
+  const noticeCards = <S extends z.ZodType>(
+    url: string,
+    item: S,
+    card: (n: NoticeRow, lang: Lang) => z.input<S>,
+  ) =>
+    app.get(
+      url,
+      {
+        config: { access: 'user' },
+        schema: { tags, querystring: noQuery, response: answers.list(item) },
+      },
+      async (req) =>
+        ok(
+          latestNotices(actorOf(req).tenantId).map((n) => card(n, req.lang)),
+          req.lang,
+        ),
+    );
 
-  app.get(
-    '/blade-desk/dashboard/notices',
-    {
-      config: { access: 'user' },
-      schema: { tags, querystring: noQuery, response: answers.list(projectSchema) },
-    },
-    async (req) =>
-      ok(
-        latestNotices(actorOf(req).tenantId).map((n) => ({
-          id: String(n.id),
-          logo: n.avatar || DEFAULT_AVATAR,
-          title: n.title,
-          description: plain(n.content),
-          member: n.author ?? '',
-          href: `/desk/notice/view/${String(n.id)}`,
-          updatedAt: n.time ?? '',
-        })),
-        req.lang,
-      ),
-  );
+  noticeCards('/blade-desk/dashboard/activities', activitySchema, (n, lang) => ({
+    id: String(n.id),
+    updatedAt: n.time ?? '',
+    user: { name: n.author ?? '', avatar: n.avatar || DEFAULT_AVATAR },
+    group: { name: n.category ?? '', link: '/desk/notice' },
+    project: { name: n.title, link: `/desk/notice/view/${String(n.id)}` },
+    template: lang === 'en' ? 'published @{project} in @{group}' : '在 @{group} 发布 @{project}',
+  }));
+
+  noticeCards('/blade-desk/dashboard/notices', projectSchema, (n) => ({
+    id: String(n.id),
+    logo: n.avatar || DEFAULT_AVATAR,
+    title: n.title,
+    description: plain(n.content),
+    member: n.author ?? '',
+    href: `/desk/notice/view/${String(n.id)}`,
+    updatedAt: n.time ?? '',
+  }));
 
   app.get(
     '/blade-desk/dashboard/my-notices',

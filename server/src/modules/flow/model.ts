@@ -122,6 +122,8 @@ function saveModel(app: FastifyInstance, req: FastifyRequest) {
   const category = checkCategory(sqlite, str('category'));
   const description = str('description');
   const now = formatDateTime();
+  // the model's own columns, in the order both statements below list them
+  const content = [modelKey, name, category, description, xml];
   const saved = sqlite.transaction(() => {
     const clash = sqlite
       .prepare(
@@ -136,18 +138,7 @@ function saveModel(app: FastifyInstance, req: FastifyRequest) {
           `UPDATE flow_model SET model_key = ?, name = ?, category = ?, description = ?, xml = ?, version = version + 1,
            update_user = ?, update_time = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(modelScope(user))}`,
         )
-        .run(
-          modelKey,
-          name,
-          category,
-          description,
-          xml,
-          BigInt(user.userId),
-          now,
-          BigInt(id),
-          user.tenantId,
-          ...modelScope(user).params,
-        );
+        .run(...content, BigInt(user.userId), now, BigInt(id), user.tenantId, ...modelScope(user).params);
       if (res.changes !== 1) throw new ApiError(400, 400, m.modelNotFound);
       return id;
     }
@@ -161,11 +152,7 @@ function saveModel(app: FastifyInstance, req: FastifyRequest) {
       .run(
         BigInt(newId),
         user.tenantId,
-        modelKey,
-        name,
-        category,
-        description,
-        xml,
+        ...content,
         BigInt(user.userId),
         user.deptId ? BigInt(user.deptId.split(',')[0]) : null,
         now,

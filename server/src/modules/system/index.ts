@@ -29,19 +29,12 @@ import { regionRoutes } from './region';
 import { roleRoutes, roleTexts } from './role';
 import { tenantRoutes } from './tenant';
 import { tenantPackageRoutes } from './tenant-package';
-import { z } from 'zod';
-import { answers, formBody } from '../../core/route-schemas';
+import { answers, formBody, idListParam } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
-/** Id lists as JSON arrays or comma-joined text. */
-const idList = (what: string) =>
-  z
-    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-    .optional()
-    .describe(what);
 const topMenuGrantBody = formBody({
-  topMenuIds: idList('the top menus to set'),
-  menuIds: idList('the menus they lead to (replacing theirs)'),
+  topMenuIds: idListParam('the top menus to set'),
+  menuIds: idListParam('the menus they lead to (replacing theirs)'),
 });
 
 /** `/blade-system`: menus, roles, departments, posts, tenants, dictionaries, params, regions, scopes, clients. */

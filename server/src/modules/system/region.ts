@@ -137,6 +137,33 @@ export function regionRoutes(app: FastifyInstance) {
   const find = (code: string) => findRegion(sqlite, code);
   const childParents = (codes: string[]) => parentsAmong(sqlite, codes);
   const children = (parentCode: string) => childrenOf(sqlite, parentCode);
+  /** The children of a parent, each drawn with whether it has children of its own. */
+  const withHasChildren = <T>(rows: RegionRow[], draw: (r: RegionRow) => T) => {
+    const parents = childParents(rows.map((r) => r.code));
+    return rows.map((r) => ({ ...draw(r), hasChildren: parents.has(r.code) }));
+  };
+  /** A signed-in user's list of a region's children (`00` China, the default, gives the provinces). */
+  const childrenRoute = (
+    url: string,
+    name: string,
+    item: z.ZodType,
+    answer: (rows: RegionRow[]) => unknown[],
+  ) =>
+    app.get(
+      url,
+      {
+        config: { access: 'user' },
+        schema: {
+          querystring: codeQuery(name, 'the parent region (default 00, China)'),
+          response: answers.list(item),
+        },
+      },
+      async (req) => {
+        const code = param(req, name) || '00';
+        if (!/^\d{1,12}$/.test(code)) throw badRequest('paramType', { name });
+        return ok(answer(children(code)), req.lang);
+      },
+    );
 
   // a region's key is its code; rows carry every column of the table
   const row = z.looseObject(rowShape(def, regionTable));
@@ -167,56 +194,19 @@ export function regionRoutes(app: FastifyInstance) {
         response: answers.list(row.extend({ hasChildren: z.boolean() })),
       },
     },
-    async (req) => {
-      const rows = children(param(req, 'parentCode') || '00');
-      const parents = childParents(rows.map((r) => r.code));
-      return ok(
-        rows.map((r) => ({ ...toWireRow(r, def), hasChildren: parents.has(r.code) })),
+    async (req) =>
+      ok(
+        withHasChildren(children(param(req, 'parentCode') || '00'), (r) => toWireRow(r, def)),
         req.lang,
-      );
-    },
+      ),
   );
 
   /** TreeNodes of a region's children (`00` China gives the provinces), with a real `hasChildren`. */
-  app.get(
-    `${def.api}/lazy-tree`,
-    {
-      config: { access: 'user' },
-      schema: {
-        querystring: codeQuery('parentCode', 'the parent region (default 00, China)'),
-        response: answers.list(treeNodeSchema),
-      },
-    },
-    async (req) => {
-      const parentCode = param(req, 'parentCode') || '00';
-      if (!/^\d{1,12}$/.test(parentCode)) throw badRequest('paramType', { name: 'parentCode' });
-      const rows = children(parentCode);
-      const parents = childParents(rows.map((r) => r.code));
-      return ok(
-        rows.map((r) => ({ ...treeNode(r.code, r.parentCode, r.name), hasChildren: parents.has(r.code) })),
-        req.lang,
-      );
-    },
+  childrenRoute(`${def.api}/lazy-tree`, 'parentCode', treeNodeSchema, (rows) =>
+    withHasChildren(rows, (r) => treeNode(r.code, r.parentCode, r.name)),
   );
 
-  app.get(
-    `${def.api}/select`,
-    {
-      config: { access: 'user' },
-      schema: {
-        querystring: codeQuery('code', 'the parent region (default 00, China)'),
-        response: answers.list(row),
-      },
-    },
-    async (req) => {
-      const code = param(req, 'code') || '00';
-      if (!/^\d{1,12}$/.test(code)) throw badRequest('paramType', { name: 'code' });
-      return ok(
-        children(code).map((r) => toWireRow(r, def)),
-        req.lang,
-      );
-    },
-  );
+  childrenRoute(`${def.api}/select`, 'code', row, (rows) => rows.map((r) => toWireRow(r, def)));
 
   app.get(
     `${def.api}/detail`,

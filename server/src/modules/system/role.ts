@@ -12,20 +12,14 @@ import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } f
 import { menusOfCaller, scopeIdsOf } from './menu';
 import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, formBody, textQuery } from '../../core/route-schemas';
+import { answers, formBody, idListParam, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
-/** Id lists of the grant: JSON arrays or comma-joined text. */
-const idListField = (what: string) =>
-  z
-    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-    .optional()
-    .describe(what);
 const grantBody = formBody({
-  roleIds: idListField('the roles to grant to'),
-  menuIds: idListField('the menus they get (replacing theirs)'),
-  dataScopeIds: idListField('the data scopes they get'),
-  apiScopeIds: idListField('the api scopes they get'),
+  roleIds: idListParam('the roles to grant to'),
+  menuIds: idListParam('the menus they get (replacing theirs)'),
+  dataScopeIds: idListParam('the data scopes they get'),
+  apiScopeIds: idListParam('the api scopes they get'),
 });
 const roleRowSchema = z.object({
   id: z.string(),

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantPackage as packageTable } from '@psi/db/schema';
-import { emptyData, formatDateTime, parseIdList, tenantPackageResource } from '@psi/db/model';
-import { done, ok } from '../../core/envelope';
+import { emptyData, parseIdList, tenantPackageResource } from '@psi/db/model';
+import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
-import { actorOf, crudRoutes, param, PLATFORM_TENANT } from '../../core/crud';
-import { answers, formParams, textQuery } from '../../core/route-schemas';
+import { actorOf, crudRoutes, param } from '../../core/crud';
+import { answers, textQuery } from '../../core/route-schemas';
 import { allMenus, packageMenuIds } from './menu-service';
-import { optionalLiveId, requireSuperAdmin, tenantTexts } from './tenant';
+import { requireSuperAdmin, tenantLinkRoute, tenantTexts } from './tenant';
 
 const packageOfTenant = z.object({
   id: z.string(),
@@ -62,32 +62,20 @@ export function tenantPackageRoutes(app: FastifyInstance) {
   );
 
   /** `tenantId` + `packageId` (empty clears it): the tenant's roles lose menus outside the package. */
-  app.post(
-    '/blade-system/tenant/package-setting',
+  tenantLinkRoute(
+    app,
     {
-      config: { access: { button: 'tenant_package' } },
-      schema: {
-        ...formParams({ tenantId: 'the tenant', packageId: 'its product package (empty: none)' }),
-        response: answers.done(),
-      },
+      url: '/blade-system/tenant/package-setting',
+      button: 'tenant_package',
+      name: 'packageId',
+      describe: 'its product package (empty: none)',
+      table: 'blade_tenant_package',
+      column: 'package_id',
+      missing: tenantTexts.packageMissing,
+      lockPlatform: true,
+      linked: (tenantId) => pruneToPackage(app, tenantId),
     },
-    async (req) => {
-      requireSuperAdmin(actorOf(req));
-      const tenantId = param(req, 'tenantId');
-      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-      if (tenantId === PLATFORM_TENANT) throw badRequest(tenantTexts.platformTenant);
-      const packageId = optionalLiveId(req, 'packageId', 'blade_tenant_package', tenantTexts.packageMissing);
-      sqlite.transaction(() => {
-        const changed = prepare(
-          sqlite,
-          'UPDATE blade_tenant SET package_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
-        ).run(packageId ? BigInt(packageId) : null, formatDateTime(), tenantId).changes;
-        if (!changed) throw badRequest(tenantTexts.tenantMissing);
-        pruneToPackage(app, tenantId);
-      })();
-      app.ctx.grants.clear();
-      return done(req.lang);
-    },
+    () => app.ctx.grants.clear(),
   );
 
   crudRoutes(

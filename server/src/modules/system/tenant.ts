@@ -118,7 +118,7 @@ function provisionTenant(
 }
 
 /** An optional id parameter that, when given, must name a live row of `table`. */
-export function optionalLiveId(
+function optionalLiveId(
   req: FastifyRequest,
   name: string,
   table: 'blade_datasource' | 'blade_tenant_package',
@@ -133,6 +133,54 @@ export function optionalLiveId(
   )
     throw badRequest(missing);
   return id;
+}
+
+/** A tenant's link to a row of another table (its data source, its product package). */
+interface TenantLink {
+  url: string;
+  button: string;
+  /** the form parameter of the linked id (empty clears the link), and its description */
+  name: string;
+  describe: string;
+  table: 'blade_datasource' | 'blade_tenant_package';
+  column: 'datasource_id' | 'package_id';
+  missing: ReturnType<typeof t>;
+  /** the platform tenant's link may not be changed */
+  lockPlatform?: boolean;
+  /** runs in the same transaction once the link is set */
+  linked?: (tenantId: string) => void;
+}
+
+/** `tenantId` + the linked id: the super-admin sets (or clears) one link of a tenant. */
+export function tenantLinkRoute(app: FastifyInstance, link: TenantLink, afterwards?: () => void) {
+  const sqlite = app.ctx.sqlite;
+  app.post(
+    link.url,
+    {
+      config: { access: { button: link.button } },
+      schema: {
+        ...formParams({ tenantId: 'the tenant', [link.name]: link.describe }),
+        response: answers.done(),
+      },
+    },
+    async (req) => {
+      requireSuperAdmin(actorOf(req));
+      const tenantId = param(req, 'tenantId');
+      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
+      if (link.lockPlatform && tenantId === PLATFORM_TENANT) throw badRequest(tenantTexts.platformTenant);
+      const linkedId = optionalLiveId(req, link.name, link.table, link.missing);
+      sqlite.transaction(() => {
+        const changed = prepare(
+          sqlite,
+          `UPDATE blade_tenant SET ${link.column} = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0`,
+        ).run(linkedId ? BigInt(linkedId) : null, formatDateTime(), tenantId).changes;
+        if (!changed) throw badRequest(tenantTexts.tenantMissing);
+        link.linked?.(tenantId);
+      })();
+      afterwards?.();
+      return done(req.lang);
+    },
+  );
 }
 
 export function tenantRoutes(app: FastifyInstance) {
@@ -206,33 +254,15 @@ export function tenantRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/blade-system/tenant/datasource',
-    {
-      config: { access: { button: 'tenant_datasource' } },
-      schema: {
-        ...formParams({ tenantId: 'the tenant', datasourceId: 'its data source (empty: the default)' }),
-        response: answers.done(),
-      },
-    },
-    async (req) => {
-      requireSuperAdmin(actorOf(req));
-      const tenantId = param(req, 'tenantId');
-      if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
-      const datasourceId = optionalLiveId(
-        req,
-        'datasourceId',
-        'blade_datasource',
-        tenantTexts.datasourceMissing,
-      );
-      const changed = prepare(
-        sqlite,
-        'UPDATE blade_tenant SET datasource_id = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0',
-      ).run(datasourceId ? BigInt(datasourceId) : null, formatDateTime(), tenantId).changes;
-      if (!changed) throw badRequest(tenantTexts.tenantMissing);
-      return done(req.lang);
-    },
-  );
+  tenantLinkRoute(app, {
+    url: '/blade-system/tenant/datasource',
+    button: 'tenant_datasource',
+    name: 'datasourceId',
+    describe: 'its data source (empty: the default)',
+    table: 'blade_datasource',
+    column: 'datasource_id',
+    missing: tenantTexts.datasourceMissing,
+  });
 
   /** Public: the login page asks which tenant a domain belongs to (`{}` when none). */
   app.get(

@@ -2,14 +2,11 @@
 import { prepareNumbers } from '../../core/data';
 import { importRoster, ROSTER_COLUMNS } from '../../modules/psi/master/imports';
 import { saveGoods, saveSchool } from '../../modules/psi/master/service';
-import {
-  approvePurchaseAudit,
-  approveStorage,
-  submitPurchaseOrder,
-} from '../../modules/psi/purchase/service';
+import { approvePurchaseAudit, approveStorage } from '../../modules/psi/purchase/service';
 import { recharge } from '../../modules/psi/account/service';
 import { submitYyptOrder } from '../../modules/psi/yypt/service';
 import { sheetRowOf } from './fixture';
+import { submitPlainPurchase } from './purchases';
 import { goodsValues, money, voucherNo, type Story } from './story';
 
 /** The isolation tenant's one school as a roster row keyed by the template's header names. */
@@ -47,13 +44,12 @@ export function writeIsolationTenant(s: Story): void {
     qt.goods.set(code, saveGoods(env, admin, goodsValues(g)));
   }
   const p = plan.purchase;
-  clock.at(p.at);
-  const order = submitPurchaseOrder(env, qt.actor(p.operator), {
-    supplierName: p.supplier,
-    depositoryId: qt.depositories.get(p.depository),
-    term: s.term,
-    details: fixture.isolation.goods.map((code) => ({ goodsId: qt.goodsId(code), quantity: p.quantity })),
-  });
+  const order = submitPlainPurchase(
+    s,
+    qt,
+    p,
+    fixture.isolation.goods.map((code) => ({ goodsId: qt.goodsId(code), quantity: p.quantity })),
+  );
   approvePurchaseAudit(env, admin, { id: order.id, pass: true, auditRemark: p.auditRemark });
   approveStorage(env, qt.actor(p.operator), { id: order.id });
   const r = plan.recharge;

@@ -8,9 +8,33 @@ import {
 } from '../../modules/psi/purchase/service';
 import { saveGoods } from '../../modules/psi/master/service';
 import type { DemoStory } from './fixture';
-import type { Story } from './story';
+import type { Story, Tenant } from './story';
 
 type Purchase = DemoStory['purchases']['orders'][number];
+
+/** A receipt the story enters at one moment with nothing but a supplier and its lines. */
+interface PlainPurchase {
+  at: string;
+  operator: string;
+  supplier: string;
+  depository: string;
+}
+
+/** Enters a plain receipt for `tenant` at its moment; the lines are given by the caller. */
+export function submitPlainPurchase(
+  s: Story,
+  tenant: Tenant,
+  p: PlainPurchase,
+  details: { goodsId: string; quantity: number }[],
+) {
+  s.clock.at(p.at);
+  return submitPurchaseOrder(s.env, tenant.actor(p.operator), {
+    supplierName: p.supplier,
+    depositoryId: tenant.depositories.get(p.depository),
+    term: s.term,
+    details,
+  });
+}
 
 function purchase(s: Story, p: Purchase): void {
   const { env, clock, main: jh } = s;
@@ -64,12 +88,6 @@ export function writePurchases(s: Story): void {
   );
   // a draft entered by mistake and removed: never shows
   const draft = rules.removedDraft;
-  clock.at(draft.at);
-  const order = submitPurchaseOrder(env, jh.actor(draft.operator), {
-    supplierName: draft.supplier,
-    depositoryId: jh.depositories.get(draft.depository),
-    term: s.term,
-    details: jh.lines(draft.lines),
-  });
+  const order = submitPlainPurchase(s, jh, draft, jh.lines(draft.lines));
   removePurchaseOrders(env, jh.actor(draft.operator), [order.id]);
 }

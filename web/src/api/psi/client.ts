@@ -1,4 +1,5 @@
 import { getData, postData, request } from '../request';
+import type { WireStockRow } from '@psi/db/model/psi/index';
 import type { Page } from '../types';
 
 /** The `/blade-psi` calls of the PSI screens. Rows are wire objects (ids and money as strings). */
@@ -53,23 +54,7 @@ export async function docWithLines(
   return header ? { header, lines: await lines(id) } : null;
 }
 
-export interface StockRow {
-  id: string;
-  depositoryId: string;
-  depositoryName: string;
-  depositoryCode: string;
-  goodsId: string;
-  isbn: string;
-  goodsName: string;
-  publisher: string;
-  price: string;
-  quantity: number;
-  lastMoveTime: string | null;
-  lastSourceNo: string | null;
-  lastSourceType: number | null;
-  lastChange: number | null;
-  low: boolean;
-}
+export type StockRow = WireStockRow;
 
 export async function stockPage(params: Params): Promise<{ records: StockRow[]; total: number }> {
   const data = await getData<Page<StockRow>>(`${PSI}/depositorystock/list`, { params: clean(params) });

@@ -1,4 +1,4 @@
-import { defineResource } from '../../resource';
+import { defineResource, type ResourceDef } from '../../resource';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/dicts';
 import { createTime, datetime, dict, key, money, num, ref, ro, shown, text } from './fields';
@@ -125,3 +125,11 @@ export const depositoryCheckDetailResource = defineResource({
     text('remark', '备注', 'Remark', { maxLength: 255 }),
   ],
 });
+
+/** The ledger and stocktake resources, in menu order. */
+export const ledgerResources: ResourceDef[] = [
+  depositoryLogResource,
+  accountStatementResource,
+  depositoryCheckResource,
+  depositoryCheckDetailResource,
+];

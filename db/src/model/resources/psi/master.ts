@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from '../../resource';
+import { defineResource, type FieldDef, type ResourceDef } from '../../resource';
 import { t } from '../../text';
 import { PSI_DICT } from '../../psi/dicts';
 import { checkIsbn13 } from '../../psi/isbn';
@@ -227,3 +227,11 @@ export const schoolYyptInfoResource = defineResource({
     createTime(),
   ],
 });
+
+/** The master data resources, in menu order. */
+export const masterResources: ResourceDef[] = [
+  goodsInfoResource,
+  depositoryInfoResource,
+  schoolInfoResource,
+  schoolYyptInfoResource,
+];

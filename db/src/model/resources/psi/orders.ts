@@ -271,3 +271,15 @@ export const deliveryDetailResource = linesResource(
     ...lineFields().map((f) => (f.name === 'goodsId' ? ro(f) : f)),
   ],
 );
+
+/** The documents and their lines, each header before its lines. */
+export const orderResources: ResourceDef[] = [
+  purchaseOrderResource,
+  purchaseDetailResource,
+  purchaseOrderYyptResource,
+  purchaseDetailYyptResource,
+  purchaseOrderDepositoryResource,
+  purchaseDetailDepositoryResource,
+  deliveryOrderResource,
+  deliveryDetailResource,
+];

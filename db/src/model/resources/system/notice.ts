@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource';
 import { t } from '../../text';
-import { dictField, field, required } from './common';
+import { createTimeField, dictField, field, required } from './common';
 
 export const noticeResource = defineResource({
   key: 'notice',
@@ -16,12 +16,6 @@ export const noticeResource = defineResource({
       field('datetime', 'releaseTime', '通知日期', 'Release date', { search: 'dateRange', sortable: true }),
     ),
     field('richtext', 'content', '通知内容', 'Content', { maxLength: 20000, span: 24, inTable: false }),
-    field('datetime', 'createTime', '创建时间', 'Created at', {
-      readOnly: true,
-      inForm: false,
-      search: 'dateRange',
-      sortable: true,
-      inTable: false,
-    }),
+    createTimeField(),
   ],
 });

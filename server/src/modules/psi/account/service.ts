@@ -4,23 +4,7 @@ import { AccountDirection, DOC_PREFIX, StatementSource, TradeType } from '@psi/d
 import { accountStatement } from '@psi/db/schema';
 import { big, fail, nowText, tx, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, type Writer } from '../shared/rows';
-
-export interface SchoolAccount {
-  id: string;
-  schoolCode: string;
-  schoolName: string;
-  balance: number;
-  status: number;
-}
-
-function loadSchoolAccount(env: PsiEnv, tenantId: string, schoolId: string): SchoolAccount | undefined {
-  return prepareNumbers(
-    env.sqlite,
-    `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName,
-       account_balance AS balance, status
-     FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(schoolId), tenantId) as SchoolAccount | undefined;
-}
+import { loadSchool } from '../shared/docs';
 
 export interface Movement {
   tradeType: (typeof TradeType)[keyof typeof TradeType];
@@ -40,18 +24,21 @@ export interface Movement {
  * is still what was read. Runs inside the caller's transaction. Returns the statement id.
  */
 export function moveMoney(env: PsiEnv, writer: Writer, schoolId: string, m: Movement): string {
-  const school = loadSchoolAccount(env, writer.tenantId, schoolId);
+  const school = loadSchool(env, writer.tenantId, schoolId);
   if (!school) throw fail('schoolUnavailable');
-  const after = school.balance + m.amount;
+  const after = school.accountBalance + m.amount;
   if (after < 0)
-    throw fail('insufficientBalance', { need: displayMoney(-m.amount), have: displayMoney(school.balance) });
+    throw fail('insufficientBalance', {
+      need: displayMoney(-m.amount),
+      have: displayMoney(school.accountBalance),
+    });
   const id = insertRow(env, accountStatement, writer, {
     statementNo: nextDocNo(env, writer.tenantId, DOC_PREFIX.statement),
     schoolId,
     tradeType: m.tradeType,
     direction: m.amount > 0 ? AccountDirection.income : AccountDirection.expense,
     amount: m.amount,
-    balanceBefore: school.balance,
+    balanceBefore: school.accountBalance,
     balanceAfter: after,
     sourceType: m.sourceType,
     sourceId: m.sourceId ?? null,
@@ -72,7 +59,7 @@ export function moveMoney(env: PsiEnv, writer: Writer, schoolId: string, m: Move
     nowText(env),
     big(schoolId),
     writer.tenantId,
-    school.balance,
+    school.accountBalance,
     m.amount,
   ).changes;
   if (changed !== 1) throw fail('statusChanged');
@@ -81,10 +68,13 @@ export function moveMoney(env: PsiEnv, writer: Writer, schoolId: string, m: Move
 
 /** Checks the balance covers `amount` before anything is written (the message names both). */
 export function requireBalance(env: PsiEnv, tenantId: string, schoolId: string, amount: number): void {
-  const school = loadSchoolAccount(env, tenantId, schoolId);
+  const school = loadSchool(env, tenantId, schoolId);
   if (!school) throw fail('schoolUnavailable');
-  if (school.balance < amount)
-    throw fail('insufficientBalance', { need: displayMoney(amount), have: displayMoney(school.balance) });
+  if (school.accountBalance < amount)
+    throw fail('insufficientBalance', {
+      need: displayMoney(amount),
+      have: displayMoney(school.accountBalance),
+    });
 }
 
 export interface RechargeInput {
@@ -105,7 +95,7 @@ export function recharge(env: PsiEnv, actor: { kind: string } & Writer, input: R
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fail('amountInvalid');
   const voucherNo = input.voucherNo.trim();
   return tx(env, () => {
-    if (!loadSchoolAccount(env, actor.tenantId, input.schoolId)) throw fail('schoolUnavailable');
+    if (!loadSchool(env, actor.tenantId, input.schoolId)) throw fail('schoolUnavailable');
     const used = prepareNumbers(
       env.sqlite,
       `SELECT 1 FROM psi_account_statement WHERE tenant_id = ? AND school_id = ? AND trade_type = 1 AND voucher_no = ?`,

@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { CheckStatus, DOC_PREFIX, LogSource, type BookChange } from '@psi/db/model/psi/index';
+import { CheckStatus, DOC_PREFIX, LogSource, sumOf, type BookChange } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
@@ -87,19 +87,20 @@ function writeTotals(
   guard: number,
 ) {
   const lines = checkLines(env, id);
-  let book = 0;
-  let counted = 0;
-  let gain = 0;
-  let loss = 0;
-  let amount = 0;
-  for (const l of lines) {
-    book += l.bookQuantity;
-    counted += l.countedQuantity;
-    const diff = l.countedQuantity - l.bookQuantity;
-    if (diff > 0) gain += diff;
-    else loss -= diff;
-    amount += diff * l.price;
-  }
+  const { book, counted, gain, loss, amount } = sumOf(
+    lines,
+    ['book', 'counted', 'gain', 'loss', 'amount'],
+    (l) => {
+      const diff = l.countedQuantity - l.bookQuantity;
+      return {
+        book: l.bookQuantity,
+        counted: l.countedQuantity,
+        gain: Math.max(diff, 0),
+        loss: Math.max(-diff, 0),
+        amount: diff * l.price,
+      };
+    },
+  );
   updateGuarded(
     env,
     depositoryCheck,

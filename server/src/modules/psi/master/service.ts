@@ -3,6 +3,7 @@ import { fill, messages, type Text } from '@psi/db/model';
 import { goodsInfo, depositoryInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
 import { ApiError } from '../../../core/errors';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, updateRow } from '../shared/rows';
@@ -54,12 +55,40 @@ const GOODS_ISBN = { table: 'psi_goods_info', column: 'isbn' };
 const DEPOSITORY_CODE = { table: 'psi_depository_info', column: 'depository_code' };
 const SCHOOL_CODE = { table: 'psi_school_info', column: 'school_code' };
 
+/** The values of a master row as the form sends them (drizzle keys). */
+type MasterValues = Record<string, unknown>;
+
+/** Writes a master row: updates `id`, or inserts `created` (the row, unless it adds defaults). */
+function storeMaster(
+  env: PsiEnv,
+  actor: PsiActor,
+  table: SQLiteTable,
+  id: string | null | undefined,
+  row: MasterValues,
+  created: MasterValues = row,
+): string {
+  if (id) {
+    updateRow(env, table, actor, id, row);
+    return id;
+  }
+  return insertRow(env, table, actor, created);
+}
+
+/** Soft-deletes a live master row of the actor's tenant, bumping its version; false when there is none. */
+function retireMaster(env: PsiEnv, actor: PsiActor, table: string, id: string): boolean {
+  return (
+    prepareNumbers(
+      env.sqlite,
+      `UPDATE ${table} SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
+       WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+    ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes === 1
+  );
+}
+
 // ---------------------------------------------------------------- goods
 
-export type GoodsValues = Record<string, unknown>;
-
 /** `goodsinfo/save|update|submit`: catalogue writes (platform only); never touches documents. */
-export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?: string | null): string {
+export function saveGoods(env: PsiEnv, actor: PsiActor, values: MasterValues, id?: string | null): string {
   requireTenantAdmin(actor);
   return tx(env, () => {
     if (id) {
@@ -70,11 +99,10 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
       if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     }
     requireUnique(env, actor.tenantId, goodsInfoResource, GOODS_ISBN, values.isbn, id);
-    if (id) {
-      updateRow(env, goodsInfo, actor, id, values);
-      return id;
-    }
-    return insertRow(env, goodsInfo, actor, { ...values, goodsCode: values.goodsCode ?? values.isbn });
+    return storeMaster(env, actor, goodsInfo, id, values, {
+      ...values,
+      goodsCode: values.goodsCode ?? values.isbn,
+    });
   });
 }
 
@@ -82,14 +110,7 @@ export function saveGoods(env: PsiEnv, actor: PsiActor, values: GoodsValues, id?
 export function removeGoods(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   requireTenantAdmin(actor);
   tx(env, () => {
-    for (const id of ids) {
-      const changed = prepareNumbers(
-        env.sqlite,
-        `UPDATE psi_goods_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-         WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).run(big(actor.userId), nowText(env), big(id), actor.tenantId).changes;
-      if (changed !== 1) throw fail('docNotFound');
-    }
+    for (const id of ids) if (!retireMaster(env, actor, 'psi_goods_info', id)) throw fail('docNotFound');
   });
 }
 
@@ -106,9 +127,9 @@ function checkUser(env: PsiEnv, tenantId: string, userId: string) {
 export function saveDepository(
   env: PsiEnv,
   actor: PsiActor,
-  values: Record<string, unknown>,
+  values: MasterValues,
   id?: string | null,
-) {
+): string {
   requireTenantAdmin(actor);
   return tx(env, () => {
     if (id && !loadDepository(env, actor.tenantId, id)) throw new ApiError(400, 400, messages.recordNotFound);
@@ -118,11 +139,7 @@ export function saveDepository(
     if (typeof row.serviceRegionCodes === 'string')
       row.serviceRegionCodes = row.serviceRegionCodes.replace(/\s/g, '');
     withRegionName(env, row);
-    if (id) {
-      updateRow(env, depositoryInfo, actor, id, row);
-      return id;
-    }
-    return insertRow(env, depositoryInfo, actor, row);
+    return storeMaster(env, actor, depositoryInfo, id, row);
   });
 }
 
@@ -144,10 +161,7 @@ export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]):
         AS busy`,
       ).get(...Array.from({ length: 6 }, () => big(id))) as { busy: number };
       if (busy.busy) throw fail('depositoryInUse');
-      prepareNumbers(
-        env.sqlite,
-        `UPDATE psi_depository_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
-      ).run(big(actor.userId), nowText(env), big(id));
+      retireMaster(env, actor, 'psi_depository_info', id);
     }
   });
 }
@@ -179,12 +193,7 @@ export function checkSchoolLinks(
   }
 }
 
-export function saveSchool(
-  env: PsiEnv,
-  actor: PsiActor,
-  values: Record<string, unknown>,
-  id?: string | null,
-) {
+export function saveSchool(env: PsiEnv, actor: PsiActor, values: MasterValues, id?: string | null): string {
   requireTenantAdmin(actor);
   return tx(env, () => {
     const row = { ...values };
@@ -201,11 +210,7 @@ export function saveSchool(
     requireUnique(env, actor.tenantId, schoolInfoResource, SCHOOL_CODE, row.schoolCode, id);
     checkSchoolLinks(env, actor.tenantId, row, id ?? null, current);
     withRegionName(env, row);
-    if (id) {
-      updateRow(env, schoolInfo, actor, id, row);
-      return id;
-    }
-    return insertRow(env, schoolInfo, actor, { ...row, accountBalance: 0 });
+    return storeMaster(env, actor, schoolInfo, id, row, { ...row, accountBalance: 0 });
   });
 }
 
@@ -224,10 +229,7 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
       ).get(big(id), big(id), big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
       if (!s) throw fail('docNotFound');
       if (s.balance > 0 || s.busy) throw fail('schoolInUse');
-      prepareNumbers(
-        env.sqlite,
-        `UPDATE psi_school_info SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ? WHERE id = ?`,
-      ).run(big(actor.userId), nowText(env), big(id));
+      retireMaster(env, actor, 'psi_school_info', id);
       prepareNumbers(
         env.sqlite,
         `UPDATE psi_school_yypt_info SET is_deleted = 1, update_user = ?, update_time = ? WHERE school_id = ? AND is_deleted = 0`,

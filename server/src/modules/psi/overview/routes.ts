@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wireStockRowSchema } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { answers, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { psiActor } from '../shared/http';
 import { positiveInt } from '../shared/query-params';
-import { stockRow } from '../stock/queries';
 import { depositoryFigures, platformFigures, schoolFigures } from './queries';
 
 /** Order counts by status code (`{"1": 3, "4": 12}`). */
@@ -13,7 +13,7 @@ const statusCounts = z.record(z.string(), z.number().int()).describe('documents 
 const lowStock = z.object({
   total: z.number().int(),
   threshold: z.number().int(),
-  records: z.array(stockRow).describe('the first ten'),
+  records: z.array(wireStockRowSchema).describe('the first ten'),
 });
 const today = z.object({
   day: z.string().describe("yyyy-MM-dd: the latest day with stock movements, up to the server's today"),

@@ -1,8 +1,9 @@
+import type { PsiMessageKey } from '@psi/db/model/psi/index';
 import { hiddenByScope, prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, tx, type PsiEnv } from './env';
-import { insertRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
+import { insertRow, loadLiveRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 import { storedLines, type StoredLine } from './lines';
 import type { PsiActor } from './env';
 
@@ -32,11 +33,13 @@ export function loadHeader<T extends DocHeader>(
   if (typeof who !== 'string' && hiddenByScope(env.sqlite, table, tenantId, who, [id])) {
     throw fail('docNotFound');
   }
-  const row = prepareNumbers(
-    env.sqlite,
-    `SELECT CAST(id AS TEXT) AS id, version, CAST(create_user AS TEXT) AS createUser, ${columns}
-     FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(id), tenantId) as T | undefined;
+  const row = loadLiveRow<T>(
+    env,
+    table,
+    `CAST(id AS TEXT) AS id, version, CAST(create_user AS TEXT) AS createUser, ${columns}`,
+    tenantId,
+    id,
+  );
   if (!row) throw fail('docNotFound');
   return row;
 }
@@ -151,21 +154,21 @@ export interface DepositoryRow {
   status: number;
 }
 
-export function loadDepository(env: PsiEnv, tenantId: string, id: string): DepositoryRow | undefined {
-  return prepareNumbers(
-    env.sqlite,
-    `SELECT CAST(id AS TEXT) AS id, depository_code AS depositoryCode, depository_name AS depositoryName,
-       service_region_codes AS serviceRegionCodes, status
-     FROM psi_depository_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(id), tenantId) as DepositoryRow | undefined;
+const DEPOSITORY_COLUMNS = `CAST(id AS TEXT) AS id, depository_code AS depositoryCode, depository_name AS depositoryName,
+  service_region_codes AS serviceRegionCodes, status`;
+
+export const loadDepository = (env: PsiEnv, tenantId: string, id: string) =>
+  loadLiveRow<DepositoryRow>(env, 'psi_depository_info', DEPOSITORY_COLUMNS, tenantId, id);
+
+/** A master row that exists and is enabled (status 1), else the given refusal. */
+function enabled<T extends { status: number }>(row: T | undefined, refusal: PsiMessageKey): T {
+  if (!row || row.status !== 1) throw fail(refusal);
+  return row;
 }
 
 /** An enabled depository of the tenant, else "仓库不存在或已停用". */
-export function requireEnabledDepository(env: PsiEnv, tenantId: string, id: string): DepositoryRow {
-  const d = loadDepository(env, tenantId, id);
-  if (!d || d.status !== 1) throw fail('depositoryUnavailable');
-  return d;
-}
+export const requireEnabledDepository = (env: PsiEnv, tenantId: string, id: string) =>
+  enabled(loadDepository(env, tenantId, id), 'depositoryUnavailable');
 
 export const servesRegion = (serviceRegionCodes: string, regionCode: string) =>
   serviceRegionCodes
@@ -186,21 +189,15 @@ export interface SchoolRow {
   status: number;
 }
 
-export function loadSchool(env: PsiEnv, tenantId: string, id: string): SchoolRow | undefined {
-  return prepareNumbers(
-    env.sqlite,
-    `SELECT CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName, region_code AS regionCode,
-       address, contact_name AS contactName, contact_phone AS contactPhone,
-       CAST(depository_id AS TEXT) AS depositoryId, account_balance AS accountBalance, status
-     FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(id), tenantId) as SchoolRow | undefined;
-}
+const SCHOOL_COLUMNS = `CAST(id AS TEXT) AS id, school_code AS schoolCode, school_name AS schoolName, region_code AS regionCode,
+  address, contact_name AS contactName, contact_phone AS contactPhone,
+  CAST(depository_id AS TEXT) AS depositoryId, account_balance AS accountBalance, status`;
 
-export function requireEnabledSchool(env: PsiEnv, tenantId: string, id: string): SchoolRow {
-  const s = loadSchool(env, tenantId, id);
-  if (!s || s.status !== 1) throw fail('schoolUnavailable');
-  return s;
-}
+export const loadSchool = (env: PsiEnv, tenantId: string, id: string) =>
+  loadLiveRow<SchoolRow>(env, 'psi_school_info', SCHOOL_COLUMNS, tenantId, id);
+
+export const requireEnabledSchool = (env: PsiEnv, tenantId: string, id: string) =>
+  enabled(loadSchool(env, tenantId, id), 'schoolUnavailable');
 
 /** The platform's sale discount for a school (schoolyyptinfo), 1.0000 when none is on file. */
 export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string): number {

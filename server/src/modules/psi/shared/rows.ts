@@ -78,6 +78,20 @@ export function updateRow(
   ).changes;
 }
 
+/** One live row of a tenant's table by id, read with the given column list (`CAST(id AS TEXT) AS id, …`). */
+export function loadLiveRow<T>(
+  env: PsiEnv,
+  table: string,
+  columns: string,
+  tenantId: string,
+  id: string,
+): T | undefined {
+  return prepareNumbers(
+    env.sqlite,
+    `SELECT ${columns} FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
+  ).get(big(id), tenantId) as T | undefined;
+}
+
 /** Soft-deletes the live rows of a table matching `where` (e.g. the lines of one document). */
 export function softDeleteWhere(
   env: PsiEnv,

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import { formatMoney } from '@psi/db/model';
+import type { StockLevel, WireStockRow } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
 import { big, type PsiActor } from '../shared/env';
 
@@ -19,21 +19,7 @@ function stockScope(actor: PsiActor): string[] | null {
 
 export const inList = (ids: string[]) => ids.map(() => '?').join(',');
 
-export interface StockRow {
-  depositoryId: string;
-  depositoryName: string;
-  depositoryCode: string;
-  goodsId: string;
-  isbn: string;
-  goodsName: string;
-  publisher: string;
-  price: number;
-  quantity: number;
-  lastMoveTime: string | null;
-  lastSourceNo: string | null;
-  lastSourceType: number | null;
-  lastChange: number | null;
-}
+export type StockRow = StockLevel;
 
 export interface StockFilters {
   depositoryId?: string;
@@ -99,28 +85,9 @@ export function stockQuery(
   return { records, total };
 }
 
-export const wireStock = (r: StockRow, threshold: number) => ({
+export const wireStock = (r: StockRow, threshold: number): WireStockRow => ({
   ...r,
   id: `${r.depositoryId}-${r.goodsId}`,
   price: formatMoney(r.price),
   low: r.quantity <= threshold,
-});
-
-/** A stock row on the wire. */
-export const stockRow = z.object({
-  id: z.string().describe('`depositoryId-goodsId`'),
-  depositoryId: z.string(),
-  depositoryName: z.string(),
-  depositoryCode: z.string(),
-  goodsId: z.string(),
-  isbn: z.string(),
-  goodsName: z.string(),
-  publisher: z.string(),
-  price: z.string().describe('list price, two decimals'),
-  quantity: z.number().int().describe('copies on hand'),
-  low: z.boolean().describe('at or below the threshold'),
-  lastMoveTime: z.string().nullable().describe('the last movement (null: none yet)'),
-  lastSourceNo: z.string().nullable(),
-  lastSourceType: z.number().int().nullable(),
-  lastChange: z.number().int().nullable().describe('copies the last movement added (negative: took)'),
 });

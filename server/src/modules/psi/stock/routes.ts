@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { formatMoney, pageOf, parseId } from '@psi/db/model';
+import { wireStockRowSchema } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { badRequest } from '../../../core/errors';
 import { EXPORT_LIMIT } from '../../../core/crud';
@@ -11,7 +12,7 @@ import { psiActor } from '../shared/http';
 import { ledgerRoutes } from '../shared/doc-routes';
 import { positiveInt, queryIdOf, queryText } from '../shared/query-params';
 import { specs } from '../shared/specs';
-import { stockQuery, stockRow, wireStock, type StockFilters } from './queries';
+import { stockQuery, wireStock, type StockFilters } from './queries';
 
 /** The query parameters of the stock views, each a single text value. */
 const stockParams = textQuery({
@@ -85,7 +86,7 @@ export function registerStockRoutes(app: FastifyInstance) {
     '/blade-psi/depositorystock/list',
     {
       config: { access: stockAccess },
-      schema: { querystring: stockParams, response: answers.of(pageOf(stockRow)) },
+      schema: { querystring: stockParams, response: answers.of(pageOf(wireStockRowSchema)) },
     },
     async (req) => {
       const actor = psiActor(app, req);
