@@ -11,8 +11,16 @@ export const SWITCH_PORT = PORT + 1;
 /** Proxy mode: an instance forwarding /api to a second instance of our server (its upstream). */
 export const PROXY_PORT = PORT + 2;
 export const UPSTREAM_PORT = PORT + 3;
+/**
+ * Two workers, each with a server and database of its own (a lane): worker 0 uses PORT, worker 1 the
+ * second demo server. Specs stay as independent as with one worker, and no spec sees another's rows.
+ */
+const LANE_PORTS = [PORT, PORT + 4];
+// Playwright sets TEST_PARALLEL_INDEX in each worker before it loads this file; the runner has none.
+const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANE_PORTS.length;
+const lanePort = LANE_PORTS[lane]!;
 export const CAPTCHA = 'abcde';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-'));
+const laneDataDirs = LANE_PORTS.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-')));
 const switchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-switch-'));
 const upstreamDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-upstream-'));
 const proxyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-proxy-'));
@@ -55,11 +63,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: LANE_PORTS.length,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${lanePort}`,
     locale: 'zh-CN',
     timezoneId: ZONE,
     viewport: { width: 1440, height: 900 },
@@ -78,13 +86,13 @@ export default defineConfig({
       ],
     },
   },
-  // the proxy-mode spec runs against the proxy; every other spec against the first server
+  // the proxy-mode spec runs against the proxy; every other spec against its worker's lane server
   projects: [
     { name: 'default', testIgnore: PROXY_SPEC },
     { name: 'proxy', testMatch: PROXY_SPEC, use: { baseURL: `http://127.0.0.1:${PROXY_PORT}` } },
   ],
   // Playwright starts these one after the other: the first builds the web when it is stale, the
-  // second reuses that build and only migrates and seeds its own database (about two seconds).
+  // others reuse that build and only migrate and seed their own databases (about two seconds each).
   webServer: [
     {
       command: serverCommand,
@@ -92,8 +100,16 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { ...serverEnv, PORT: String(PORT), DATA_DIR: dataDir },
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR: laneDataDirs[0] },
     },
+    ...LANE_PORTS.slice(1).map((port, index) => ({
+      command: serverCommand,
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: laneDataDirs[index + 1], SKIP_WEB_BUILD: '1' },
+    })),
     {
       command: serverCommand,
       url: `http://127.0.0.1:${SWITCH_PORT}/healthz`,

@@ -197,6 +197,60 @@ for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
   });
 }
 
+/**
+ * On a phone the pinned columns would leave no room to scroll (a subscription order's actions alone are
+ * wider than the rest of the screen): there the key column shows at the first scroll position, not
+ * covered by any other cell, and every toolbar button is on screen.
+ */
+async function phoneFaults(page: Page, screen: string): Promise<string[]> {
+  const faults = await page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    for (const th of Array.from(
+      document.querySelectorAll<HTMLElement>('#psi-main thead th[data-priority="key"]'),
+    )) {
+      if (th.offsetParent === null) continue;
+      const rect = th.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      const top = document.elementFromPoint(x, y);
+      if (rect.left < -1 || rect.right > width + 1 || !top || !th.contains(top))
+        found.push(`key column "${(th.textContent ?? '').trim()}" is off screen or covered`);
+    }
+    const toolbars = '#psi-main .psi-doc-toolbar button, #psi-main .psi-toolbar button';
+    for (const button of Array.from(document.querySelectorAll<HTMLElement>(toolbars))) {
+      const rect = button.getBoundingClientRect();
+      if (button.offsetParent !== null && (rect.left < -1 || rect.right > width + 1))
+        found.push(
+          `toolbar button "${button.getAttribute('aria-label') ?? button.textContent}" is off screen`,
+        );
+    }
+    return found;
+  });
+  return faults.map((fault) => `${screen}: ${fault}`);
+}
+
+test('on a phone the key column and the toolbar are on screen (Chinese and English)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'pt_admin');
+  const faults: string[] = [];
+  for (const language of ['zh', 'en'] as const) {
+    await setPreferences(page, 'default', language);
+    for (const path of [
+      '/psi/purchaseorderyypt/index',
+      '/psi/goodsinfo/index',
+      '/psi/accountstatement/index',
+    ]) {
+      await page.goto(path);
+      await settled(page);
+      await expect(page.locator('#psi-main tbody tr[data-row-key]').first()).toBeVisible();
+      faults.push(...(await phoneFaults(page, `${path} 390×844 ${language}`)));
+    }
+  }
+  expect(faults).toEqual([]);
+});
+
 for (const language of ['zh', 'en'] as const) {
   test(`order line editor fits and asks before discarding (${language})`, async ({ page }) => {
     test.setTimeout(120_000);
