@@ -7,7 +7,8 @@ import { apiPost } from './system';
 export const DEMO_PASSWORD = 'Demo@2025';
 
 export async function signInDemo(page: Page, account: string, language: 'zh' | 'en' = 'zh') {
-  await page.goto('/login');
+  // storage is cleared on a page of the same origin that runs no app, which could write the session back
+  await page.goto('/healthz');
   await page.evaluate((lang) => {
     localStorage.removeItem('saber-session');
     sessionStorage.clear();
@@ -18,7 +19,7 @@ export async function signInDemo(page: Page, account: string, language: 'zh' | '
       JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
     );
   }, language);
-  await page.reload();
+  await page.goto('/login');
   const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';
   await page.getByTestId('login-tenant').fill(tenant);
   await page.getByTestId('login-account').fill(account);

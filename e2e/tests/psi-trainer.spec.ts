@@ -31,7 +31,10 @@ async function auditOk(page: Page, title: string) {
 
 async function stockOf(page: Page, keyword: string, depository: string) {
   await page.goto('/psi/depositorystock/index');
+  // the first page of stock is in before the search, so its answer cannot land after the filtered one
+  await expect(page.getByTestId('stock-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await page.getByTestId('stock-keyword').fill(keyword);
+  await expect(page.getByTestId('stock-keyword')).toHaveValue(keyword);
   await page.getByTestId('stock-search').click();
   const row = page
     .getByTestId('stock-table')
