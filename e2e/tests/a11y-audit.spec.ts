@@ -188,26 +188,3 @@ test('lock screen in both languages and themes', async ({ page }) => {
   faults.push(...found);
   expect(found).toEqual([]);
 });
-
-test('less motion: asked for by the system, transitions and animations end at once', async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/wel\/index$/);
-  await page.goto('/system/param/index');
-  const add = page.getByTestId('toolbar-add');
-  const seconds = (value: string) => Math.max(...value.split(',').map((part) => parseFloat(part)));
-  const transition = () => add.evaluate((element) => getComputedStyle(element).transitionDuration);
-
-  // this suite runs as a user who asked for less motion (playwright.config.ts)
-  expect(seconds(await transition())).toBeLessThan(0.001);
-  await add.click();
-  const dialog = page.locator('.ant-modal').last();
-  await expect(dialog).toBeVisible();
-  const animation = await dialog.evaluate((element) => getComputedStyle(element).animationDuration);
-  expect(seconds(animation)).toBeLessThan(0.001);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-
-  // without that wish, antd's own motion is back
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  expect(seconds(await transition())).toBeGreaterThan(0.05);
-});

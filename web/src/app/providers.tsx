@@ -16,6 +16,7 @@ import {
   themeOf,
   type ThemeDef,
 } from '../config/themes';
+import { usePrefersReducedMotion } from '../hooks/motion';
 import { useSettings } from '../stores/settings';
 import { bindToaster } from '../utils/feedback';
 import { createQueryClient } from './query-client';
@@ -23,7 +24,7 @@ import { createQueryClient } from './query-client';
 const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
 /** The antd theme of a shell theme and primary colour: algorithm, tokens, and the sider menu colouring. */
-export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
+export function antdThemeOf(def: ThemeDef, primary: string, motion = true): ThemeConfig {
   const palette = readablePalette(def, primary);
   const selectedBg = resolveThemeColor(def.selectedBg, palette);
   const selectedText = resolveThemeColor(def.selectedText, palette);
@@ -31,6 +32,8 @@ export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
     algorithm: def.dark ? darkAlgorithm : defaultAlgorithm,
     // Readable shades (WCAG AA, config/contrast.ts): text and filled controls reach 4.5:1 with any colour.
     token: {
+      // off when the user asks the system for less motion: dialogs, drawers and popups appear at once
+      motion,
       colorPrimary: palette.primary,
       colorPrimaryHover: palette.primaryHover,
       colorPrimaryActive: palette.primaryActive,
@@ -111,7 +114,8 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const themeName = useSettings((state) => state.theme);
   const color = useSettings((state) => state.color);
   const def = themeOf(themeName);
-  const config = useMemo(() => antdThemeOf(def, color), [def, color]);
+  const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(() => antdThemeOf(def, color, !reducedMotion), [def, color, reducedMotion]);
   useEffect(() => applyThemeToDocument(def, color), [def, color]);
   return (
     <QueryClientProvider client={client}>
