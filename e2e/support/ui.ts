@@ -13,6 +13,8 @@ export async function confirm(page: Page, text: string | RegExp) {
   const dialog = confirmDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(text);
+  // a click while it still zooms in can land beside the moving button on a loaded machine
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
   await dialog.locator('.ant-btn-primary').click();
   // it closes when the call it confirms has answered, which takes longer on a loaded machine
   await expect(dialog).toBeHidden({ timeout: 20_000 });

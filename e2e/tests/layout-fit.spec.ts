@@ -199,17 +199,19 @@ for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
 
 /**
  * On a phone the pinned columns would leave no room to scroll (a subscription order's actions alone are
- * wider than the rest of the screen): there the key column shows at the first scroll position, not
- * covered by any other cell, and every toolbar button is on screen.
+ * wider than the rest of the screen): there the first key column shows at the first scroll position,
+ * not covered by any other cell, and every toolbar button is on screen.
  */
 async function phoneFaults(page: Page, screen: string): Promise<string[]> {
   const faults = await page.evaluate(() => {
     const found: string[] = [];
     const width = window.innerWidth;
-    for (const th of Array.from(
-      document.querySelectorAll<HTMLElement>('#psi-main thead th[data-priority="key"]'),
-    )) {
-      if (th.offsetParent === null) continue;
+    // the first key column of each table names the row: it must show before any swipe
+    const tables = Array.from(document.querySelectorAll<HTMLElement>('#psi-main .ant-table-wrapper'));
+    for (const th of tables.flatMap((table) => {
+      const first = table.querySelector<HTMLElement>('thead th[data-priority="key"]');
+      return first && first.offsetParent !== null ? [first] : [];
+    })) {
       const rect = th.getBoundingClientRect();
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
