@@ -16,7 +16,6 @@ import {
   themeOf,
   type ThemeDef,
 } from '../config/themes';
-import { usePrefersReducedMotion } from '../hooks/motion';
 import { useSettings } from '../stores/settings';
 import { bindToaster } from '../utils/feedback';
 import { createQueryClient } from './query-client';
@@ -24,7 +23,7 @@ import { createQueryClient } from './query-client';
 const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
 /** The antd theme of a shell theme and primary colour: algorithm, tokens, and the sider menu colouring. */
-export function antdThemeOf(def: ThemeDef, primary: string, motion = true): ThemeConfig {
+export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
   const palette = readablePalette(def, primary);
   const selectedBg = resolveThemeColor(def.selectedBg, palette);
   const selectedText = resolveThemeColor(def.selectedText, palette);
@@ -32,8 +31,6 @@ export function antdThemeOf(def: ThemeDef, primary: string, motion = true): Them
     algorithm: def.dark ? darkAlgorithm : defaultAlgorithm,
     // Readable shades (WCAG AA, config/contrast.ts): text and filled controls reach 4.5:1 with any colour.
     token: {
-      // off when the user asks the system for less motion: dialogs, drawers and popups appear at once
-      motion,
       colorPrimary: palette.primary,
       colorPrimaryHover: palette.primaryHover,
       colorPrimaryActive: palette.primaryActive,
@@ -114,8 +111,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const themeName = useSettings((state) => state.theme);
   const color = useSettings((state) => state.color);
   const def = themeOf(themeName);
-  const reducedMotion = usePrefersReducedMotion();
-  const config = useMemo(() => antdThemeOf(def, color, !reducedMotion), [def, color, reducedMotion]);
+  const config = useMemo(() => antdThemeOf(def, color), [def, color]);
   useEffect(() => applyThemeToDocument(def, color), [def, color]);
   return (
     <QueryClientProvider client={client}>
