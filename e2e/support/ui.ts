@@ -8,13 +8,20 @@ export function confirmDialog(page: Page): Locator {
   return page.locator('.ant-modal-confirm').last();
 }
 
+/**
+ * Waits until an antd popup (dialog, drawer, dropdown) has finished moving in: on a loaded machine a
+ * click on a button still zooming or sliding into place can land beside it.
+ */
+export async function stopMoving(popup: Locator) {
+  await expect(popup).not.toHaveClass(/ant-(zoom|slide-up|move-up|fade)-(appear|enter)/);
+}
+
 /** Checks the confirm dialog's text and presses its OK button (antd spaces two-character labels: "确 定"). */
 export async function confirm(page: Page, text: string | RegExp) {
   const dialog = confirmDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(text);
-  // a click while it still zooms in can land beside the moving button on a loaded machine
-  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await stopMoving(dialog);
   await dialog.locator('.ant-btn-primary').click();
   // it closes when the call it confirms has answered, which takes longer on a loaded machine
   await expect(dialog).toBeHidden({ timeout: 20_000 });

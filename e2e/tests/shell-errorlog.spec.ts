@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiHeaders, signInAsAdmin } from '../support/login';
-import { confirm, expectToast } from '../support/ui';
+import { confirm, expectToast, stopMoving } from '../support/ui';
 
 test('records runtime errors, uploads them to the server, and clears the log', async ({ page, request }) => {
   await signInAsAdmin(page);
@@ -20,6 +20,7 @@ test('records runtime errors, uploads them to the server, and clears the log', a
 
   await page.getByTestId('header-error-log').click();
   const table = page.getByTestId('error-log-table');
+  await stopMoving(page.locator('.ant-modal').filter({ has: table }));
   await expect(table.locator('thead')).toContainText('类型');
   await expect(table.locator('thead')).toContainText('地址');
   await expect(table.locator('thead')).toContainText('内容');

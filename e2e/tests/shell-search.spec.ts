@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from '../support/login';
+import { stopMoving } from '../support/ui';
 
 test('menu search suggests by name prefix, ignoring case, and opens the page', async ({ page }) => {
   await signInAsAdmin(page);
@@ -8,8 +9,7 @@ test('menu search suggests by name prefix, ignoring case, and opens the page', a
   const options = page.getByTestId('menu-search-option');
   await expect(options).toHaveCount(1);
   await expect(options.first()).toContainText('参数管理');
-  // a click while the list still slides in can land beside the moving option on a loaded machine
-  await expect(page.locator('.ant-select-dropdown:visible')).not.toHaveClass(/ant-slide-up-(appear|enter)/);
+  await stopMoving(page.locator('.ant-select-dropdown:visible'));
   await options.first().click();
   await expect(page).toHaveURL(/\/system\/param\/index$/);
 
