@@ -52,9 +52,10 @@ async function upload(page: Page, dialog: Locator, name: string, buffer: Buffer,
   });
   await expect(dialog.locator('.ant-upload-list')).toContainText(name);
   if (covered) await dialog.getByRole('checkbox').check();
-  const sent = page.waitForRequest((req) => req.url().includes('/api/blade-user/import-user'));
+  // the answer, not only the request: a check right after must see what the import wrote
+  const answered = page.waitForResponse((res) => res.url().includes('/api/blade-user/import-user'));
   await dialog.getByTestId('user-import-submit').click();
-  return new URL((await sent).url()).searchParams.get('isCovered');
+  return new URL((await answered).request().url()).searchParams.get('isCovered');
 }
 
 test('users import: template from the dialog, a bad row refuses the file, a good one is listed, cover existing', async ({
