@@ -102,6 +102,27 @@ const docItem =
     read: false,
   });
 
+/** An item that watches a figure (low stock, a short balance): it opens a list, not one document. */
+const watchItem =
+  (lang: Lang) =>
+  (
+    kind: keyof typeof todoTexts,
+    route: string,
+    description: (r: Row) => string,
+    params: (r: Row) => Record<string, string | number>,
+    docNo: (r: Row) => string = () => '',
+  ) =>
+  (r: Row): InboxItem => ({
+    id: `${kind}:${r.id}`,
+    kind,
+    title: say(todoTexts[kind], lang, params(r)),
+    description: description(r),
+    docNo: docNo(r),
+    route,
+    time: String(r.time ?? ''),
+    read: false,
+  });
+
 function todoKit(sqlite: Database.Database, reader: Reader, lang: Lang): TodoKit {
   const yyptDesc = (r: Row) =>
     say(todoDescriptions.yypt, lang, { school: String(r.school), amount: displayMoney(Number(r.amount)) });
@@ -213,20 +234,13 @@ function depositoryTodos(kit: TodoKit): TodoSource[] {
         [tenant, ...deps],
         `CAST(o.depository_id AS TEXT) AS id, o.n AS n, COALESCE(o.t, '') AS time, ${depositoryName} AS depository`,
         'o.depository_id',
-        (r) => ({
-          id: `lowStock:${r.id}`,
-          kind: 'lowStock',
-          title: say(todoTexts.lowStock, lang, {
-            name: String(r.depository),
-            count: Number(r.n),
-            line: LOW_STOCK,
-          }),
-          description: String(r.depository),
-          docNo: String(r.depository),
-          route: '/psi/depositorystock/index',
-          time: String(r.time),
-          read: false,
-        }),
+        watchItem(lang)(
+          'lowStock',
+          '/psi/depositorystock/index',
+          (r) => String(r.depository),
+          (r) => ({ name: String(r.depository), count: Number(r.n), line: LOW_STOCK }),
+          (r) => String(r.depository),
+        ),
       ),
     );
   }
@@ -272,19 +286,12 @@ function schoolTodos(kit: TodoKit): TodoSource[] {
         [tenant, school],
         "CAST(o.id AS TEXT) AS id, o.balance AS balance, o.need AS need, COALESCE(o.t, '') AS time",
         'o.id',
-        (r) => {
-          const params = { balance: displayMoney(Number(r.balance)), need: displayMoney(Number(r.need)) };
-          return {
-            id: `balanceShort:${r.id}`,
-            kind: 'balanceShort',
-            title: say(todoTexts.balanceShort, lang, params),
-            description: say(messageDescriptions.statement, lang),
-            docNo: '',
-            route: '/psi/accountstatement/index',
-            time: String(r.time),
-            read: false,
-          };
-        },
+        watchItem(lang)(
+          'balanceShort',
+          '/psi/accountstatement/index',
+          () => say(messageDescriptions.statement, lang),
+          (r) => ({ balance: displayMoney(Number(r.balance)), need: displayMoney(Number(r.need)) }),
+        ),
       ),
     );
   }
