@@ -254,6 +254,32 @@ test('on a phone the key column and the toolbar are on screen (Chinese and Engli
   expect(faults).toEqual([]);
 });
 
+test('on a phone a tree page stacks its tree above its list, both within the screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'admin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const language of ['zh', 'en'] as const) {
+    await setPreferences(page, 'default', language);
+    for (const path of ['/system/user/index', '/base/region/index']) {
+      await page.goto(path);
+      await settled(page);
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const tree = box('#psi-main .psi-tree-page__tree');
+        const main = box('#psi-main .psi-tree-page__main');
+        return {
+          screen: window.innerWidth,
+          right: Math.max(tree.right, main.right),
+          treeBottom: tree.bottom,
+          mainTop: main.top,
+        };
+      });
+      expect(layout.right, `${path} ${language}`).toBeLessThanOrEqual(layout.screen);
+      expect(layout.treeBottom, `${path} ${language}`).toBeLessThanOrEqual(layout.mainTop);
+    }
+  }
+});
+
 for (const language of ['zh', 'en'] as const) {
   test(`order line editor fits and asks before discarding (${language})`, async ({ page }) => {
     test.setTimeout(120_000);
