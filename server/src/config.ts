@@ -6,6 +6,7 @@ import { assertUsableSecret, generateSecret } from './core/jwt';
 import { booleanSetting } from './core/site';
 import { parseTrustProxy } from './core/security-headers';
 import { sm2KeysFor } from './modules/auth/sm2';
+import { parseBladeLine } from '@psi/db/model';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,6 +51,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     switchMode: booleanSetting('SWITCH_MODE', env.SWITCH_MODE),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    line: parseBladeLine('BLADE_LINE', env.BLADE_LINE, 'bladex'),
+    upstreamLine: env.BLADE_UPSTREAM_LINE?.trim()
+      ? parseBladeLine('BLADE_UPSTREAM_LINE', env.BLADE_UPSTREAM_LINE, 'bladex')
+      : undefined,
+    upstreamSm2PublicKey: env.BLADE_SM2_PUBLIC_KEY?.trim() || undefined,
     sm2: upstream
       ? undefined
       : sm2KeysFor(

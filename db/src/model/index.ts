@@ -7,3 +7,4 @@ export * from './resource';
 export * from './resources/index';
 export * from './report';
 export * from './wire';
+export * from './line';

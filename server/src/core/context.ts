@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Db } from '@psi/db/client';
-import type { Access, Lang } from '@psi/db/model';
+import type { Access, BladeLine, Lang } from '@psi/db/model';
 import type { TokenService } from './jwt';
 import type { GrantCache } from './grants';
 import type { AccessRevocation } from './revocation';
@@ -35,6 +35,12 @@ export interface AppOptions {
    * `SM2_PUBLIC_KEY`); without it the pair kept in (or generated into) `dataDir` is used.
    */
   sm2?: { publicKey: string; privateKey: string };
+  /** The Blade line this server stands in for (`BLADE_LINE`, default `bladex`). */
+  line?: BladeLine;
+  /** Proxy mode: the upstream's line (`BLADE_UPSTREAM_LINE`); unset, it is asked at start-up. */
+  upstreamLine?: BladeLine;
+  /** Proxy mode, public line: the upstream's SM2 public key the web encrypts passwords with (`BLADE_SM2_PUBLIC_KEY`). */
+  upstreamSm2PublicKey?: string;
 }
 
 /** The signed-in caller, from a verified access token. */

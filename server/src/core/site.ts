@@ -5,12 +5,9 @@
  * reads it in `web/src/config/site.ts`; without the tag (unit tests, a static host) the build-time
  * defaults apply.
  */
-export interface SiteConfig {
-  /** Switching department and role: `Dept-Id` / `Role-Id` sent at sign-in and refresh. */
-  switchMode: boolean;
-  /** The server forwards `/api` to a Blade gateway (`BLADE_UPSTREAM`): the contract drift report exists. */
-  proxyMode?: boolean;
-}
+import type { ServedSiteConfig } from '@psi/db/model';
+
+export type SiteConfig = ServedSiteConfig;
 
 const SITE_META_NAME = 'psi-site';
 

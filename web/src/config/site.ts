@@ -3,6 +3,14 @@
  * Every business constant of the product spec (section 9) lives here so that screens never hard-code them.
  */
 
+import {
+  BLADE_LINES,
+  OPTIONAL_FEATURES,
+  type BladeLine,
+  type OptionalFeature,
+  type ServedSiteConfig,
+} from '@psi/db/model';
+
 export type Language = 'zh' | 'en';
 
 export const supportedLanguages: readonly Language[] = ['zh', 'en'];
@@ -26,11 +34,7 @@ export type ThemeName = (typeof themeNames)[number];
 const env = import.meta.env;
 
 /** What the serving server says about this site (see `readServedSite`). */
-export interface ServedSite {
-  switchMode?: boolean;
-  /** The server proxies `/api` to a Blade gateway and checks its answers (contract drift report). */
-  proxyMode?: boolean;
-}
+export type ServedSite = Partial<ServedSiteConfig>;
 
 /** Name of the meta tag the server writes into index.html (`server/src/core/site.ts`). */
 const siteMetaName = 'psi-site';
@@ -47,14 +51,26 @@ export function readServedSite(doc: Document | undefined = globalThis.document):
   try {
     const parsed: unknown = JSON.parse(content);
     if (!parsed || typeof parsed !== 'object') return {};
-    const { switchMode, proxyMode } = parsed as Record<string, unknown>;
+    const { switchMode, proxyMode, line, sm2PublicKey, features } = parsed as Record<string, unknown>;
     return {
       ...(typeof switchMode === 'boolean' ? { switchMode } : {}),
       ...(typeof proxyMode === 'boolean' ? { proxyMode } : {}),
+      ...((BLADE_LINES as readonly unknown[]).includes(line) ? { line: line as BladeLine } : {}),
+      ...(typeof sm2PublicKey === 'string' && sm2PublicKey ? { sm2PublicKey } : {}),
+      ...(features && typeof features === 'object' ? { features: featuresOf(features) } : {}),
     };
   } catch {
     return {};
   }
+}
+
+/** The served features, keeping only known names with boolean values. */
+function featuresOf(value: object): ServedSite['features'] {
+  const known = Object.keys(OPTIONAL_FEATURES) as OptionalFeature[];
+  const entries = Object.entries(value).filter(
+    (e): e is [OptionalFeature, boolean] => (known as string[]).includes(e[0]) && typeof e[1] === 'boolean',
+  );
+  return Object.fromEntries(entries);
 }
 
 const served = readServedSite();
@@ -81,6 +97,12 @@ export const site = {
   mockMode: false,
   /** The serving server is a validating proxy in front of a Blade gateway (`BLADE_UPSTREAM`). */
   proxyMode: served.proxyMode ?? false,
+  /** The Blade line of the backend behind `/api` (the serving server's, or its upstream's). */
+  line: served.line ?? ('bladex' as BladeLine),
+  /** Public line: the SM2 public key passwords are encrypted with at sign-in. */
+  sm2PublicKey: served.sm2PublicKey ?? '',
+  /** Optional parts of the backend (PSI, flow, bell, demo) and whether it has them; unlisted: present. */
+  features: served.features ?? {},
 
   /** Age of the stored token, in seconds, at which it is refreshed. */
   tokenTime: 3000,
