@@ -91,10 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // uploads: one file per request, 10 MB at most; each route checks type and content itself
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
 
-  // Repeated query keys never reach a handler (the JSON parser refuses __proto__ and constructor.prototype).
+  // Repeated query keys and NUL characters (no text search or SQLite string takes them) never reach
+  // a handler (the JSON parser refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
     for (const [k, v] of Object.entries(queryOf(req))) {
-      if (Array.isArray(v)) throw badRequest('paramType', { name: k });
+      if (Array.isArray(v) || (typeof v === 'string' && v.includes('\u0000')))
+        throw badRequest('paramType', { name: k });
     }
   });
   app.get('/healthz', { config: { access: 'public' } }, async () => {

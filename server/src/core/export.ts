@@ -51,6 +51,7 @@ export interface SheetColumn {
 const texts = {
   badFile: t('导入文件不是有效的 Excel(.xlsx) 文件', 'The file is not a valid Excel (.xlsx) workbook'),
   noFile: t('请选择要上传的文件', 'Please choose a file to upload'),
+  badUpload: t('上传的内容无法读取', 'The upload cannot be read'),
   tooLarge: t('文件大小不能超过{max}', 'The file must not be larger than {max}'),
   tooManyRows: t('导入数据不能超过{max}行', 'An import may hold at most {max} rows'),
   empty: t('导入文件没有数据', 'The file holds no rows'),
@@ -237,6 +238,18 @@ const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.round(bytes / 1024)}KB`;
 
 /**
+ * What a multipart body that breaks while it is read (a cut-off body, a malformed part header: the
+ * parser's own errors) becomes: a 400 envelope, never a 500 and an error-log row. An `ApiError` of
+ * ours passes through.
+ */
+export function uploadFailure(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 413) return new ApiError(413, 413, texts.badUpload);
+  return badRequest(texts.badUpload);
+}
+
+/**
  * The multipart `file` of a request, read into memory with a size limit: an oversize file is
  * refused (HTTP 413) before any of it is kept.
  */
@@ -257,7 +270,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     buffer = await part.toBuffer();
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413 || part.file.truncated) throw tooLarge();
-    throw err;
+    throw uploadFailure(err);
   }
   if (part.file.truncated) throw tooLarge();
   const fields: Record<string, string> = {};
