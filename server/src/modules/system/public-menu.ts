@@ -5,9 +5,9 @@
  * takes the kebab-case type of the same antd icon (`CloudUploadOutlined` → `cloud-upload`).
  * Also Sword's `GET /blade-system/menu/auth-routes`.
  */
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope';
+import { authRoutesAnswer, authRoutesOn } from '../../core/line';
 import { answers, noQuery } from '../../core/route-schemas';
 import type { Dialect } from '../../core/dialect';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
@@ -67,32 +67,33 @@ export function withDialectIcons<T extends IconNode>(dialect: Dialect, nodes: T[
   }));
 }
 
-const authRoutesSchema = z
-  .record(z.string(), z.object({ authority: z.array(z.string()) }))
-  .describe('menu path → the role aliases that may open it');
-
 export default async function publicMenuModule(app: FastifyInstance) {
+  const line = app.ctx.options.line ?? 'bladex';
   /**
    * Sword's route guard: for each menu path the caller may open, the caller's role aliases. Public as
-   * in Blade; an anonymous caller gets `{}` (Sword then leaves its routes unguarded and asks again
-   * after sign-in).
+   * in Blade; an anonymous caller gets `{}` on BladeX (Sword then leaves its routes unguarded and asks
+   * again after sign-in) and an empty answer on the public line, whose controller returns `null`.
    */
   app.get(
     '/blade-system/menu/auth-routes',
     {
       config: { access: 'public' },
-      schema: { tags: [PUBLIC_DIALECT_TAG], querystring: noQuery, response: answers.of(authRoutesSchema) },
+      schema: {
+        tags: [PUBLIC_DIALECT_TAG],
+        querystring: noQuery,
+        response: answers.of(authRoutesAnswer[line]),
+      },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = req.user;
-      if (!user) return ok({}, req.lang);
+      if (!user) return line === 'springblade' ? reply.send() : ok({}, req.lang);
       const menus = allMenus(app.ctx.sqlite);
       const visible = withAncestors(menus, grantedForViewer(app.ctx.sqlite, user, menus));
-      const routes: Record<string, { authority: string[] }> = {};
+      const routes = new Map<string, string[]>();
       for (const m of menus)
         if (m.category === 1 && visible.has(m.id) && m.path.startsWith('/'))
-          routes[m.path] = { authority: [...user.roleAliases] };
-      return ok(routes, req.lang);
+          routes.set(m.path, [...user.roleAliases]);
+      return ok(authRoutesOn(line, [...routes]), req.lang);
     },
   );
 }
