@@ -239,3 +239,62 @@ describe('the line as a setting: the public Saber flows on springblade (issue 24
     expect(out.json()).toMatchObject({ code: 200 });
   });
 });
+
+describe('the label fields SpringBlade adds (issue 24)', () => {
+  it('fills post and notice categoryName and the scopes’ scopeTypeName from the dictionaries', async () => {
+    for (const line of BLADE_LINES) {
+      const app = await testApp({ line });
+      const { token } = await publicLogin(app);
+      const get = async (url: string, lang = 'zh') =>
+        (
+          (
+            await call(app, token, { method: 'GET', url, headers: { 'accept-language': lang } })
+          ).json() as { data: { records: Record<string, unknown>[] } & Record<string, unknown> }
+        ).data;
+      const post = async (url: string, body: Record<string, unknown>) =>
+        expect((await call(app, token, { method: 'POST', url, payload: body })).json()).toMatchObject({
+          code: 200,
+        });
+      const posts = (await get('/api/blade-system/post/list')).records;
+      const ceo = posts.find((p) => p.postCode === 'ceo');
+      expect(ceo, line).toMatchObject({ category: 1, categoryName: '高层' });
+      const en = (await get('/api/blade-system/post/list', 'en')).records.find((p) => p.postCode === 'ceo');
+      expect(en).toMatchObject({ categoryName: 'Executive' });
+      expect(await get(`/api/blade-system/post/detail?id=${String(ceo?.id)}`)).toMatchObject({
+        categoryName: '高层',
+      });
+
+      await post('/api/blade-desk/notice/submit', { title: '开学', category: 2, releaseTime: '2025-09-01' });
+      const notices = (await get('/api/blade-desk/notice/list')).records;
+      expect(notices.find((n) => n.title === '开学'), line).toMatchObject({ categoryName: '批转通知' });
+
+      const menu = (
+        (await call(app, token, { method: 'GET', url: '/api/blade-system/menu/list?code=user' })).json() as {
+          data: { id: string; code: string }[];
+        }
+      ).data.find((m) => m.code === 'user');
+      await post('/api/blade-system/data-scope/submit', {
+        menuId: menu?.id,
+        scopeName: '本人',
+        resourceCode: 'user_own',
+        scopeColumn: 'create_user',
+        scopeType: 2,
+      });
+      await post('/api/blade-system/api-scope/submit', {
+        menuId: menu?.id,
+        scopeName: '用户接口',
+        resourceCode: 'user_api',
+        scopePath: '/blade-system/user/**',
+        scopeType: 1,
+      });
+      const data = (await get(`/api/blade-system/data-scope/list?menuId=${String(menu?.id)}`, 'en')).records;
+      expect(data.find((s) => s.resourceCode === 'user_own'), line).toMatchObject({
+        scopeTypeName: 'Own records',
+      });
+      const apis = (await get(`/api/blade-system/api-scope/list?menuId=${String(menu?.id)}`)).records;
+      expect(apis.find((s) => s.resourceCode === 'user_api'), line).toMatchObject({
+        scopeTypeName: '系统接口',
+      });
+    }
+  });
+});
