@@ -247,9 +247,9 @@ describe('the label fields SpringBlade adds (issue 24)', () => {
       const { token } = await publicLogin(app);
       const get = async (url: string, lang = 'zh') =>
         (
-          (
-            await call(app, token, { method: 'GET', url, headers: { 'accept-language': lang } })
-          ).json() as { data: { records: Record<string, unknown>[] } & Record<string, unknown> }
+          (await call(app, token, { method: 'GET', url, headers: { 'accept-language': lang } })).json() as {
+            data: { records: Record<string, unknown>[] } & Record<string, unknown>;
+          }
         ).data;
       const post = async (url: string, body: Record<string, unknown>) =>
         expect((await call(app, token, { method: 'POST', url, payload: body })).json()).toMatchObject({
@@ -266,7 +266,10 @@ describe('the label fields SpringBlade adds (issue 24)', () => {
 
       await post('/api/blade-desk/notice/submit', { title: '开学', category: 2, releaseTime: '2025-09-01' });
       const notices = (await get('/api/blade-desk/notice/list')).records;
-      expect(notices.find((n) => n.title === '开学'), line).toMatchObject({ categoryName: '批转通知' });
+      expect(
+        notices.find((n) => n.title === '开学'),
+        line,
+      ).toMatchObject({ categoryName: '批转通知' });
 
       const menu = (
         (await call(app, token, { method: 'GET', url: '/api/blade-system/menu/list?code=user' })).json() as {
@@ -288,13 +291,76 @@ describe('the label fields SpringBlade adds (issue 24)', () => {
         scopeType: 1,
       });
       const data = (await get(`/api/blade-system/data-scope/list?menuId=${String(menu?.id)}`, 'en')).records;
-      expect(data.find((s) => s.resourceCode === 'user_own'), line).toMatchObject({
+      expect(
+        data.find((s) => s.resourceCode === 'user_own'),
+        line,
+      ).toMatchObject({
         scopeTypeName: 'Own records',
       });
       const apis = (await get(`/api/blade-system/api-scope/list?menuId=${String(menu?.id)}`)).records;
-      expect(apis.find((s) => s.resourceCode === 'user_api'), line).toMatchObject({
+      expect(
+        apis.find((s) => s.resourceCode === 'user_api'),
+        line,
+      ).toMatchObject({
         scopeTypeName: '系统接口',
       });
     }
+  });
+});
+
+describe('public icon names in every menu answer (issue 24)', () => {
+  it('gives a public-dialect token the public icons in the menu lists, detail and top menus', async () => {
+    const app = await testApp();
+    const saber = (await publicLogin(app)).token;
+    const bladex = (await login(app)).token;
+    const json = async (token: string, url: string) =>
+      JSON.stringify((await call(app, token, { method: 'GET', url })).json());
+    const system = (
+      (
+        await call(app, bladex, { method: 'GET', url: '/api/blade-system/menu/menu-list?code=system' })
+      ).json() as {
+        data: { id: string; code: string }[];
+      }
+    ).data.find((m) => m.code === 'system');
+    for (const url of [
+      '/api/blade-system/menu/list',
+      '/api/blade-system/menu/menu-list',
+      '/api/blade-system/menu/lazy-menu-list',
+      `/api/blade-system/menu/lazy-menu-list?parentId=0`,
+      `/api/blade-system/menu/detail?id=${String(system?.id)}`,
+      '/api/blade-system/menu/top-menu',
+      '/api/blade-system/topmenu/list',
+    ]) {
+      const own = await json(bladex, url);
+      expect(own, url).toMatch(/"source":"[A-Za-z]+Outlined"/);
+      const theirs = await json(saber, url);
+      expect(theirs, url).toMatch(/"source":"iconfont /);
+      expect(theirs, url).not.toMatch(/"source":"[A-Za-z]+(Outlined|Filled|TwoTone)"/);
+    }
+    expect(await json(saber, `/api/blade-system/menu/detail?id=${String(system?.id)}`)).toContain(
+      '"source":"iconfont iconicon_setting"',
+    );
+    // an icon a public client saved is its own already: it passes unchanged to both dialects
+    const saved = await call(app, saber, {
+      method: 'POST',
+      url: '/api/blade-system/menu/submit',
+      payload: {
+        parentId: system?.id,
+        code: 'saber_saved',
+        alias: 'menu',
+        action: 0,
+        isOpen: 1,
+        name: 'Saber',
+        path: '/system/saber-saved',
+        source: 'iconfont iconicon_study',
+        category: 1,
+        sort: 99,
+      },
+    });
+    expect(saved.json(), saved.body).toMatchObject({ code: 200 });
+    for (const token of [saber, bladex])
+      expect(await json(token, '/api/blade-system/menu/menu-list?code=saber_saved')).toContain(
+        '"source":"iconfont iconicon_study"',
+      );
   });
 });

@@ -44,27 +44,41 @@ const antd3Type = (name: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase();
 
-/** The icon name a client of the dialect renders for a menu (category 1) or button (category 2). */
+/** An antd icon component name, as our menus keep them (`SettingOutlined`). */
+const ANTD_ICON = /^[A-Z][A-Za-z0-9]*(Outlined|Filled|TwoTone)$/;
+
+/**
+ * The icon name a client of the dialect renders for a menu (category 1) or button (category 2). A
+ * source that is not an antd name (one a public client saved, `iconfont iconicon_setting`) is its
+ * own client's already and passes unchanged.
+ */
 function iconFor(dialect: Dialect, source: string, category: number): string {
-  if (dialect === 'bladex' || !source) return source;
+  if (dialect === 'bladex' || !ANTD_ICON.test(source)) return source;
   if (dialect === 'sword' || category !== 1) return antd3Type(source);
   return SABER_ICONS[source] ?? SABER_DEFAULT;
 }
 
-interface IconNode {
+interface IconRow {
   source?: unknown;
   category?: unknown;
-  children?: IconNode[];
+  children?: IconRow[];
 }
 
-/** A menu forest with each node's `source` as the dialect's client renders it (a copy; BladeX unchanged). */
-export function withDialectIcons<T extends IconNode>(dialect: Dialect, nodes: T[]): T[] {
+/**
+ * Menu rows or a forest with each node's `source` as the dialect's client renders it (a copy; BladeX
+ * unchanged). Every answer that carries menu icons goes through it: routes, buttons, the menu lists,
+ * detail and the top menus.
+ */
+export function withDialectIcons<T extends object>(dialect: Dialect, nodes: T[]): T[] {
   if (dialect === 'bladex') return nodes;
-  return nodes.map((n) => ({
-    ...n,
-    source: iconFor(dialect, String(n.source ?? ''), Number(n.category ?? 1)),
-    ...(n.children ? { children: withDialectIcons(dialect, n.children) } : {}),
-  }));
+  return nodes.map((n) => {
+    const node: IconRow = n;
+    return {
+      ...n,
+      source: iconFor(dialect, String(node.source ?? ''), Number(node.category ?? 1)),
+      ...(node.children ? { children: withDialectIcons(dialect, node.children) } : {}),
+    };
+  });
 }
 
 export default async function publicMenuModule(app: FastifyInstance) {
