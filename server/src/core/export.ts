@@ -142,17 +142,20 @@ export function dictionaryLabels(
   code: string,
   source: 'dict' | 'dict-biz' = 'dict',
   tenantId = '000000',
+  /** English: the entry's English label where it keeps one; else the Blade label (`dict_value`). */
+  lang: Lang = 'zh',
 ): Map<string, string> {
+  const value = lang === 'en' ? "COALESCE(NULLIF(dict_value_en, ''), dict_value)" : 'dict_value';
   const rows =
     source === 'dict-biz'
       ? prepare(
           app.ctx.sqlite,
-          `SELECT dict_key AS k, dict_value AS v FROM blade_dict_biz
+          `SELECT dict_key AS k, ${value} AS v FROM blade_dict_biz
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 AND tenant_id = ? ORDER BY sort`,
         ).all(code, tenantId)
       : prepare(
           app.ctx.sqlite,
-          `SELECT dict_key AS k, dict_value AS v FROM blade_dict
+          `SELECT dict_key AS k, ${value} AS v FROM blade_dict
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 ORDER BY sort`,
         ).all(code);
   return new Map((rows as { k: string; v: string }[]).map((r) => [String(r.k), r.v]));
@@ -172,6 +175,28 @@ export function fieldReader(
   }
   if (!labels.size) return (v) => (v === '' ? null : v);
   return (v) => (v === '' || v === null || v === undefined ? null : (labels.get(String(v)) ?? v));
+}
+
+/**
+ * The label fields a declaration's coded fields add to its rows (`labelField`), each read from the
+ * field's dictionary or options in `lang`; `''` for a value neither knows, as Blade's wrappers send.
+ */
+export function labelFieldsOf(
+  app: FastifyInstance,
+  def: ResourceDef,
+  lang: Lang,
+  tenantId: string,
+): (row: Record<string, unknown>) => Record<string, string> {
+  const readers = def.fields.flatMap((f) => {
+    if (!f.labelField) return [];
+    const labels = new Map<string, string>();
+    for (const o of f.options ?? []) labels.set(String(o.value), o.label[lang]);
+    if (f.dict)
+      for (const [k, v] of dictionaryLabels(app, f.dict.code, f.dict.source, tenantId, lang)) labels.set(k, v);
+    return [{ name: f.name, label: f.labelField, labels }];
+  });
+  return (row) =>
+    Object.fromEntries(readers.map((r) => [r.label, r.labels.get(String(row[r.name] ?? '')) ?? '']));
 }
 
 /** The declaration's table columns (secrets never), headed with their labels in `lang`. */
