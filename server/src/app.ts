@@ -24,6 +24,7 @@ import { registerJsonBody } from './core/json-body';
 import { loggerOptions } from './core/logs';
 import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig, type SiteConfig } from './core/site';
+import { DEFAULT_AVATAR } from './core/sign-in';
 import { sm2KeysFor } from './modules/auth/sm2';
 import { OPTIONAL_FEATURES } from '@psi/db/model';
 import { modules } from './modules/index';
@@ -158,6 +159,9 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       fs.existsSync(path.join(dist, file)) &&
       fs.statSync(path.join(dist, file)).isFile()
     ) {
+      // the default avatar is shown by clients on other origins too (a public client's dev proxy
+      // hands out this server's absolute avatar URL): it is public, so it may be embedded anywhere
+      if (`/${file}` === DEFAULT_AVATAR) reply.header('cross-origin-resource-policy', 'cross-origin');
       return file.startsWith(HASHED_ASSETS)
         ? reply.sendFile(file, { maxAge: ONE_YEAR_MS, immutable: true })
         : reply.sendFile(file, { maxAge: 0 });

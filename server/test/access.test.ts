@@ -18,6 +18,8 @@ describe('default deny over the whole route table', () => {
         'POST /api/blade-auth/token',
         'GET /api/blade-system/menu/auth-routes',
         'GET /api/blade-auth/public-key',
+        // stored files: a signed link, else the token (the handler checks either)
+        'GET /api/blade-resource/oss/endpoint/file/:tenantId/:day/:name',
         'POST /api/blade-auth/oauth/token',
         'POST /api/blade-auth/oauth/token/refresh',
         ...routes

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BLADE_LINES, OPTIONAL_FEATURES, lineHasRoute, type BladeLine } from '@psi/db/model';
 import { BASIC, call, login, publicLogin, sm2PublicKeyOf, testApp } from './helpers';
+import { multipart, PNG } from './system/helpers';
+import { FILE_LINK_TTL_SECONDS, signedFileLink } from '../src/core/file-links';
 
 type Body = { code: number; success: boolean; data: unknown; msg: string };
 
@@ -362,5 +364,97 @@ describe('public icon names in every menu answer (issue 24)', () => {
       expect(await json(token, '/api/blade-system/menu/menu-list?code=saber_saved')).toContain(
         '"source":"iconfont iconicon_study"',
       );
+  });
+});
+
+describe('stored-file links an <img> can load (issue 24)', () => {
+  it('answers signed links that expire, refuses forged and expired ones, and re-signs served avatars', async () => {
+    const app = await testApp({ line: 'springblade' });
+    const { token } = await publicLogin(app);
+    const file = multipart('avatar.png', PNG, 'image/png');
+    const put = await call(app, token, {
+      method: 'POST',
+      url: '/api/blade-resource/oss/endpoint/put-file',
+      payload: file.payload,
+      headers: file.headers,
+    });
+    const link = (put.json() as { data: { link: string } }).data.link;
+    const [stored, query] = link.split('?');
+    const expires = Number(new URLSearchParams(query).get('expires'));
+    expect(expires - Date.now() / 1000).toBeGreaterThan(FILE_LINK_TTL_SECONDS - 60);
+    // without a token: the signed link works and may be embedded elsewhere, the bare path does not
+    const img = await app.inject({ method: 'GET', url: link });
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload).toEqual(PNG);
+    expect(img.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const bare = await app.inject({ method: 'GET', url: stored });
+    expect([bare.statusCode, bare.json()]).toEqual([
+      200,
+      { code: 401, success: false, data: null, msg: '请求未授权' },
+    ]);
+    const own = await call(app, token, { method: 'GET', url: stored });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // forged: another expiry, another path, a changed signature; expired: a link signed long ago
+    const other = stored.replace(/[0-9a-f]{32}/, '0'.repeat(32));
+    const forged = [
+      link.replace(`expires=${expires}`, `expires=${expires + 1}`),
+      `${other}?${query}`,
+      link.slice(0, -2) + (link.endsWith('AA') ? 'BB' : 'AA'),
+      `${stored}?expires=${expires}`,
+    ];
+    for (const url of forged) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([res.statusCode, res.json()], url).toEqual([
+        403,
+        { code: 403, success: false, data: {}, msg: '文件链接签名无效' },
+      ]);
+    }
+    const old = signedFileLink(
+      app.ctx.options.jwtSecret,
+      stored,
+      Date.now() - 2 * FILE_LINK_TTL_SECONDS * 1000,
+    );
+    const expired = await app.inject({ method: 'GET', url: old, headers: { 'accept-language': 'en' } });
+    expect([expired.statusCode, expired.json()]).toEqual([
+      403,
+      { code: 403, success: false, data: {}, msg: 'The file link has expired' },
+    ]);
+    // Saber saves the link it was handed as the avatar; served, it is signed afresh
+    const saved = await call(app, token, {
+      method: 'POST',
+      url: '/api/blade-system/user/update-info',
+      payload: { avatar: old },
+    });
+    expect(saved.json()).toMatchObject({ code: 200 });
+    const info = await call(app, token, { method: 'GET', url: '/api/blade-system/user/info' });
+    const avatar = (info.json() as { data: { avatar: string } }).data.avatar;
+    expect(avatar.split('?')[0]).toBe(stored);
+    expect((await app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
+    const again = await publicLogin(app);
+    const absolute = String(again.data.avatar);
+    expect(absolute).toMatch(
+      /^https?:\/\/[^/]+\/api\/blade-resource\/oss\/endpoint\/file\/.+\?expires=\d+&signature=/,
+    );
+    const list = await call(app, token, { method: 'GET', url: '/api/blade-system/user/list?account=admin' });
+    const row = (list.json() as { data: { records: { account: string; avatar: string }[] } }).data.records[0];
+    expect((await app.inject({ method: 'GET', url: row.avatar })).statusCode).toBe(200);
+  });
+
+  it('serves the default avatar to other origins', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-line-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(dist, 'avatar-default.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    try {
+      const app = await testApp({ seed: 'none', webDist: dist });
+      const avatar = await app.inject({ method: 'GET', url: '/avatar-default.svg' });
+      expect(avatar.statusCode).toBe(200);
+      expect(avatar.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

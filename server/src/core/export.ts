@@ -192,7 +192,8 @@ export function labelFieldsOf(
     const labels = new Map<string, string>();
     for (const o of f.options ?? []) labels.set(String(o.value), o.label[lang]);
     if (f.dict)
-      for (const [k, v] of dictionaryLabels(app, f.dict.code, f.dict.source, tenantId, lang)) labels.set(k, v);
+      for (const [k, v] of dictionaryLabels(app, f.dict.code, f.dict.source, tenantId, lang))
+        labels.set(k, v);
     return [{ name: f.name, label: f.labelField, labels }];
   });
   return (row) =>

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { signedFileLink } from './file-links';
 import { hashPassword, verifyPassword } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
 import { prepare } from './data';
@@ -255,7 +256,7 @@ export function issueTokens(
     nick_name: user.name ?? user.account,
     real_name: user.realName ?? '',
     role_name: claims.role_name,
-    avatar: user.avatar || DEFAULT_AVATAR,
+    avatar: signedFileLink(ctx.options.jwtSecret, user.avatar || DEFAULT_AVATAR),
     detail: { type: 'web' },
     license: 'powered by blade',
     jti: access.jti,

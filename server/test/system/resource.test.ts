@@ -49,7 +49,9 @@ describe('uploads', () => {
     }>(await put('头像.png', PNG));
     expect(saved.originalName).toBe('头像.png');
     expect(saved.name).toMatch(/^upload\/600007\/\d{8}\/[a-f0-9]{32}\.png$/);
-    expect(saved.link).toBe(`/api/blade-resource/oss/endpoint/file/${saved.name.slice('upload/'.length)}`);
+    const stored = `/api/blade-resource/oss/endpoint/file/${saved.name.slice('upload/'.length)}`;
+    // a signed link that expires: an <img> loads it without the token
+    expect(saved.link).toMatch(new RegExp(`^${stored}\\?expires=\\d+&signature=[\\w-]+$`));
     expect(uploads(dataDir)).toHaveLength(1);
     expect(fs.readFileSync(path.join(dataDir, saved.name))).toEqual(PNG);
 
@@ -59,12 +61,13 @@ describe('uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toMatch(/^inline; filename="/);
     expect(served.rawPayload).toEqual(PNG);
-    refused(await get(as(app, null), saved.link), 401, 401);
+    refused(await get(as(app, null), stored), 401, 401);
+    expect((await get(as(app, null), saved.link)).statusCode).toBe(200);
     const platform = await adminClient(app);
     expect((await get(platform, saved.link)).statusCode).toBe(200);
     addTenant(app, '600008', []);
     const stranger = as(app, (await login(app, 'admin', 'secret', '600008')).token);
-    refused(await get(stranger, saved.link), 403, 400);
+    refused(await get(stranger, stored), 403, 400);
 
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     refused(await put('page.html', html, 'text/html'), 400, 400, '不支持的文件类型: html');
@@ -105,7 +108,9 @@ describe('uploads', () => {
     expect(own.records).toEqual([
       expect.objectContaining({ id: pdf.attachId, originalName: 'doc.pdf', extension: 'pdf' }),
     ]);
-    expect(data(await get(keeper, `${ATTACH}/detail?id=${pdf.attachId}`))).toMatchObject({ link: pdf.link });
+    expect(data(await get(keeper, `${ATTACH}/detail?id=${pdf.attachId}`))).toMatchObject({
+      link: pdf.link.split('?')[0],
+    });
     refused(await post(keeper, `${ATTACH}/remove?ids=${saved.attachId}`), 403, 400);
     expect(uploads(dataDir)).toHaveLength(2);
     data(await post(keeper, `${ATTACH}/remove?ids=${pdf.attachId}`));

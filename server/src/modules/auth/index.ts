@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedFileLink } from '../../core/file-links';
 import { captchaSchema, tokenBodySchema, tokenFailureSchema } from '@psi/db/model';
 import { answers, formBody, noQuery } from '../../core/route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -173,7 +174,7 @@ export default async function authModule(app: FastifyInstance) {
           ...row,
           id: String(row.id),
           userType: Number(row.userType),
-          avatar: row.avatar || DEFAULT_AVATAR,
+          avatar: signedFileLink(app.ctx.options.jwtSecret, String(row.avatar || DEFAULT_AVATAR)),
           roleName: names('blade_role', 'role_name', row.roleId),
           roleAlias: me.roleAliases.join(','),
           deptName: names('blade_dept', 'dept_name', row.deptId),

@@ -3,6 +3,7 @@
  * our tables: the tenant's latest notices as the activity feed and the project cards, and the caller's
  * own bell (待办, 消息, 通知) as the header's notices.
  */
+import { signedFileLink } from '../../core/file-links';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { prepare } from '../../core/data';
@@ -66,6 +67,7 @@ const plain = (html: string | null, max = 120) => {
 };
 
 export default async function dashboardModule(app: FastifyInstance) {
+  const secret = app.ctx.options.jwtSecret;
   const latestNotices = (tenantId: string) =>
     prepare(
       app.ctx.sqlite,
@@ -101,7 +103,7 @@ export default async function dashboardModule(app: FastifyInstance) {
   noticeCards('/blade-desk/dashboard/activities', activitySchema, (n, lang) => ({
     id: String(n.id),
     updatedAt: n.time ?? '',
-    user: { name: n.author ?? '', avatar: n.avatar || DEFAULT_AVATAR },
+    user: { name: n.author ?? '', avatar: signedFileLink(secret, n.avatar || DEFAULT_AVATAR) },
     group: { name: n.category ?? '', link: '/desk/notice' },
     project: { name: n.title, link: `/desk/notice/view/${String(n.id)}` },
     template: lang === 'en' ? 'published @{project} in @{group}' : '在 @{group} 发布 @{project}',
@@ -109,7 +111,7 @@ export default async function dashboardModule(app: FastifyInstance) {
 
   noticeCards('/blade-desk/dashboard/notices', projectSchema, (n) => ({
     id: String(n.id),
-    logo: n.avatar || DEFAULT_AVATAR,
+    logo: signedFileLink(secret, n.avatar || DEFAULT_AVATAR),
     title: n.title,
     description: plain(n.content),
     member: n.author ?? '',

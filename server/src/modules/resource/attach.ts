@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { attach as attachTable } from '@psi/db/schema';
 import { attachResource, t, today } from '@psi/db/model';
 import { ok } from '../../core/envelope';
-import { ApiError, badRequest, otherTenant } from '../../core/errors';
+import { ApiError, badRequest, otherTenant, unauthorized } from '../../core/errors';
+import { checkFileLink, FILE_ROUTE, signedFileLink } from '../../core/file-links';
+import { tokenOf } from '../../core/access';
 import { prepare } from '../../core/data';
 import { actorOf, crudRoutes } from '../../core/crud';
 import { readUpload } from '../../core/export';
@@ -31,7 +33,6 @@ const fileParams = z.object({
 
 /** Uploads up to 5 MB (the avatar screen limits itself to 500 KB). */
 const MAX_UPLOAD = 5 * 1024 * 1024;
-const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
 
 /** Where an upload lives: DATA_DIR/upload/<tenant>/<yyyyMMdd>/<server-chosen name>. */
 function uploadPath(app: FastifyInstance, tenantId: string, day: string, name: string): string {
@@ -49,6 +50,8 @@ function fileOfKey(app: FastifyInstance, key: string): string | null {
 
 export function attachRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
+  const secret = app.ctx.options.jwtSecret;
+  const line = app.ctx.options.line ?? 'bladex';
 
   const attachRepo = crudRoutes(
     app,
@@ -117,7 +120,16 @@ export function attachRoutes(app: FastifyInstance) {
           },
           me,
         );
-        return ok({ link, domain: enabled?.endpoint ?? '', name: key, originalName, attachId }, req.lang);
+        return ok(
+          {
+            link: signedFileLink(secret, link),
+            domain: enabled?.endpoint ?? '',
+            name: key,
+            originalName,
+            attachId,
+          },
+          req.lang,
+        );
       } catch (err) {
         fs.rmSync(file, { force: true });
         throw err;
@@ -125,14 +137,21 @@ export function attachRoutes(app: FastifyInstance) {
     },
   );
 
-  /** A stored upload, to signed-in users of its tenant, with headers that keep browsers from sniffing it. */
+  /**
+   * A stored upload, with headers that keep browsers from sniffing it: through a signed link that has
+   * not expired (an `<img>` sends no token; the answer may then be embedded by another origin, such as
+   * a client's dev proxy), else to signed-in users of its tenant.
+   */
   typed(app).get(
     `${FILE_ROUTE}/:tenantId/:day/:name`,
     {
-      config: { access: 'user' },
+      config: { access: 'public' },
       schema: {
         params: fileParams,
-        querystring: noQuery,
+        querystring: z.looseObject({
+          expires: z.string().optional().describe('signed link: when it stops working (unix seconds)'),
+          signature: z.string().optional().describe('signed link: HMAC of the path and expires'),
+        }),
         response: binaryAnswer(
           [...new Set(Object.values(FILE_KINDS).map((k) => k.mime))],
           'the stored file, with its own media type',
@@ -140,12 +159,18 @@ export function attachRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const me = actorOf(req);
       const { tenantId, day, name } = req.params;
+      const link = checkFileLink(secret, req.url, req.query);
+      if (link === 'expired') throw new ApiError(403, 403, resourceTexts.linkExpired);
+      if (link === 'forged') throw new ApiError(403, 403, resourceTexts.linkForged);
+      if (link === 'unsigned') {
+        if (!req.user) throw unauthorized(tokenOf(req) ? 'unauthorized' : 'missingToken', line);
+        const me = actorOf(req);
+        if (tenantId !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
+      } else reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       const key = `upload/${tenantId}/${day}/${name}`;
       const file = fileOfKey(app, key);
       if (!file) throw badRequest('paramType', { name: 'name' });
-      if (tenantId !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
       const row = prepare(
         sqlite,
         'SELECT original_name AS originalName FROM blade_attach WHERE name = ? AND tenant_id = ? AND is_deleted = 0',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedFileLink } from '../../core/file-links';
 import { parseId, parseIdList, SUPER_ADMIN_ROLE, t, userResource, type Lang } from '@psi/db/model';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
 import { prepare, type Repo } from '../../core/data';
@@ -165,6 +166,9 @@ export function decorateUsers(
     return {
       ...r,
       password: '',
+      ...(typeof r.avatar === 'string'
+        ? { avatar: signedFileLink(app.ctx.options.jwtSecret, r.avatar) }
+        : {}),
       roleName: namesOf(app, 'blade_role', 'role_name', r.roleId, roles),
       deptName: namesOf(app, 'blade_dept', 'dept_name', r.deptId, depts),
       postName: namesOf(app, 'blade_post', 'post_name', r.postId, posts),
