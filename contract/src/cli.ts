@@ -9,7 +9,7 @@ import { formatJunit, formatTable, runContract, SCOPES, type RunOptions, type Sc
 
 const USAGE = `pnpm contract --base-url <url> [--line bladex|springblade|auto] [--tenant 000000 --account admin
   --password admin --client-id saber --client-secret saber_secret --captcha <code> --token <access token>
-  --sm2-public-key <04…> --scope auth,system,desk,psi,flow --blade-only --read-only --junit <file>
+  --sm2-public-key <04…, default $BLADE_SM2_PUBLIC_KEY> --scope auth,system,desk,psi,flow --blade-only --read-only --junit <file>
   --spec <file|url|target> --demo-password <password> --lang zh|en]`;
 
 /** Paths given on the command line are relative to where `pnpm contract` was typed. */
@@ -101,7 +101,8 @@ async function main(argv: string[]): Promise<number> {
     clientSecret: values['client-secret']!,
     captcha: values.captcha,
     token: values.token,
-    sm2PublicKey: values['sm2-public-key'],
+    // else the proxy's setting of the same key, so one environment serves both
+    sm2PublicKey: values['sm2-public-key'] || process.env.BLADE_SM2_PUBLIC_KEY?.trim() || undefined,
     scope,
     bladeOnly: values['blade-only']!,
     readOnly: values['read-only']!,
