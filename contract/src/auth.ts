@@ -4,7 +4,7 @@ import { isRecord, Refusal, Skip, type Dict, type Kit } from './kit';
 import type { BladeLine } from './line';
 
 /** The session routes of each line: sign-in, captcha, the signed-in user, sign-out. */
-export const LINE_ROUTES: Record<
+const LINE_ROUTES: Record<
   BladeLine,
   { token: string; captcha: string; userInfo: string; signOut: [method: string, path: string][] }
 > = {
