@@ -13,10 +13,10 @@ import { startServer } from './servers';
 const LACKED = '/blade-log/usual/list';
 
 /** The command line, as `pnpm contract` runs it: its exit code and everything it printed. */
-async function cli(args: string[]) {
+async function cli(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: path.join(import.meta.dirname, '..'),
-    env: { ...process.env, INIT_CWD: '' },
+    env: { ...process.env, INIT_CWD: '', BLADE_SM2_PUBLIC_KEY: '', ...env },
   });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -59,6 +59,18 @@ describe('the command line with --line auto', () => {
     expect(run.out).toContain(
       `contract: ${LINE_DOCUMENTS.bladex} against ${baseUrl} (line bladex (asked the target))`,
     );
+    expect(run.last, run.out).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    expect(run.code, run.out).toBe(0);
+  });
+
+  it('passes against our server on the springblade line, given its SM2 key as a client is', async () => {
+    const { baseUrl, sm2PublicKey } = await startServer('demo', 'springblade');
+    const account = ['--account', 'admin', '--password', 'admin'];
+    const run = await cli(['--base-url', baseUrl, ...account], { BLADE_SM2_PUBLIC_KEY: sm2PublicKey });
+    expect(run.out).toContain(
+      `contract: ${LINE_DOCUMENTS.springblade} against ${baseUrl} (line springblade (asked the target))`,
+    );
+    expect(run.out).toMatch(/passed {5}sign-in: admin signed in \(password grant, springblade\)/);
     expect(run.last, run.out).toMatch(/^[1-9]\d* passed, 0 failed$/);
     expect(run.code, run.out).toBe(0);
   });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { BASIC, md5, testApp } from './helpers';
+import { BASIC, md5, publicLogin, testApp } from './helpers';
 
 const closers: (() => Promise<unknown>)[] = [];
 const dirs: string[] = [];
@@ -209,6 +209,30 @@ describe('the proxy in front of a public SpringBlade gateway', () => {
     const forged = jwt({ tenant_id: '000000', account: 'x', role_name: 'administrator' });
     expect((await drift(forged)).statusCode).toBe(401);
     expect((await drift()).statusCode).toBe(401);
+  });
+
+  it('in front of our own server on the springblade line: the line asked, the report readable by its admin', async () => {
+    const real = await testApp({ seed: 'minimal', line: 'springblade' });
+    await real.listen({ port: 0, host: '127.0.0.1' });
+    const upstream = `http://127.0.0.1:${(real.server.address() as AddressInfo).port}/api`;
+    const { app, lines } = await startProxy(upstream);
+    expect(await siteOf(app)).toMatchObject({
+      proxyMode: true,
+      line: 'springblade',
+      features: { psi: true, flow: true, inbox: true, demo: true },
+    });
+    expect(lines.some((l) => l.includes('BLADE_SM2_PUBLIC_KEY is unset'))).toBe(true);
+    const { token } = await publicLogin(real);
+    const drift = (t?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/contract/drift',
+        headers: { authorization: BASIC, ...(t ? { 'blade-auth': `bearer ${t}` } : {}) },
+      });
+    const read = await drift(token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ data: { line: 'springblade' } });
+    expect((await drift('not-a-token')).statusCode).toBe(401);
   });
 
   it('starts while the upstream is unreachable, as bladex, and learns the line once it answers', async () => {
