@@ -83,7 +83,7 @@ export default tseslint.config(
   },
   {
     // Size: product functions and files stay small enough to read in one go (tests and data are exempt).
-    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'db/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'db/src/**/*.ts', 'contract/src/**/*.ts'],
     rules: {
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
       'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],

@@ -1,5 +1,8 @@
-// `pnpm contract:demo`: starts a fresh SEED=demo server on a free port (its own temporary data, a fixed
-// captcha), runs the contract runner against it, stops it, and exits with the runner's code.
+// `pnpm contract:demo`: for each Blade line, starts a fresh SEED=demo server of that line (BLADE_LINE) on a
+// free port (its own temporary data, a fixed captcha), runs the contract runner against it with
+// `--line auto` and no setting but the account, stops it; exits non-zero when either run failed. The
+// public line's SM2 public key reaches the runner as a client is given it (BLADE_SM2_PUBLIC_KEY), read
+// from the key pair the server kept in its data directory: that line serves no key.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CAPTCHA = 'abcde';
-/** Used only while neither the server serves /v3/api-docs nor contract/openapi.json is committed. */
-const FIXTURE = path.join(root, 'contract/test/fixtures/openapi.json');
+const LINES = ['bladex', 'springblade'];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,47 +40,59 @@ async function waitHealthy(origin, server) {
   throw new Error('the server did not become healthy within 90 s');
 }
 
-async function servesDocument(origin) {
+/** One line: its server up, the runner against it, the server down. The runner's exit code. */
+async function runLine(line) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `psi-contract-demo-${line}-`));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      CAPTCHA_FIXED: CAPTCHA,
+      BLADE_LINE: line,
+      LOG: 'off',
+    },
+  });
   try {
-    const res = await fetch(`${origin}/v3/api-docs`);
-    return res.ok && (res.headers.get('content-type') ?? '').includes('json');
-  } catch {
-    return false;
+    await waitHealthy(origin, server);
+    const { publicKey } = JSON.parse(fs.readFileSync(path.join(dataDir, 'sm2-keys.json'), 'utf8'));
+    console.log(`\ncontract:demo: ${line} server at ${origin}`);
+    const junit = `contract/reports/junit${line === 'bladex' ? '' : `.${line}`}.xml`;
+    const args = [
+      '--base-url',
+      `${origin}/api`,
+      '--line',
+      'auto',
+      '--account',
+      'admin',
+      '--password',
+      'admin',
+    ];
+    const run = spawnSync('pnpm', ['--silent', 'contract', ...args, '--captcha', CAPTCHA, '--junit', junit], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, BLADE_SM2_PUBLIC_KEY: publicKey },
+    });
+    return run.status ?? 1;
+  } catch (e) {
+    console.error(`contract:demo: ${line}: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-contract-demo-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(root, 'server'),
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED: 'demo',
-    CAPTCHA_FIXED: CAPTCHA,
-    LOG: 'off',
-  },
-});
-
-let code = 1;
-try {
-  await waitHealthy(origin, server);
-  const args = ['--base-url', `${origin}/api`, '--captcha', CAPTCHA, '--junit', 'contract/reports/junit.xml'];
-  if (!(await servesDocument(origin)) && !fs.existsSync(path.join(root, 'contract/openapi.json'))) {
-    console.log(`contract: no served or committed document yet, using ${path.relative(root, FIXTURE)}`);
-    args.push('--spec', FIXTURE);
-  }
-  const run = spawnSync('pnpm', ['--silent', 'contract', ...args], { cwd: root, stdio: 'inherit' });
-  code = run.status ?? 1;
-} catch (e) {
-  console.error(`contract:demo: ${e instanceof Error ? e.message : String(e)}`);
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.exit(code);
+const codes = {};
+for (const line of LINES) codes[line] = await runLine(line);
+console.log(
+  `\ncontract:demo: ${LINES.map((l) => `${l} ${codes[l] === 0 ? 'passed' : `FAILED (exit ${codes[l]})`}`).join(', ')}`,
+);
+process.exit(Object.values(codes).some((c) => c !== 0) ? 1 : 0);

@@ -1,37 +1,53 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDocument, type OpenApiDocument } from './document';
 import { ContractValidator } from './validate';
-import { formatJunit, formatTable, runContract, type RunOptions } from './runner';
+import { detectLine, LINE_DOCUMENTS } from './line';
+import { parseBladeLine, type BladeLine } from '@psi/db/model/line';
+import { formatJunit, formatTable, runContract, SCOPES, type RunOptions, type Scope } from './runner';
 
-const USAGE = `pnpm contract --base-url <url> [--tenant 000000 --account admin --password admin
-  --client-id saber --client-secret saber_secret --captcha <code> --token <access token>
-  --read-only --junit <file> --spec <file|url> --demo-password <password> --lang zh|en]`;
-
-/** The committed document, used when the backend serves none. */
-const COMMITTED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
+const USAGE = `pnpm contract --base-url <url> [--line bladex|springblade|auto] [--tenant 000000 --account admin
+  --password admin --client-id saber --client-secret saber_secret --captcha <code> --token <access token>
+  --sm2-public-key <04…, default $BLADE_SM2_PUBLIC_KEY> --scope auth,system,desk,psi,flow --blade-only --read-only --junit <file>
+  --spec <file|url|target> --demo-password <password> --lang zh|en]`;
 
 /** Paths given on the command line are relative to where `pnpm contract` was typed. */
 const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
+/**
+ * The document to validate against: our committed document of the target's line by default, another
+ * file or URL with `--spec`, the target's own `/v3/api-docs` only with `--spec target`.
+ */
 async function resolveDocument(
   spec: string | undefined,
   baseUrl: string,
+  line: BladeLine,
 ): Promise<[OpenApiDocument, string]> {
+  if (spec === 'target') {
+    const served = `${new URL(baseUrl).origin}/v3/api-docs`;
+    return [await loadDocument(served), served];
+  }
   if (spec) {
     const source = /^https?:\/\//.test(spec) ? spec : fromCaller(spec);
     return [await loadDocument(source), source];
   }
-  const served = `${new URL(baseUrl).origin}/v3/api-docs`;
-  try {
-    return [await loadDocument(served), served];
-  } catch (e) {
-    if (!fs.existsSync(COMMITTED))
-      throw new Error(`no document: ${served} (${(e as Error).message}) and no ${COMMITTED}`, { cause: e });
-    return [await loadDocument(COMMITTED), COMMITTED];
-  }
+  const committed = LINE_DOCUMENTS[line];
+  if (!fs.existsSync(committed))
+    throw new Error(`no committed document of the ${line} line (${committed}): name one with --spec`);
+  return [await loadDocument(committed), committed];
+}
+
+function parseScope(value: string | undefined): Scope[] | undefined {
+  if (!value) return undefined;
+  const parts = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const p of parts)
+    if (!(SCOPES as readonly string[]).includes(p))
+      throw new Error(`--scope takes ${SCOPES.join(',')}, not ${p}`);
+  return parts as Scope[];
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -39,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     options: {
       'base-url': { type: 'string' },
+      line: { type: 'string', default: 'auto' },
       tenant: { type: 'string', default: '000000' },
       account: { type: 'string', default: 'admin' },
       password: { type: 'string', default: 'admin' },
@@ -46,6 +63,9 @@ async function main(argv: string[]): Promise<number> {
       'client-secret': { type: 'string', default: 'saber_secret' },
       captcha: { type: 'string' },
       token: { type: 'string' },
+      'sm2-public-key': { type: 'string' },
+      scope: { type: 'string' },
+      'blade-only': { type: 'boolean', default: false },
       'read-only': { type: 'boolean', default: false },
       junit: { type: 'string' },
       spec: { type: 'string' },
@@ -60,10 +80,20 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const baseUrl = values['base-url'];
-  const [doc, source] = await resolveDocument(values.spec, baseUrl);
-  console.log(`contract: ${source} against ${baseUrl}${values['read-only'] ? ' (read-only)' : ''}`);
+  const asked = values.line === 'auto';
+  const line = asked ? await detectLine(baseUrl) : parseBladeLine('--line', values.line, 'bladex');
+  const [doc, source] = await resolveDocument(values.spec, baseUrl, line);
+  const scope = parseScope(values.scope);
+  const notes = [
+    `line ${line}${asked ? ' (asked the target)' : ''}`,
+    ...(scope ? [`scope ${scope.join(',')}`] : []),
+    ...(values['blade-only'] ? ['blade-only'] : []),
+    ...(values['read-only'] ? ['read-only'] : []),
+  ];
+  console.log(`contract: ${source} against ${baseUrl} (${notes.join(', ')})`);
   const options: RunOptions = {
     baseUrl,
+    line,
     tenant: values.tenant!,
     account: values.account!,
     password: values.password!,
@@ -71,17 +101,22 @@ async function main(argv: string[]): Promise<number> {
     clientSecret: values['client-secret']!,
     captcha: values.captcha,
     token: values.token,
+    // else the proxy's setting of the same key, so one environment serves both
+    sm2PublicKey: values['sm2-public-key'] || process.env.BLADE_SM2_PUBLIC_KEY?.trim() || undefined,
+    scope,
+    bladeOnly: values['blade-only']!,
     readOnly: values['read-only']!,
     demoPassword: values['demo-password']!,
     lang: values.lang!,
   };
   const result = await runContract(new ContractValidator(doc), options);
-  console.log(formatTable(result));
   if (values.junit) {
     const file = fromCaller(values.junit);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, formatJunit(result));
   }
+  // the count is the last line printed
+  console.log(formatTable(result));
   return result.ok ? 0 : 1;
 }
 

@@ -1,4 +1,5 @@
 import type { ContractValidator, Violation } from './validate';
+import { isAbsentAnswer } from './line';
 
 /** One answer as the runner saw it. */
 export interface Answer {
@@ -14,6 +15,8 @@ export interface EndpointStat {
   calls: number;
   times: number[];
   violations: Violation[];
+  /** A documented route the backend does not have (404/405, or HTTP 200 with body code 404/405): how it answered. */
+  absent?: string;
 }
 
 export interface CallOptions {
@@ -74,10 +77,16 @@ export class ContractClient {
         parsed = undefined;
       }
     }
-    const found = this.validator.check(method, path, res.status, parsed);
     const stat = this.statOf(method, path);
     stat.calls += 1;
     stat.times.push(ms);
+    const code = parsed && typeof parsed === 'object' ? (parsed as { code?: unknown }).code : undefined;
+    // a documented route the backend lacks is absent, its own kind of failure: its shape is not checked
+    if (stat.documented && isAbsentAnswer(res.status, code)) {
+      stat.absent ??= `HTTP ${res.status}${typeof code === 'number' ? ` code ${code}` : ''}`;
+      return { status: res.status, body: parsed, ms };
+    }
+    const found = this.validator.check(method, path, res.status, parsed);
     for (const v of found ?? [])
       if (!stat.violations.some((o) => o.path === v.path && o.expected === v.expected))
         stat.violations.push(v);
@@ -87,6 +96,7 @@ export class ContractClient {
   /** A scenario's own finding (wrong status, wrong state) counted like a schema violation. */
   flag(method: string, path: string, expected: string, seen: string) {
     const stat = this.statOf(method, path);
+    if (stat.absent) return;
     stat.violations.push({ route: stat.endpoint, path: '$', expected, seen });
   }
 

@@ -68,6 +68,9 @@ export class ContractValidator {
     const responses = op.op.responses ?? {};
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
     if (!key && status >= 400 && status < 500) return this.checkBladeError(route, body);
+    // a refusal inside HTTP 200 (the public line's habit: `R.fail`, code 401 without a token) is a
+    // refusal, not a success answer with the wrong data
+    if (status === 200 && isRefusal(body)) return this.checkBladeError(route, body);
     if (!key)
       return [
         {
@@ -113,6 +116,11 @@ export class ContractValidator {
     }
     return this.compiled.get(id) ?? null;
   }
+}
+
+function isRefusal(body: unknown): boolean {
+  const b = body as { code?: unknown; success?: unknown } | null;
+  return !!b && typeof b === 'object' && b.success === false && typeof b.code === 'number' && b.code >= 400;
 }
 
 function toViolation(route: string, e: ErrorObject, body: unknown): Violation {

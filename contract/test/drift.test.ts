@@ -12,6 +12,7 @@ import { CAPTCHA, FIXTURE, startServer, track } from './servers';
 
 const options = (baseUrl: string): RunOptions => ({
   baseUrl,
+  line: 'bladex',
   tenant: '000000',
   account: 'admin',
   password: 'admin',

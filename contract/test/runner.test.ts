@@ -6,6 +6,7 @@ import { CAPTCHA, FIXTURE, startServer, tableHashes } from './servers';
 
 const options = (baseUrl: string, extra: Partial<RunOptions> = {}): RunOptions => ({
   baseUrl,
+  line: 'bladex',
   tenant: '000000',
   account: 'admin',
   password: 'admin',

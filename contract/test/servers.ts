@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { BladeLine } from '@psi/db/model/line';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../server/src/app';
+import { sm2KeysFor } from '../../server/src/modules/auth/sm2';
 
 export const CAPTCHA = 'abcde';
 export const FIXTURE = path.join(import.meta.dirname, 'fixtures/openapi.json');
@@ -12,8 +14,8 @@ export const FIXTURE = path.join(import.meta.dirname, 'fixtures/openapi.json');
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
 
-/** A real server on a fresh temporary database, listening on an ephemeral port. */
-export async function startServer(seed: 'demo' | 'minimal' = 'demo') {
+/** A real server of the given line on a fresh temporary database, listening on an ephemeral port. */
+export async function startServer(seed: 'demo' | 'minimal' = 'demo', line: BladeLine = 'bladex') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-contract-'));
   dirs.push(dir);
   const app = await buildApp({
@@ -23,11 +25,13 @@ export async function startServer(seed: 'demo' | 'minimal' = 'demo') {
     seed,
     captchaFixed: CAPTCHA,
     authRateLimit: 100_000,
+    line,
   });
   apps.push(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, baseUrl: `http://127.0.0.1:${port}/api`, origin: `http://127.0.0.1:${port}` };
+  const sm2PublicKey = (app.ctx.options.sm2 ?? sm2KeysFor(dir)).publicKey;
+  return { app, baseUrl: `http://127.0.0.1:${port}/api`, origin: `http://127.0.0.1:${port}`, sm2PublicKey };
 }
 
 /** Tracks a server started elsewhere in a test so it is closed with the others. */

@@ -137,6 +137,17 @@ describe('contract validator', () => {
     expect(v.check('GET', info, 500, { code: 500, success: false, data: {}, msg: '服务器异常' })).toEqual([
       { route: 'GET /blade-system/thing/info', path: '$', expected: 'HTTP 200', seen: 'HTTP 500' },
     ]);
+    // the public line's refusal inside HTTP 200 is checked as a refusal, not as the success answer
+    const unauthorized = { code: 401, success: false, data: null, msg: '请求未授权' };
+    expect(v.check('GET', '/blade-system/param/list', 200, unauthorized)).toEqual([]);
+    expect(v.check('GET', '/blade-system/param/list', 200, { code: 401, success: false })).toEqual([
+      {
+        route: 'GET /blade-system/param/list',
+        path: '$',
+        expected: 'a Blade refusal (envelope or error_description)',
+        seen: '{"code":401,"success":false}',
+      },
+    ]);
     // a documented status without a schema checks nothing
     expect(v.check('GET', '/blade-system/thing/7', 200, 'anything')).toEqual([]);
   });

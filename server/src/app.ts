@@ -54,12 +54,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
     // local modules and database stay off.
     const { registerProxy } = await import('./proxy/index');
-    await registerProxy(app, { ...options, upstream: options.upstream });
+    const proxied = await registerProxy(app, { ...options, upstream: options.upstream });
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
       mode: 'proxy',
     }));
-    await serveWeb(app, options);
+    await serveWeb(app, options, proxied.site);
     return app;
   }
 
@@ -141,10 +141,14 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * The built web client at `/`, with the SPA's index.html (carrying the site configuration) for every
- * other non-API GET. Files are sent as the build's brotli/gzip copies when the client accepts them
+ * other non-API GET (in proxy mode with the upstream's settings). Files are sent as the build's brotli/gzip copies when the client accepts them
  * (`Content-Encoding`, `Vary: accept-encoding`); hashed assets are cached for a year, the rest revalidated.
  */
-async function serveWeb(app: FastifyInstance, options: AppOptions) {
+async function serveWeb(
+  app: FastifyInstance,
+  options: AppOptions,
+  proxied?: () => Omit<SiteConfig, 'switchMode'>,
+) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
@@ -175,7 +179,8 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       .send(
         withSiteConfig(html, {
           switchMode: options.switchMode ?? false,
-          ...(options.upstream ? { proxyMode: true } : own),
+          // proxy mode: the upstream's line, SM2 key and parts, as known at this request
+          ...(proxied ? proxied() : own),
         }),
       );
   });

@@ -45,7 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed,
     captchaFixed: env.CAPTCHA_FIXED?.trim() || undefined,
     upstream,
-    contractDocument: path.resolve(env.CONTRACT_DOCUMENT || path.join(repoRoot, 'contract/openapi.json')),
+    // unset: the proxy checks against our committed document of the upstream's line
+    contractDocument: env.CONTRACT_DOCUMENT?.trim() ? path.resolve(env.CONTRACT_DOCUMENT.trim()) : undefined,
     webDist: env.WEB_DIST || path.join(repoRoot, 'web/dist'),
     logger: env.LOG !== 'off',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,

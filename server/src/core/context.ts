@@ -18,7 +18,10 @@ export interface AppOptions {
   demoToday?: string;
   captchaFixed?: string;
   upstream?: string;
-  /** Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`). */
+  /**
+   * Proxy mode: the OpenAPI document upstream answers are checked against (`CONTRACT_DOCUMENT`);
+   * unset, our committed document of the upstream's line.
+   */
   contractDocument?: string;
   webDist?: string;
   logger?: boolean;
