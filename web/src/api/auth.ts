@@ -56,7 +56,7 @@ function isAuthInfo(data: unknown): data is AuthInfo {
 }
 
 /** The public line's `AuthInfo` as the token body the session keeps (the user's name is its real name). */
-export function tokenBodyOf(info: AuthInfo): TokenBody {
+function tokenBodyOf(info: AuthInfo): TokenBody {
   return {
     access_token: info.accessToken,
     refresh_token: info.refreshToken,
@@ -132,7 +132,7 @@ export async function hashPassword(password: string): Promise<string> {
  * The sign-in password as the line takes it: md5 hex, or SM2-encrypted with the backend's public key
  * (cipher mode 0, C1C2C3, as Saber does); sm-crypto is loaded on submit, and only on that line.
  */
-export async function signInPassword(password: string): Promise<string> {
+async function signInPassword(password: string): Promise<string> {
   if (lineRoutes.auth.password === 'md5') return md5Hex(password);
   const { sm2 } = await import('sm-crypto');
   return sm2.doEncrypt(password, site.sm2PublicKey, 0);
