@@ -23,7 +23,9 @@ import { badRequest } from './core/errors';
 import { registerJsonBody } from './core/json-body';
 import { loggerOptions } from './core/logs';
 import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
-import { withSiteConfig } from './core/site';
+import { withSiteConfig, type SiteConfig } from './core/site';
+import { sm2KeysFor } from './modules/auth/sm2';
+import { OPTIONAL_FEATURES } from '@psi/db/model';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
 import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
@@ -91,10 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // uploads: one file per request, 10 MB at most; each route checks type and content itself
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
 
-  // Repeated query keys never reach a handler (the JSON parser refuses __proto__ and constructor.prototype).
+  // Repeated query keys and NUL characters (no text search or SQLite string takes them) never reach
+  // a handler (the JSON parser refuses __proto__ and constructor.prototype).
   app.addHook('preValidation', async (req) => {
     for (const [k, v] of Object.entries(queryOf(req))) {
-      if (Array.isArray(v)) throw badRequest('paramType', { name: k });
+      if (Array.isArray(v) || (typeof v === 'string' && v.includes('\u0000')))
+        throw badRequest('paramType', { name: k });
     }
   });
   app.get('/healthz', { config: { access: 'public' } }, async () => {
@@ -114,6 +118,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * The served settings of this server's own line: the line, on the public line the SM2 public key
+ * passwords are encrypted with (a real SpringBlade does not serve it; its clients are configured
+ * with it), and every optional part present (this server has them all).
+ */
+function ownLine(options: AppOptions): Omit<SiteConfig, 'switchMode'> {
+  const line = options.line ?? 'bladex';
+  return {
+    line,
+    ...(line === 'springblade'
+      ? { sm2PublicKey: (options.sm2 ?? sm2KeysFor(options.dataDir)).publicKey }
+      : {}),
+    features: Object.fromEntries(Object.keys(OPTIONAL_FEATURES).map((f) => [f, true])),
+  };
+}
+
 /** Vite's hashed build output: a file there never changes under its name. */
 const HASHED_ASSETS = 'assets/';
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -127,6 +147,7 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
   const dist = options.webDist;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
   await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
+  const own = options.upstream ? {} : ownLine(options);
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const file = req.url.split('?')[0].replace(/^\/+/, '');
@@ -150,7 +171,7 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
       .send(
         withSiteConfig(html, {
           switchMode: options.switchMode ?? false,
-          ...(options.upstream ? { proxyMode: true } : {}),
+          ...(options.upstream ? { proxyMode: true } : own),
         }),
       );
   });

@@ -17,6 +17,55 @@ export function parseBladeLine(name: string, value: string | undefined, fallback
 }
 
 /**
+ * Routes of this server that the public SpringBlade line (4.10) does not have: BladeX's own routes
+ * (its sign-in under `/blade-auth/oauth/*`, the `/blade-user/*` service, lazy lists and selects,
+ * business dictionaries, tenant packages and settings, the OSS/SMS configuration and attachments) and
+ * our extras on its services (`GET /blade-auth/public-key`: no real SpringBlade serves its key, it is
+ * configured into the client). On the `springblade` line they answer exactly as an unknown route does.
+ * Our business modules (`/blade-psi`, `/blade-flow`, the desk's inbox and leave process, `/demo`) stay
+ * on both lines: a PSI built on SpringBlade adds its own. A pattern is a path, or `prefix/**` for
+ * everything under it. Learnt from the public SpringBlade controllers (springblade-notes section 9.16).
+ */
+export const BLADEX_ONLY_ROUTES = [
+  '/blade-auth/oauth/**',
+  '/blade-auth/public-key',
+  '/blade-user/**',
+  '/blade-system/user/page',
+  '/blade-system/user/platform-detail',
+  '/blade-system/user/update-platform',
+  '/blade-system/user/export',
+  '/blade-system/dept/lazy-list',
+  '/blade-system/dept/lazy-tree',
+  '/blade-system/dept/select',
+  '/blade-system/role/select',
+  '/blade-system/menu/lazy-list',
+  '/blade-system/dict/parent-list',
+  '/blade-system/dict/child-list',
+  '/blade-system/dict-biz/**',
+  '/blade-system/tenant-package/**',
+  '/blade-system/tenant/setting',
+  '/blade-system/tenant/datasource',
+  '/blade-system/tenant/package-detail',
+  '/blade-system/tenant/package-setting',
+  '/blade-resource/oss/list',
+  '/blade-resource/oss/detail',
+  '/blade-resource/oss/submit',
+  '/blade-resource/oss/remove',
+  '/blade-resource/oss/enable',
+  '/blade-resource/sms/**',
+  '/blade-resource/attach/**',
+  '/blade-report/report/rest/export',
+] as const;
+
+/** Whether a route (its path as a Blade gateway serves it, without `/api`) exists on a line. */
+export function lineHasRoute(line: BladeLine, path: string): boolean {
+  if (line === 'bladex') return true;
+  return !BLADEX_ONLY_ROUTES.some((pattern) =>
+    pattern.endsWith('/**') ? path.startsWith(pattern.slice(0, -2)) : path === pattern,
+  );
+}
+
+/**
  * Parts of this product that a Blade backend of either line may not have (a SpringBlade without our
  * PSI, a BladeX without our bell), each with the route that tells: the route answers 404 (or 405)
  * without a token where the part is absent. The web client shows a part only where it is present.

@@ -72,6 +72,11 @@ export interface FieldDef {
   editableOnEdit?: boolean;
   /** Values come from a dictionary (`/blade-system/dict/dictionary?code=`). */
   dict?: { code: string; source?: 'dict' | 'dict-biz' };
+  /**
+   * The label a Blade VO sends beside this coded value (`categoryName` of a post, `scopeTypeName` of a
+   * scope): list and detail rows carry it, read from the dictionary or options in the caller's language.
+   */
+  labelField?: string;
   options?: OptionDef[];
   /** Values come from a tree endpoint returning TreeNodes. */
   tree?: { url: string; multiple?: boolean };

@@ -1,10 +1,11 @@
 import { isDocumentationRoute } from './openapi';
 import { queryOf } from './request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUPER_ADMIN_ROLE, type Access } from '@psi/db/model';
+import { SUPER_ADMIN_ROLE, lineHasRoute, type Access } from '@psi/db/model';
 import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from './context';
 import { langOf } from './lang';
+import { notFound } from './error-handler';
 
 /**
  * GET routes the browser opens directly to download a file (a link cannot send a header): exports,
@@ -139,16 +140,20 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.revocation.sync();
     return payload;
   });
-  app.addHook('onRequest', async (req) => {
+  const line = app.ctx.options.line ?? 'bladex';
+  app.addHook('onRequest', async (req, reply) => {
     req.lang = langOf(req);
     const access = req.routeOptions.config?.access;
     if (!access) return;
+    // a route the line lacks is unknown there, before any token is looked at (Spring maps the
+    // handler before its secure interceptor runs)
+    if (!lineHasRoute(line, apiPathOf(req.routeOptions.url ?? ''))) return notFound(req, reply);
     const token = tokenOf(req);
     const user = token ? userFrom(app, token) : null;
     req.user = user;
     if (access === 'public') return;
-    if (!token) throw unauthorized('missingToken');
-    if (!user) throw unauthorized('unauthorized');
+    if (!token) throw unauthorized('missingToken', line);
+    if (!user) throw unauthorized('unauthorized', line);
     if (!allows(app, user, access)) throw forbidden();
     if (access !== 'user' && !apiScopeAllows(app, user, req.url)) throw forbidden();
   });

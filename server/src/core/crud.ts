@@ -20,7 +20,7 @@ import { hiddenByScope, prepare, Repo, scopeOf, tablesOfResource, type Scope } f
 import type { SessionUser } from './context';
 import { forest, toWireRow, type Node } from './serialize';
 import { validationError } from './validation';
-import { dictionaryLabels, sendWorkbook, workbookBuffer, xlsxAnswer } from './export';
+import { dictionaryLabels, labelFieldsOf, sendWorkbook, workbookBuffer, xlsxAnswer } from './export';
 import { typed } from './schema';
 import { actorOf, bodyId, idParam, idsParam } from './request-params';
 import { lazyListRoute, TENANT_KEYS } from './lazy-list';
@@ -243,14 +243,13 @@ export function crudRoutes<A extends ScopedActor = SessionUser>(
   const repo = new Repo(app.ctx.sqlite, table, def.tenant, [def.permission, def.key]);
   const spec: ListSpec<A> = { ...resource, narrow: resource.narrow ?? tenantFilterOfSuperAdminOnly };
   const access = defaultAccess(def);
-  // engine rows may be cached pages: decorate copies
-  const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) =>
-    opts.decorate
-      ? opts.decorate(
-          rows.map((r) => ({ ...r })),
-          req,
-        )
-      : rows;
+  // engine rows may be cached pages: decorate copies; the declared label fields first
+  const labelled = def.fields.some((f) => f.labelField);
+  const decorate = (rows: Record<string, unknown>[], req: FastifyRequest) => {
+    const labels = labelled ? labelFieldsOf(app, def, req.lang, req.user?.tenantId ?? '000000') : null;
+    const copies = labels || opts.decorate ? rows.map((r) => ({ ...r, ...labels?.(r) })) : rows;
+    return opts.decorate ? opts.decorate(copies, req) : copies;
+  };
   const api = typed(app);
   const row = scopedRowSchema(resource, opts.decorated);
 
@@ -456,6 +455,8 @@ export function scopedRowSchema(spec: ListSpec<never>, extra: z.ZodRawShape = {}
     if (columns.has(f)) shape[f] = z.string().describe('a discount, four decimals (0.9500)');
   for (const m of (spec.extra ?? '').matchAll(/AS "([A-Za-z0-9_]+)"/g))
     shape[m[1]] = z.string().describe('joined for display (empty when the row is gone)');
+  for (const f of spec.def.fields)
+    if (f.labelField) shape[f.labelField] = z.string().describe(`the label of ${f.name}`);
   return rowSchema(spec.def, spec.table, { ...shape, ...extra });
 }
 

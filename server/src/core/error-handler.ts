@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fill, messages, pickLang } from '@psi/db/model';
@@ -20,7 +20,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ZodError) error = validationError(error);
     else if (hasZodFastifySchemaValidationErrors(error)) error = schemaFailure(error.validation);
     if (error instanceof ApiError) {
-      return reply.code(error.status).send(envelope(error.code, {}, error.messageIn(lang)));
+      const body = envelope(error.code, {}, error.messageIn(lang));
+      return reply.code(error.status).send(error.data === null ? { ...body, data: null } : body);
     }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
@@ -44,10 +45,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send(envelope(500, {}, messages.serverError[lang]));
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    const lang = pickLang(req.headers['accept-language']);
-    return reply
-      .code(404)
-      .send(envelope(404, {}, `${messages.notFound[lang]}: ${req.method} ${req.url.split('?')[0]}`));
-  });
+  app.setNotFoundHandler(notFound);
+}
+
+/**
+ * The answer to a route this server does not have, and to one its line lacks (`BLADEX_ONLY_ROUTES`
+ * on `springblade`, see core/access.ts): the same for any method, with or without a token.
+ */
+export function notFound(req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLang(req.headers['accept-language']);
+  return reply
+    .code(404)
+    .send(envelope(404, {}, `${messages.notFound[lang]}: ${req.method} ${req.url.split('?')[0]}`));
 }

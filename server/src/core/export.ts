@@ -51,6 +51,7 @@ export interface SheetColumn {
 const texts = {
   badFile: t('导入文件不是有效的 Excel(.xlsx) 文件', 'The file is not a valid Excel (.xlsx) workbook'),
   noFile: t('请选择要上传的文件', 'Please choose a file to upload'),
+  badUpload: t('上传的内容无法读取', 'The upload cannot be read'),
   tooLarge: t('文件大小不能超过{max}', 'The file must not be larger than {max}'),
   tooManyRows: t('导入数据不能超过{max}行', 'An import may hold at most {max} rows'),
   empty: t('导入文件没有数据', 'The file holds no rows'),
@@ -141,17 +142,20 @@ export function dictionaryLabels(
   code: string,
   source: 'dict' | 'dict-biz' = 'dict',
   tenantId = '000000',
+  /** English: the entry's English label where it keeps one; else the Blade label (`dict_value`). */
+  lang: Lang = 'zh',
 ): Map<string, string> {
+  const value = lang === 'en' ? "COALESCE(NULLIF(dict_value_en, ''), dict_value)" : 'dict_value';
   const rows =
     source === 'dict-biz'
       ? prepare(
           app.ctx.sqlite,
-          `SELECT dict_key AS k, dict_value AS v FROM blade_dict_biz
+          `SELECT dict_key AS k, ${value} AS v FROM blade_dict_biz
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 AND tenant_id = ? ORDER BY sort`,
         ).all(code, tenantId)
       : prepare(
           app.ctx.sqlite,
-          `SELECT dict_key AS k, dict_value AS v FROM blade_dict
+          `SELECT dict_key AS k, ${value} AS v FROM blade_dict
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 ORDER BY sort`,
         ).all(code);
   return new Map((rows as { k: string; v: string }[]).map((r) => [String(r.k), r.v]));
@@ -171,6 +175,28 @@ export function fieldReader(
   }
   if (!labels.size) return (v) => (v === '' ? null : v);
   return (v) => (v === '' || v === null || v === undefined ? null : (labels.get(String(v)) ?? v));
+}
+
+/**
+ * The label fields a declaration's coded fields add to its rows (`labelField`), each read from the
+ * field's dictionary or options in `lang`; `''` for a value neither knows, as Blade's wrappers send.
+ */
+export function labelFieldsOf(
+  app: FastifyInstance,
+  def: ResourceDef,
+  lang: Lang,
+  tenantId: string,
+): (row: Record<string, unknown>) => Record<string, string> {
+  const readers = def.fields.flatMap((f) => {
+    if (!f.labelField) return [];
+    const labels = new Map<string, string>();
+    for (const o of f.options ?? []) labels.set(String(o.value), o.label[lang]);
+    if (f.dict)
+      for (const [k, v] of dictionaryLabels(app, f.dict.code, f.dict.source, tenantId, lang)) labels.set(k, v);
+    return [{ name: f.name, label: f.labelField, labels }];
+  });
+  return (row) =>
+    Object.fromEntries(readers.map((r) => [r.label, r.labels.get(String(row[r.name] ?? '')) ?? '']));
 }
 
 /** The declaration's table columns (secrets never), headed with their labels in `lang`. */
@@ -237,6 +263,18 @@ const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.round(bytes / 1024)}KB`;
 
 /**
+ * What a multipart body that breaks while it is read (a cut-off body, a malformed part header: the
+ * parser's own errors) becomes: a 400 envelope, never a 500 and an error-log row. An `ApiError` of
+ * ours passes through.
+ */
+export function uploadFailure(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 413) return new ApiError(413, 413, texts.badUpload);
+  return badRequest(texts.badUpload);
+}
+
+/**
  * The multipart `file` of a request, read into memory with a size limit: an oversize file is
  * refused (HTTP 413) before any of it is kept.
  */
@@ -257,7 +295,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     buffer = await part.toBuffer();
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413 || part.file.truncated) throw tooLarge();
-    throw err;
+    throw uploadFailure(err);
   }
   if (part.file.truncated) throw tooLarge();
   const fields: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { envelope, ok } from './envelope';
 import { badRequest } from './errors';
 import {
   readSheet,
+  readUpload,
   sendWorkbook,
   SheetError,
   workbookBuffer,
@@ -16,6 +17,9 @@ import {
 import { typed } from './schema';
 import { answers, noQuery } from './route-schemas';
 import { transactionCommit } from './commit';
+
+/** The largest spreadsheet an import takes (the multipart plugin's own limit). */
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** A column of an import sheet. */
 export interface ImportColumn {
@@ -109,9 +113,9 @@ export function importRoutes<R extends Record<string, number>>(app: FastifyInsta
     async (req, reply) => {
       const lang = req.lang;
       if (!req.isMultipart()) throw refuse(o.texts.noFile);
-      const file = await req.file();
-      if (!file || !/\.xlsx$/i.test(file.filename)) throw refuse(o.texts.noFile);
-      const buffer = await file.toBuffer();
+      const file = await readUpload(req, MAX_IMPORT_BYTES);
+      if (!/\.xlsx$/i.test(file.filename)) throw refuse(o.texts.noFile);
+      const buffer = file.buffer;
       if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refuse(o.texts.badFile);
       let rows: SheetRecord[];
       try {

@@ -143,12 +143,17 @@ export const rowSchema = (def: ResourceDef | undefined, table: SQLiteTable, extr
  * The body of a submit: the declared form fields, each optional here (which are required depends on
  * add or edit and is checked with the caller's language by the handler). Unknown keys are ignored.
  */
-export function submitBody(def: ResourceDef, extra: z.ZodRawShape = {}) {
+export function submitBody(def: ResourceDef, extra: z.ZodRawShape = {}, { required = false } = {}) {
   const shape: Record<string, z.ZodType> = {
     id: z.unknown().optional().describe('absent to add, set to edit'),
   };
   for (const f of formFields(def)) shape[f.name] = z.unknown().optional().describe(f.label.en);
-  return formBody({ ...shape, ...extra });
+  return required ? requiredBody({ ...shape, ...extra }) : formBody({ ...shape, ...extra });
+}
+
+/** A body that must be sent as an object: a missing or `null` body is refused with `invalidBody`. */
+export function requiredBody<T extends z.ZodRawShape>(shape: T) {
+  return z.looseObject(shape, { error: 'invalidBody' });
 }
 
 /** `R` answers. */

@@ -1,7 +1,9 @@
 /** Deployments: the list, suspending and activating, deleting, deploying uploaded BPMN files. */
 import { z } from 'zod';
 import { done, ok } from '../../core/envelope';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors';
+import { uploadFailure } from '../../core/export';
 import { parsePage } from '../../core/page';
 import { actorOf, idsParam } from '../../core/crud';
 import { parseBpmn } from '../../core/flow/bpmn';
@@ -85,27 +87,9 @@ export function deploymentRoutes({ app, sqlite, engine, queries }: FlowDeps): vo
     async (req) => {
       const user = actorOf(req);
       if (!req.isMultipart()) throw new ApiError(400, 400, m.noFiles);
-      const fields: Record<string, string> = {};
-      const files: { name: string; xml: string }[] = [];
-      for await (const part of req.parts({ limits: { fileSize: MAX_XML, files: 5 } })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value ?? '');
-          continue;
-        }
-        const name = part.filename || 'process.bpmn';
-        if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) {
-          part.file.resume();
-          throw new ApiError(400, 400, m.badFileType, { name });
-        }
-        let buffer: Buffer;
-        try {
-          buffer = await part.toBuffer();
-        } catch {
-          throw new ApiError(400, 400, m.fileTooLarge, { name });
-        }
-        if (part.file.truncated) throw new ApiError(400, 400, m.fileTooLarge, { name });
-        files.push({ name, xml: buffer.toString('utf8') });
-      }
+      const { fields, files } = await readDeployParts(req).catch((err: unknown) => {
+        throw uploadFailure(err);
+      });
       if (!files.length) throw new ApiError(400, 400, m.noFiles);
       const category = checkCategory(sqlite, fields.category?.trim() || null);
       const tenants = targetTenants(req, fields.tenantIds);
@@ -120,4 +104,30 @@ export function deploymentRoutes({ app, sqlite, engine, queries }: FlowDeps): vo
       return ok(deployedAnswer(deployed), req.lang);
     },
   );
+}
+
+/** The fields and process files of a deploy upload (at most five files, each within MAX_XML). */
+async function readDeployParts(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files: { name: string; xml: string }[] = [];
+  for await (const part of req.parts({ limits: { fileSize: MAX_XML, files: 5 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    const name = part.filename || 'process.bpmn';
+    if (!/\.(bpmn|bpmn20\.xml)$/i.test(name)) {
+      part.file.resume();
+      throw new ApiError(400, 400, m.badFileType, { name });
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await part.toBuffer();
+    } catch {
+      throw new ApiError(400, 400, m.fileTooLarge, { name });
+    }
+    if (part.file.truncated) throw new ApiError(400, 400, m.fileTooLarge, { name });
+    files.push({ name, xml: buffer.toString('utf8') });
+  }
+  return { fields, files };
 }

@@ -78,7 +78,9 @@ function chooserTenant(app: FastifyInstance, req: FastifyRequest, user: SessionU
     if (row && row.t !== user.tenantId && !user.isSuperAdmin) throw otherTenant();
     if (row) return row.t;
   }
-  return user.isSuperAdmin && wanted ? wanted : user.tenantId;
+  // only the super-admin chooses another tenant; anyone else naming one is refused, never ignored
+  if (wanted && wanted !== user.tenantId && !user.isSuperAdmin) throw otherTenant();
+  return wanted || user.tenantId;
 }
 
 export function deptRoutes(app: FastifyInstance) {

@@ -29,6 +29,8 @@ import { regionRoutes } from './region';
 import { roleRoutes, roleTexts } from './role';
 import { tenantRoutes } from './tenant';
 import { tenantPackageRoutes } from './tenant-package';
+import { withDialectIcons } from './public-menu';
+import { dialectOf } from '../../core/dialect';
 import { answers, formBody, idListParam } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
@@ -57,6 +59,7 @@ export default async function systemModule(app: FastifyInstance) {
     app,
     { def: topMenuResource, table: topMenuTable },
     {
+      decorate: (rows, req) => withDialectIcons(dialectOf(app, req), rows),
       afterRemove: (ids) => {
         if (!ids.length) return;
         prepare(

@@ -194,7 +194,7 @@ export function menuRoutes(app: FastifyInstance) {
   app.get(
     '/blade-system/menu/top-menu',
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(topMenuSchema) } },
-    async (req) => ok(topMenusFor(sqlite, actorOf(req)), req.lang),
+    async (req) => ok(withDialectIcons(dialectOf(app, req), topMenusFor(sqlite, actorOf(req))), req.lang),
   );
 
   crudRoutes(
@@ -204,7 +204,8 @@ export function menuRoutes(app: FastifyInstance) {
       list: 'forest',
       platform: true,
       clearsGrants: true,
-      decorate: (rows, req) => decorateMenus(req.lang, allMenus(sqlite))(rows),
+      decorate: (rows, req) =>
+        withDialectIcons(dialectOf(app, req), decorateMenus(req.lang, allMenus(sqlite))(rows)),
       beforeSave: ({ values, id, mode, existing }) => {
         if (mode === 'add' && (values.parentId === undefined || values.parentId === null))
           values.parentId = '0';
@@ -243,8 +244,11 @@ export function menuRoutes(app: FastifyInstance) {
       schema: { querystring: menuSearch, response: answers.list(menuListNode) },
     },
     async (req) => {
-      const rows = filtered(req.query, true);
-      return ok(forest(decorateMenus(req.lang, allMenus(sqlite))(rows) as Node[]), req.lang);
+      const rows = withDialectIcons(
+        dialectOf(app, req),
+        decorateMenus(req.lang, allMenus(sqlite))(filtered(req.query, true)),
+      );
+      return ok(forest(rows as Node[]), req.lang);
     },
   );
 
@@ -262,13 +266,14 @@ export function menuRoutes(app: FastifyInstance) {
     async (req) => {
       const parentId = optionalId(req, 'parentId');
       const menus = allMenus(sqlite);
+      const icons = <T extends object>(rows: T[]) => withDialectIcons(dialectOf(app, req), rows);
       if (parentId === undefined && !hasSearch(req.query)) {
-        return ok(forest(withHasChildren(menus, filtered(req.query, true), true) as Node[]), req.lang);
+        return ok(forest(icons(withHasChildren(menus, filtered(req.query, true), true)) as Node[]), req.lang);
       }
       const rows = hasSearch(req.query)
         ? filtered(req.query, true)
         : menus.filter((m) => m.category === 1 && m.parentId === parentId);
-      return ok(withHasChildren(menus, rows, true), req.lang);
+      return ok(icons(withHasChildren(menus, rows, true)), req.lang);
     },
   );
 

@@ -5,9 +5,9 @@
  * takes the kebab-case type of the same antd icon (`CloudUploadOutlined` → `cloud-upload`).
  * Also Sword's `GET /blade-system/menu/auth-routes`.
  */
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope';
+import { authRoutesAnswer, authRoutesOn } from '../../core/line';
 import { answers, noQuery } from '../../core/route-schemas';
 import type { Dialect } from '../../core/dialect';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
@@ -44,55 +44,70 @@ const antd3Type = (name: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase();
 
-/** The icon name a client of the dialect renders for a menu (category 1) or button (category 2). */
+/** An antd icon component name, as our menus keep them (`SettingOutlined`). */
+const ANTD_ICON = /^[A-Z][A-Za-z0-9]*(Outlined|Filled|TwoTone)$/;
+
+/**
+ * The icon name a client of the dialect renders for a menu (category 1) or button (category 2). A
+ * source that is not an antd name (one a public client saved, `iconfont iconicon_setting`) is its
+ * own client's already and passes unchanged.
+ */
 function iconFor(dialect: Dialect, source: string, category: number): string {
-  if (dialect === 'bladex' || !source) return source;
+  if (dialect === 'bladex' || !ANTD_ICON.test(source)) return source;
   if (dialect === 'sword' || category !== 1) return antd3Type(source);
   return SABER_ICONS[source] ?? SABER_DEFAULT;
 }
 
-interface IconNode {
+interface IconRow {
   source?: unknown;
   category?: unknown;
-  children?: IconNode[];
+  children?: IconRow[];
 }
 
-/** A menu forest with each node's `source` as the dialect's client renders it (a copy; BladeX unchanged). */
-export function withDialectIcons<T extends IconNode>(dialect: Dialect, nodes: T[]): T[] {
+/**
+ * Menu rows or a forest with each node's `source` as the dialect's client renders it (a copy; BladeX
+ * unchanged). Every answer that carries menu icons goes through it: routes, buttons, the menu lists,
+ * detail and the top menus.
+ */
+export function withDialectIcons<T extends object>(dialect: Dialect, nodes: T[]): T[] {
   if (dialect === 'bladex') return nodes;
-  return nodes.map((n) => ({
-    ...n,
-    source: iconFor(dialect, String(n.source ?? ''), Number(n.category ?? 1)),
-    ...(n.children ? { children: withDialectIcons(dialect, n.children) } : {}),
-  }));
+  return nodes.map((n) => {
+    const node: IconRow = n;
+    return {
+      ...n,
+      source: iconFor(dialect, String(node.source ?? ''), Number(node.category ?? 1)),
+      ...(node.children ? { children: withDialectIcons(dialect, node.children) } : {}),
+    };
+  });
 }
-
-const authRoutesSchema = z
-  .record(z.string(), z.object({ authority: z.array(z.string()) }))
-  .describe('menu path → the role aliases that may open it');
 
 export default async function publicMenuModule(app: FastifyInstance) {
+  const line = app.ctx.options.line ?? 'bladex';
   /**
    * Sword's route guard: for each menu path the caller may open, the caller's role aliases. Public as
-   * in Blade; an anonymous caller gets `{}` (Sword then leaves its routes unguarded and asks again
-   * after sign-in).
+   * in Blade; an anonymous caller gets `{}` on BladeX (Sword then leaves its routes unguarded and asks
+   * again after sign-in) and an empty answer on the public line, whose controller returns `null`.
    */
   app.get(
     '/blade-system/menu/auth-routes',
     {
       config: { access: 'public' },
-      schema: { tags: [PUBLIC_DIALECT_TAG], querystring: noQuery, response: answers.of(authRoutesSchema) },
+      schema: {
+        tags: [PUBLIC_DIALECT_TAG],
+        querystring: noQuery,
+        response: answers.of(authRoutesAnswer[line]),
+      },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = req.user;
-      if (!user) return ok({}, req.lang);
+      if (!user) return line === 'springblade' ? reply.send() : ok({}, req.lang);
       const menus = allMenus(app.ctx.sqlite);
       const visible = withAncestors(menus, grantedForViewer(app.ctx.sqlite, user, menus));
-      const routes: Record<string, { authority: string[] }> = {};
+      const routes = new Map<string, string[]>();
       for (const m of menus)
         if (m.category === 1 && visible.has(m.id) && m.path.startsWith('/'))
-          routes[m.path] = { authority: [...user.roleAliases] };
-      return ok(routes, req.lang);
+          routes.set(m.path, [...user.roleAliases]);
+      return ok(authRoutesOn(line, [...routes]), req.lang);
     },
   );
 }

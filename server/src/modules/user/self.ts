@@ -71,7 +71,11 @@ export function userSelfRoutes({ app, sqlite, repo }: UserDeps): void {
   /** The caller's own profile; ids, roles, departments, account, password and status are ignored. */
   app.post(
     `${API}/update-info`,
-    { config: { access: 'user' }, schema: { body: submitBody(infoDef), response: answers.done() } },
+    {
+      config: { access: 'user' },
+      // a missing or null body would change nothing: refused rather than answered as a success
+      schema: { body: submitBody(infoDef, {}, { required: true }), response: answers.done() },
+    },
     async (req) => {
       const user = actorOf(req);
       const parsed = submitSchema(infoDef, req.lang, 'edit').safeParse(req.body);

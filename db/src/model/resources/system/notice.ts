@@ -11,7 +11,13 @@ export const noticeResource = defineResource({
   dialogWidth: 880,
   fields: [
     required(field('text', 'title', '通知标题', 'Title', { maxLength: 255, search: 'like', sortable: true })),
-    required(dictField('category', 'notice', '通知类型', 'Category', { search: 'equal', sortable: true })),
+    required(
+      dictField('category', 'notice', '通知类型', 'Category', {
+        search: 'equal',
+        sortable: true,
+        labelField: 'categoryName',
+      }),
+    ),
     required(
       field('datetime', 'releaseTime', '通知日期', 'Release date', { search: 'dateRange', sortable: true }),
     ),

@@ -11,7 +11,11 @@ export const postResource = defineResource({
   fields: [
     tenantIdField(),
     required(
-      dictField('category', 'post_category', '岗位类型', 'Category', { search: 'equal', sortable: true }),
+      dictField('category', 'post_category', '岗位类型', 'Category', {
+        search: 'equal',
+        sortable: true,
+        labelField: 'categoryName',
+      }),
     ),
     required(
       field('text', 'postCode', '岗位编号', 'Post code', { maxLength: 12, search: 'like', sortable: true }),

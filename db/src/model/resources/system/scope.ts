@@ -69,6 +69,7 @@ function scopeResource(declared: ScopeKind, target: FieldDef, further: FieldDef[
         message: t(`请选择${declared.word}权限类型`, type.prompt),
         options: type.options,
         search: 'equal',
+        labelField: 'scopeTypeName',
       }),
       ...further,
       remarkField(),

@@ -159,7 +159,11 @@ function registerGoodsRoutes(app: FastifyInstance) {
 function registerDepositoryRoutes(app: FastifyInstance) {
   const api = typed(app);
   masterCrud(app, specs.depository, { save: saveDepository, remove: removeDepositories });
-  const depositoryList = answers.list(scopedRowSchema(specs.depository));
+  const depositoryList = answers.list(
+    scopedRowSchema(specs.depository, {
+      userId: z.string().optional().describe("the depository's admin account (not shown to a school)"),
+    }),
+  );
   api.get(
     '/blade-psi/depositoryinfo/getSchoolDepositoryList',
     { config: { access: 'user' }, schema: { querystring: schoolQuery, response: depositoryList } },
@@ -167,7 +171,7 @@ function registerDepositoryRoutes(app: FastifyInstance) {
       const actor = psiActor(app, req);
       const schoolId = actor.kind === 'school' ? actor.schoolId : optionalId(req.query, 'schoolId');
       if (actor.kind !== 'school' && !schoolId) throw badRequest('paramMissing', { name: 'schoolId' });
-      return ok(schoolId ? servingList(app, actor, schoolId) : [], req.lang);
+      return ok(shownTo(actor, schoolId ? servingList(app, actor, schoolId) : []), req.lang);
     },
   );
   api.get(
@@ -177,17 +181,26 @@ function registerDepositoryRoutes(app: FastifyInstance) {
       const actor = psiActor(app, req);
       const wanted = optionalId(req.query, 'schoolId');
       const schoolId = wanted && actor.kind === 'school' ? actor.schoolId : wanted;
-      if (schoolId) return ok(servingList(app, actor, schoolId), req.lang);
+      if (schoolId) return ok(shownTo(actor, servingList(app, actor, schoolId)), req.lang);
       const rows = listAll(app.ctx.sqlite, { ...specs.depository, scope: everyone }, actor, {}, 500, {
         sql: '"status" = 1',
         params: [],
       });
       return ok(
-        rows.map((r) => wire(specs.depository.def, r)),
+        shownTo(
+          actor,
+          rows.map((r) => wire(specs.depository.def, r)),
+        ),
         req.lang,
       );
     },
   );
+}
+
+/** Depository rows as a caller may see them: a school is not shown the admin accounts behind them. */
+function shownTo(actor: PsiActor, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  if (actor.kind !== 'school') return rows;
+  return rows.map(({ userId: _admin, ...shown }) => shown);
 }
 
 /** The school `detailByUserId` names: the caller's own, or (platform) any account's; null when none. */
