@@ -12,6 +12,20 @@ export const SWITCH_PORT = PORT + 1;
 export const PROXY_PORT = PORT + 2;
 export const UPSTREAM_PORT = PORT + 3;
 /**
+ * The proxy project a second time, on the public line: a proxy on PORT+5 in front of an instance on
+ * `BLADE_LINE=springblade` on PORT+6 (PORT+4 is the second lane). Both share one SM2 key pair, the
+ * upstream's, which the proxy serves to the web as a real SpringBlade client would be configured.
+ */
+export const PUBLIC_PROXY_PORT = PORT + 5;
+export const PUBLIC_UPSTREAM_PORT = PORT + 6;
+/** A key pair made for these tests only (never a public Blade default). */
+const PUBLIC_SM2 = {
+  SM2_PRIVATE_KEY: 'f1d385d3274a50fcdf14aed01c14cbee3e71d902444f4f93f98c76c016874da1',
+  SM2_PUBLIC_KEY:
+    '0441bf6d597e2b5abd4167f65ab0f9752f6ba3ccfdb34b0a8340149b5f4d4f1bc7' +
+    '45a66756079ede62ec0e7316ea3202e7a14aa6c6e6881a87bb4871dc860438da',
+};
+/**
  * Two workers, each with a server and database of its own (a lane): worker 0 uses PORT, worker 1 the
  * second demo server. Specs stay as independent as with one worker, and no spec sees another's rows.
  */
@@ -24,6 +38,8 @@ const laneDataDirs = LANE_PORTS.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 
 const switchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-switch-'));
 const upstreamDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-upstream-'));
 const proxyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-proxy-'));
+const publicUpstreamDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-public-upstream-'));
+const publicProxyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-public-proxy-'));
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The committed contract document, or the runner's test fixture until one is committed. */
 const contractDocument = [
@@ -31,6 +47,7 @@ const contractDocument = [
   path.join(repoRoot, 'contract/test/fixtures/openapi.json'),
 ].find((file) => fs.existsSync(file))!;
 const PROXY_SPEC = /proxy-mode\.spec\.ts$/;
+const PUBLIC_PROXY_SPEC = /proxy-springblade\.spec\.ts$/;
 
 /**
  * `E2E_SERVER_CLOCK=midnight` starts the servers with their clock at 00:05 of the next day in UTC+8
@@ -86,10 +103,15 @@ export default defineConfig({
       ],
     },
   },
-  // the proxy-mode spec runs against the proxy; every other spec against its worker's lane server
+  // the proxy specs run against a proxy (upstream on each line); every other spec against its worker's lane server
   projects: [
-    { name: 'default', testIgnore: PROXY_SPEC },
+    { name: 'default', testIgnore: [PROXY_SPEC, PUBLIC_PROXY_SPEC] },
     { name: 'proxy', testMatch: PROXY_SPEC, use: { baseURL: `http://127.0.0.1:${PROXY_PORT}` } },
+    {
+      name: 'proxy-springblade',
+      testMatch: PUBLIC_PROXY_SPEC,
+      use: { baseURL: `http://127.0.0.1:${PUBLIC_PROXY_PORT}` },
+    },
   ],
   // Playwright starts these one after the other: the first builds the web when it is stale, the
   // others reuse that build and only migrate and seed their own databases (about two seconds each).
@@ -145,6 +167,38 @@ export default defineConfig({
         DATA_DIR: proxyDataDir,
         BLADE_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}/api`,
         CONTRACT_DOCUMENT: contractDocument,
+        SKIP_WEB_BUILD: '1',
+      },
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${PUBLIC_UPSTREAM_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        ...serverEnv,
+        ...PUBLIC_SM2,
+        PORT: String(PUBLIC_UPSTREAM_PORT),
+        DATA_DIR: publicUpstreamDataDir,
+        BLADE_LINE: 'springblade',
+        SKIP_WEB_BUILD: '1',
+      },
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${PUBLIC_PROXY_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        LOG: 'off',
+        PORT: String(PUBLIC_PROXY_PORT),
+        DATA_DIR: publicProxyDataDir,
+        // the proxy finds the upstream's line by asking it; its public key is configuration
+        BLADE_UPSTREAM: `http://127.0.0.1:${PUBLIC_UPSTREAM_PORT}/api`,
+        BLADE_SM2_PUBLIC_KEY: PUBLIC_SM2.SM2_PUBLIC_KEY,
         SKIP_WEB_BUILD: '1',
       },
     },

@@ -7,7 +7,7 @@ import { site } from '../src/config/site';
 import { getCookie } from '../src/utils/cookie';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
-import { basicHeader, captureNavigation, captureToasts, resetStores, signIn } from './helpers';
+import { basicHeader, captureNavigation, captureToasts, resetStores, signIn, tokenBody } from './helpers';
 import { server } from './msw-server';
 
 const ok = (data: unknown) => HttpResponse.json({ code: 200, success: true, data, msg: '操作成功' });
@@ -91,13 +91,46 @@ describe('response handling', () => {
     await expect(getData('/thing')).resolves.toEqual({ id: '1' });
   });
 
-  it('logs out and goes to /login on body code 401, without a toast', async () => {
+  /** The token route refusing the stored refresh token, as our server does after a sign-out elsewhere. */
+  const refuseRefresh = () =>
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ error_code: 400, error_description: '刷新令牌无效' }, { status: 400 }),
+      ),
+    );
+
+  it('on body code 401 (HTTP 200, the public line) renews the token once and sends the call again', async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post('/api/blade-auth/oauth/token', ({ request: incoming }) => {
+        const query = new URL(incoming.url).searchParams;
+        expect([query.get('grant_type'), query.get('refresh_token')]).toEqual(['refresh_token', 'refresh-1']);
+        return HttpResponse.json(tokenBody({ access_token: 'access-2', refresh_token: 'refresh-2' }));
+      }),
+      http.get('/api/thing', ({ request: incoming }) => {
+        seen.push(incoming.headers.get('blade-auth'));
+        if (incoming.headers.get('blade-auth') === 'bearer access-1')
+          return HttpResponse.json({ code: 401, success: false, data: null, msg: '请求未授权' });
+        return ok({ id: '1' });
+      }),
+    );
+
+    await expect(getData('/thing')).resolves.toEqual({ id: '1' });
+    expect(seen).toEqual(['bearer access-1', 'bearer access-2']);
+    expect(useSession.getState().token).toBe('access-2');
+  });
+
+  it('logs out and goes to /login on body code 401 when the renewal is refused, without a toast', async () => {
     const toasts = captureToasts();
     const navigate = captureNavigation();
     signIn();
     expect(getCookie(site.cookies.accessToken)).toBe('access-1');
+    refuseRefresh();
     server.use(
-      http.get('/api/thing', () => HttpResponse.json({ code: 401, success: false, msg: '请求未授权' })),
+      http.get('/api/thing', () =>
+        HttpResponse.json({ code: 401, success: false, data: null, msg: '请求未授权' }),
+      ),
     );
 
     const failure = await request.get('/thing').catch((error: unknown) => error);
@@ -114,10 +147,45 @@ describe('response handling', () => {
   it('treats HTTP 401 without a body code the same way', async () => {
     const navigate = captureNavigation();
     signIn();
+    refuseRefresh();
     server.use(http.get('/api/thing', () => new HttpResponse(null, { status: 401 })));
     await expect(request.get('/thing')).rejects.toBeInstanceOf(RequestError);
     expect(useSession.getState().token).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('ends the session when the renewed call is refused again', async () => {
+    const navigate = captureNavigation();
+    signIn();
+    let renewals = 0;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () => {
+        renewals += 1;
+        return HttpResponse.json(tokenBody({ access_token: 'access-2', refresh_token: 'refresh-2' }));
+      }),
+      http.get('/api/thing', () =>
+        HttpResponse.json({ code: 401, success: false, data: null, msg: '请求未授权' }),
+      ),
+    );
+    await expect(request.get('/thing')).rejects.toBeInstanceOf(RequestError);
+    expect(renewals).toBe(1);
+    expect(useSession.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('names the route a 404 or 405 answer lacks, in the user language', async () => {
+    const toasts = captureToasts();
+    signIn();
+    server.use(
+      http.get('/api/gone', () =>
+        HttpResponse.json({ code: 404, success: false, data: {}, msg: 'No endpoint' }, { status: 404 }),
+      ),
+      http.post('/api/wrong', () => HttpResponse.json({ code: 405, success: false, data: {}, msg: '' })),
+    );
+    await request.get('/gone', { params: { id: 1 } }).catch(() => undefined);
+    useSettings.getState().setLanguage('en');
+    await request.post('/wrong').catch(() => undefined);
+    expect(toasts.errors).toEqual(['后端没有这个接口：GET /gone', 'The backend has no route POST /wrong']);
   });
 
   it('rejects a whitelisted code silently', async () => {

@@ -3,10 +3,9 @@ import { site } from '../config/site';
 import { t } from '../i18n';
 import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
+import { lineRoutes } from './lines';
 import { getData, request } from './request';
-import type { Captcha, TokenBody, TokenFailure } from './types';
-
-const tokenUrl = '/blade-auth/oauth/token';
+import type { Captcha, Envelope, TokenBody, TokenFailure } from './types';
 
 /** The react-query keys of the sign-in screens and the profile. */
 export const authKeys = {
@@ -16,13 +15,13 @@ export const authKeys = {
 };
 
 export function fetchCaptcha(): Promise<Captcha> {
-  return getData<Captcha>('/blade-auth/oauth/captcha', { meta: { isToken: false } });
+  return getData<Captcha>(lineRoutes.auth.captcha, { meta: { isToken: false } });
 }
 
 export interface LoginForm {
   tenantId: string;
   username: string;
-  /** The plain password; it is sent as its md5 hex. */
+  /** The plain password; it travels as the line wants it (md5 hex, or SM2-encrypted). */
   password: string;
   captchaKey?: string;
   captchaCode?: string;
@@ -35,27 +34,80 @@ function isTokenBody(data: unknown): data is TokenBody {
   return typeof data === 'object' && data !== null && typeof (data as TokenBody).access_token === 'string';
 }
 
-/**
- * The token endpoint answers an unwrapped body. An HTTP 400 failure was already toasted by the client;
- * a 200 without `access_token` (seen on some Blade gateways) is toasted here.
- */
-function tokenFrom(response: AxiosResponse<TokenBody | TokenFailure>): TokenBody {
-  if (isTokenBody(response.data)) return response.data;
-  const description = (response.data as Partial<TokenFailure> | undefined)?.error_description;
-  const text = description || t('request.unknownError');
-  notifyError(text);
-  throw new RequestError(text, response.status, { notified: true, response });
+/** The public line's token answer (`R<AuthInfo>`, camelCase). */
+export interface AuthInfo {
+  accessToken: string;
+  refreshToken: string;
+  tokenType?: string;
+  expiresIn: number;
+  tenantId: string;
+  userId: string;
+  account: string;
+  userName?: string;
+  /** The role aliases, comma-joined. */
+  authority?: string;
+  avatar?: string;
+  oauthId?: string;
+  license?: string;
 }
 
-/** Form parameters go in the query string, as Saber sends them; both servers accept it. */
+function isAuthInfo(data: unknown): data is AuthInfo {
+  return typeof data === 'object' && data !== null && typeof (data as AuthInfo).accessToken === 'string';
+}
+
+/** The public line's `AuthInfo` as the token body the session keeps (the user's name is its real name). */
+function tokenBodyOf(info: AuthInfo): TokenBody {
+  return {
+    access_token: info.accessToken,
+    refresh_token: info.refreshToken,
+    token_type: info.tokenType || 'bearer',
+    expires_in: Number(info.expiresIn) || 0,
+    tenant_id: info.tenantId,
+    user_id: info.userId,
+    account: info.account,
+    user_name: info.userName || info.account,
+    real_name: info.userName ?? '',
+    role_name: info.authority ?? '',
+    avatar: info.avatar ?? '',
+    oauth_id: info.oauthId ?? '',
+    ...(info.license ? { license: info.license } : {}),
+  };
+}
+
+/**
+ * The token of a token answer. BladeX answers an unwrapped body (an HTTP 400 failure was already toasted
+ * by the client; a 200 without `access_token`, seen on some gateways, is toasted here); the public line
+ * an envelope whose failures the client already toasted.
+ */
+function tokenFrom(response: AxiosResponse<unknown>): TokenBody {
+  const data = response.data;
+  if (lineRoutes.auth.answer === 'envelope') {
+    const payload = (data as Partial<Envelope<unknown>> | undefined)?.data;
+    if (isAuthInfo(payload)) return tokenBodyOf(payload);
+  } else if (isTokenBody(data)) return data;
+  const body = data as Partial<TokenFailure> & { msg?: string };
+  const text = body?.error_description || body?.msg || t('request.unknownError');
+  if (!response.config?.meta?.quiet) notifyError(text);
+  throw new RequestError(text, response.status, { notified: !response.config?.meta?.quiet, response });
+}
+
+/** Form parameters go in the query string, as Saber sends them; both lines accept it. */
 async function postToken(
   params: Record<string, string>,
   headers: Record<string, string>,
+  quiet = false,
 ): Promise<TokenBody> {
-  const response = await request.post<TokenBody | TokenFailure>(tokenUrl, null, {
-    params,
+  const { grant, ...names } = lineRoutes.auth.params;
+  const renamed = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (name === 'grant') return [grant, value];
+      return [name in names ? names[name as keyof typeof names] : name, value];
+    }),
+  );
+  const response = await request.post<unknown>(lineRoutes.auth.token, null, {
+    params: renamed,
     headers,
-    meta: { isToken: false },
+    meta: { isToken: false, quiet },
   });
   return tokenFrom(response);
 }
@@ -66,9 +118,24 @@ function switchHeaders(deptId?: string, roleId?: string): Record<string, string>
 }
 
 /** md5 hex of the password, as BladeX expects; loaded on submit to keep it off the initial bundle. */
-export async function hashPassword(password: string): Promise<string> {
+async function md5Hex(password: string): Promise<string> {
   const { md5 } = await import('js-md5');
   return md5(password);
+}
+
+/** A password outside the sign-in as the line takes it: md5 hex (BladeX), or as typed (public line). */
+export async function hashPassword(password: string): Promise<string> {
+  return lineRoutes.passwords === 'md5' ? md5Hex(password) : password;
+}
+
+/**
+ * The sign-in password as the line takes it: md5 hex, or SM2-encrypted with the backend's public key
+ * (cipher mode 0, C1C2C3, as Saber does); sm-crypto is loaded on submit, and only on that line.
+ */
+async function signInPassword(password: string): Promise<string> {
+  if (lineRoutes.auth.password === 'md5') return md5Hex(password);
+  const { sm2 } = await import('sm-crypto');
+  return sm2.doEncrypt(password, site.sm2PublicKey, 0);
 }
 
 export async function loginByUsername(form: LoginForm): Promise<TokenBody> {
@@ -83,9 +150,9 @@ export async function loginByUsername(form: LoginForm): Promise<TokenBody> {
   return postToken(
     {
       tenantId: form.tenantId,
-      username: form.username,
-      password: await hashPassword(form.password),
-      grant_type: site.captchaMode ? 'captcha' : 'password',
+      account: form.username,
+      password: await signInPassword(form.password),
+      grant: site.captchaMode ? 'captcha' : 'password',
       scope: 'all',
       type: 'account',
     },
@@ -109,7 +176,7 @@ export function loginBySocial(form: SocialForm): Promise<TokenBody> {
       source: form.source,
       code: form.code,
       state: form.state,
-      grant_type: 'social',
+      grant: 'social',
       scope: 'all',
     },
     { 'Tenant-Id': form.tenantId },
@@ -174,23 +241,27 @@ export interface RefreshForm {
   tenantId: string;
   deptId?: string;
   roleId?: string;
+  /** A refusal is not toasted. */
+  quiet?: boolean;
 }
 
 export function refreshAccessToken(form: RefreshForm): Promise<TokenBody> {
   return postToken(
     {
       tenantId: form.tenantId,
-      refresh_token: form.refreshToken,
-      grant_type: 'refresh_token',
+      refreshToken: form.refreshToken,
+      grant: 'refresh_token',
       scope: 'all',
     },
     { 'Tenant-Id': form.tenantId, ...switchHeaders(form.deptId, form.roleId) },
+    form.quiet,
   );
 }
 
-/** Revokes the caller's refresh tokens on the server. */
+/** Signs out on the server (ours revokes the caller's refresh tokens). */
 export async function logoutRequest(): Promise<void> {
-  await request.get('/blade-auth/oauth/logout');
+  const { method, url } = lineRoutes.auth.logout;
+  await request.request({ method, url });
 }
 
 /** The signed-in user's profile; beyond the role and tenant names its fields depend on the server. */
@@ -200,5 +271,5 @@ export interface UserInfo extends Record<string, unknown> {
 }
 
 export function fetchUserInfo(): Promise<UserInfo | null> {
-  return getData<UserInfo | null>('/blade-auth/oauth/user-info');
+  return getData<UserInfo | null>(lineRoutes.auth.userInfo);
 }

@@ -1,3 +1,4 @@
+import { featureOn } from './lines';
 import { getData, postData } from './request';
 import type { TokenBody } from './types';
 
@@ -7,9 +8,11 @@ export const demoKeys = {
 
 /**
  * Whether the signed-in user may reset the demo (the platform super-admin, on data seeded as a demo).
- * Quiet: a Blade gateway (proxy mode) has no such endpoint, which just means no reset.
+ * Not asked where the backend has no demo (its served features say so); quiet, since a Blade gateway
+ * whose features are unknown has no such endpoint either, which just means no reset.
  */
 export async function fetchDemoInfo(): Promise<{ resettable: boolean }> {
+  if (!featureOn('demo')) return { resettable: false };
   return getData<{ resettable: boolean }>('/demo/info', { meta: { quiet: true } }).catch(() => ({
     resettable: false,
   }));

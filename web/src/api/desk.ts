@@ -1,5 +1,6 @@
 import type { InboxList, InboxTab } from '@psi/db/model';
 import { RequestError } from './errors';
+import { featureOn } from './lines';
 import { getData, postData } from './request';
 import { resourceKeys } from './resource';
 
@@ -53,7 +54,9 @@ async function basicInbox(): Promise<Inbox> {
   };
 }
 
+/** The bell's inbox: ours with live updates where the backend has it, else the tenant's notices. */
 export async function fetchInbox(): Promise<Inbox> {
+  if (!featureOn('inbox')) return basicInbox();
   try {
     const data = await getData<Record<InboxTab, InboxList>>('/blade-desk/notice/inbox', {
       params: { current: 1, size: INBOX_SIZE },

@@ -1,12 +1,19 @@
 import type { LogEntry } from '../stores/error-log';
+import { lineHas } from './lines';
 import { getData, postData } from './request';
+
+const SEND_LOGS = '/blade-auth/oauth/logout';
+const CLEAR_CACHE = '/blade-auth/oauth/clear-cache';
+
+/** The backend takes the local error log (the public line has no such route). */
+export const logUploadOnLine = lineHas(SEND_LOGS);
 
 /** Uploads the local error log; the server stores each entry as an error log of kind `web`. */
 export async function sendLogs(logs: readonly LogEntry[]): Promise<void> {
-  await postData('/blade-auth/oauth/logout', logs);
+  await postData(SEND_LOGS, logs);
 }
 
-/** Clears the server's caches (dictionaries, menus, params). */
+/** Clears the server's caches (dictionaries, menus, params); a line without the route keeps none to clear. */
 export async function clearServerCache(): Promise<void> {
-  await getData('/blade-auth/oauth/clear-cache');
+  if (lineHas(CLEAR_CACHE)) await getData(CLEAR_CACHE);
 }

@@ -10,6 +10,7 @@ import { currentLanguage, t } from '../i18n';
 import { notifyError } from '../utils/feedback';
 import { doneProgress, startProgress } from '../utils/progress';
 import { RequestError } from './errors';
+import { lineUrl } from './lines';
 import { pendingRefresh } from './refresh-gate';
 import { sessionBridge } from './session-bridge';
 import type { Envelope } from './types';
@@ -22,7 +23,7 @@ declare module 'axios' {
      * `isToken: false` drops the `Blade-Auth` header (Saber's `meta.isToken`). `quiet: true` rejects a
      * failure without the error toast: the caller words it (e.g. "submit failed" when there is no msg).
      */
-    meta?: { isToken?: boolean; quiet?: boolean };
+    meta?: { isToken?: boolean; quiet?: boolean; retried?: boolean };
   }
 }
 
@@ -39,6 +40,8 @@ export const request = axios.create({
 });
 
 function withHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  // the line's name of the path (the public line has the user service under `/blade-system/user/`)
+  if (config.url) config.url = lineUrl(config.url);
   const headers = AxiosHeaders.from(config.headers);
   if (config.authorization !== false) headers.set('Authorization', basicAuthorization);
   const token = sessionBridge().accessToken();
@@ -62,6 +65,22 @@ function asFailureBody(data: unknown): FailureBody {
 function responseCode(response: AxiosResponse): number {
   const { code } = asFailureBody(response.data);
   return typeof code === 'number' ? code : response.status;
+}
+
+/** `GET /blade-system/user/list`: the route of a request, without the API prefix and the query. */
+function routeOf(config: AxiosRequestConfig | undefined): string {
+  const path = (config?.url ?? '').split('?')[0] ?? '';
+  return `${(config?.method ?? 'get').toUpperCase()} ${path}`;
+}
+
+/**
+ * The text of a failed response: a 404 or 405 (status or body code) names the route the backend lacks,
+ * in the user's language; any other failure its body's text.
+ */
+function responseFailureText(response: AxiosResponse, code: number): string {
+  if (code === 404 || code === 405 || response.status === 404 || response.status === 405)
+    return t('request.routeAbsent', { route: routeOf(response.config) });
+  return failureText(response.data);
 }
 
 /** The text of a failure toast: `msg`, else `error_description`, else "unknown error". */
@@ -89,7 +108,7 @@ function settle(response: AxiosResponse): AxiosResponse {
     throw new RequestError(text, code, { notified: true, response });
   }
   if (code !== 200) {
-    const text = failureText(response.data);
+    const text = responseFailureText(response, code);
     if (response.config?.meta?.quiet) throw new RequestError(text, code, { notified: false, response });
     notifyError(text);
     throw new RequestError(text, code, { notified: true, response });
@@ -97,16 +116,47 @@ function settle(response: AxiosResponse): AxiosResponse {
   return response;
 }
 
-function onFulfilled(response: AxiosResponse): AxiosResponse {
+/**
+ * A 401 (HTTP status, or the public line's HTTP 200 with body code 401) to a call that carried the
+ * session's token: the token is renewed once and the call sent again; when that fails the session ends.
+ */
+function endsSession(response: AxiosResponse): boolean {
+  const config = response.config as AxiosRequestConfig | undefined;
+  return (
+    responseCode(response) === 401 &&
+    Boolean(sessionBridge().accessToken()) &&
+    config?.meta?.isToken !== false &&
+    !config?.meta?.retried
+  );
+}
+
+async function retryAfterRenewal(response: AxiosResponse): Promise<AxiosResponse> {
+  const renewed = await sessionBridge()
+    .renew()
+    .then(() => Boolean(sessionBridge().accessToken()))
+    .catch(() => false);
+  if (!renewed) {
+    if (sessionBridge().accessToken()) sessionBridge().onUnauthorized();
+    throw new RequestError(failureText(response.data), 401, { notified: false, response });
+  }
+  const config = response.config;
+  return request({ ...config, meta: { ...config.meta, retried: true } });
+}
+
+function onFulfilled(response: AxiosResponse): AxiosResponse | Promise<AxiosResponse> {
   doneProgress();
+  if (endsSession(response)) return retryAfterRenewal(response);
   return settle(response);
 }
 
-function onRejected(error: AxiosError): Promise<never> {
+function onRejected(error: AxiosError): Promise<AxiosResponse> {
   doneProgress();
   if (axios.isCancel(error)) return Promise.reject(error);
   // A status outside 200..500 (e.g. 502 from a proxy) still has a response: judge it the same way.
-  if (error.response) return Promise.reject(rejectionFor(error.response));
+  if (error.response) {
+    if (endsSession(error.response)) return retryAfterRenewal(error.response);
+    return Promise.reject(rejectionFor(error.response));
+  }
   const text =
     error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'
       ? t('request.timeout')
@@ -122,7 +172,7 @@ function rejectionFor(response: AxiosResponse): unknown {
   } catch (failure) {
     return failure;
   }
-  const text = failureText(response.data);
+  const text = responseFailureText(response, response.status);
   notifyError(text);
   return new RequestError(text, response.status, { notified: true, response });
 }

@@ -1,5 +1,6 @@
 import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
+import { lineHas } from './lines';
 import { failureText, getData, postData, request } from './request';
 import type { Page, Row, TreeNode } from './types';
 
@@ -79,14 +80,16 @@ export async function fetchDictionary(
   code: string,
   source: 'dict' | 'dict-biz' = 'dict',
 ): Promise<DictEntry[]> {
-  const data = await getData<DictEntry[] | Record<string, never>>(`/blade-system/${source}/dictionary`, {
-    params: { code },
-  });
+  const url = `/blade-system/${source}/dictionary`;
+  // a line without business dictionaries: the field keeps its declared options
+  if (!lineHas(url)) return [];
+  const data = await getData<DictEntry[] | Record<string, never>>(url, { params: { code } });
   return Array.isArray(data) ? data : [];
 }
 
 /** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...). */
 export async function fetchTree(url: string): Promise<TreeNode[]> {
+  if (!lineHas(url)) return [];
   const data = await getData<TreeNode[] | Record<string, never>>(url);
   return Array.isArray(data) ? data : [];
 }

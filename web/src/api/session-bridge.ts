@@ -9,11 +9,14 @@ export interface SessionBridge {
   accessToken: () => string | null;
   /** A 401: clear the session without a server call and go to the login page. */
   onUnauthorized: () => void;
+  /** Renews the access token with the refresh token (a 401 is tried once more with the new one). */
+  renew: () => Promise<unknown>;
 }
 
 let bridge: SessionBridge = {
   accessToken: () => null,
   onUnauthorized: () => navigateTo(site.loginPath),
+  renew: () => Promise.reject(new Error('no session')),
 };
 
 export function bindSession(next: SessionBridge): void {

@@ -1,3 +1,4 @@
+import { lineHas } from './lines';
 import { getData, postData } from './request';
 import { downloadFile, fetchTree, resourceKeys } from './resource';
 import type { Page, Row, TreeNode } from './types';
@@ -44,14 +45,31 @@ export async function fetchTenantSelect(): Promise<TenantOption[]> {
   return listOf(await getData<TenantOption[] | Record<string, never>>('/blade-system/tenant/select'));
 }
 
+const TENANT_SETTING = '/blade-system/tenant/setting';
+const TENANT_DATASOURCE = '/blade-system/tenant/datasource';
+const TENANT_PACKAGE = '/blade-system/tenant/package-setting';
+
+/** The tenant settings the backend's line has (BladeX's licence, data source and package). */
+export const tenantSettingsOnLine = {
+  setting: lineHas(TENANT_SETTING),
+  datasource: lineHas(TENANT_DATASOURCE),
+  package: lineHas(TENANT_PACKAGE),
+};
+
+/** The lists a tenant's data source and package are chosen from: route and label field. */
+export const tenantChoiceLists = {
+  datasource: { url: '/blade-develop/datasource/list', label: 'name' },
+  package: { url: '/blade-system/tenant-package/list', label: 'packageName' },
+} as const;
+
 export const setTenantLicence = (ids: string, accountNumber: number, expireTime: string) =>
-  postData('/blade-system/tenant/setting', null, { params: { ids, accountNumber, expireTime } });
+  postData(TENANT_SETTING, null, { params: { ids, accountNumber, expireTime } });
 
 export const setTenantDatasource = (tenantId: string, datasourceId: string) =>
-  postData('/blade-system/tenant/datasource', null, { params: { tenantId, datasourceId } });
+  postData(TENANT_DATASOURCE, null, { params: { tenantId, datasourceId } });
 
 export const setTenantPackage = (tenantId: string, packageId: string) =>
-  postData('/blade-system/tenant/package-setting', null, { params: { tenantId, packageId } });
+  postData(TENANT_PACKAGE, null, { params: { tenantId, packageId } });
 
 // ---- department, post, role
 
@@ -135,8 +153,13 @@ export interface PlatformDetail {
   userExt?: string | null;
 }
 
+const USER_PLATFORM = '/blade-user/platform-detail';
+
+/** The backend's line keeps a user's platform (user type and extension); the public one has none. */
+export const userPlatformOnLine = lineHas(USER_PLATFORM);
+
 export const fetchUserPlatform = (userId: string) =>
-  getData<PlatformDetail>('/blade-user/platform-detail', { params: { id: userId } });
+  getData<PlatformDetail>(USER_PLATFORM, { params: { id: userId } });
 
 export const updateUserPlatform = (userId: string, userType: number, userExt: string) =>
   postData('/blade-user/update-platform', null, { params: { userId, userType, userExt } });

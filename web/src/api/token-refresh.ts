@@ -8,9 +8,10 @@ import type { TokenBody } from './types';
 
 /**
  * Exchanges the refresh token for a new pair. Concurrent callers share one request. A refusal by the
- * server ends the session; a network failure keeps it so that the next check can try again.
+ * server ends the session; a network failure keeps it so that the next check can try again. `quiet`:
+ * a refusal is not toasted (a call answered 401 renews this way and ends the session silently).
  */
-export function refreshToken(): Promise<TokenBody> {
+export function refreshToken(options: { quiet?: boolean } = {}): Promise<TokenBody> {
   return runExclusiveRefresh(async () => {
     const { refreshToken: token, tenantId, userInfo } = useSession.getState();
     if (!token) throw new RequestError('no refresh token', 401, { notified: false });
@@ -20,6 +21,7 @@ export function refreshToken(): Promise<TokenBody> {
         tenantId,
         deptId: userInfo?.dept_id,
         roleId: userInfo?.role_id,
+        quiet: options.quiet,
       });
       useSession.getState().applyToken(body);
       return body;

@@ -265,4 +265,6 @@ bindSession({
     useSession.getState().federatedLogout();
     navigateTo(site.loginPath);
   },
+  // loaded on demand: the refresh module reads this store
+  renew: () => import('../api/token-refresh').then(({ refreshToken }) => refreshToken({ quiet: true })),
 });

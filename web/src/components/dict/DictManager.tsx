@@ -11,6 +11,7 @@ import { ResourcePage } from '../resource/ResourcePage';
 import { dictScreens } from './dict-screens';
 import './dict.css';
 import { useCan } from '../../hooks/permission';
+import { lineRoutes } from '../../api/lines';
 
 /** `dict` or `dict-biz`'s 1/0 sealed flag as a switch in the table; changing it saves at once. */
 function SealedSwitch({ def, record, editable }: { def: ResourceDef; record: Row; editable: boolean }) {
@@ -59,7 +60,7 @@ interface DictManagerProps {
 /**
  * Dictionary management (spec "Dictionary screens"): the parent list (code, name, sort, sealed, remark)
  * from `parent-list`, and the child list of the chosen dictionary from `child-list?parentId=`, where code
- * and parent are fixed to the dictionary's.
+ * and parent are fixed to the dictionary's; on a line without those lists, the forest of `list`.
  */
 export function DictManager({ def, layout }: DictManagerProps) {
   const { t, i18n } = useTranslation();
@@ -71,6 +72,15 @@ export function DictManager({ def, layout }: DictManagerProps) {
   const sealedCell = {
     isSealed: (record: Row) => <SealedSwitch def={def} record={record} editable={editable} />,
   };
+
+  // a line without the parent and child lists (the public one) answers every dictionary with its
+  // entries as one forest from `list`
+  if (lineRoutes.dictLists === 'tree')
+    return (
+      <div className="psi-dict" data-testid="dict-manager" data-layout="tree">
+        <ResourcePage def={def} cells={sealedCell} />
+      </div>
+    );
 
   const chosenId = chosen ? String(chosen.id) : '';
   const childTitle = chosen ? (

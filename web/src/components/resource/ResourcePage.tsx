@@ -15,6 +15,8 @@ import { SearchBar } from './SearchBar';
 import { headerMarks, shownColumns } from '../table/prefs';
 import { useTablePrefs } from '../table/useTablePrefs';
 import { useResourceList } from './useResourceList';
+import { lineHas } from '../../api/lines';
+import { RouteAbsent } from '../RouteAbsent';
 import './resource.css';
 import '../../i18n/shell';
 import { useConfirm } from '../../hooks/confirm';
@@ -51,11 +53,21 @@ export interface ResourcePageProps {
 }
 
 /**
+ * The generic resource screen of a declaration, or where the backend's line lacks its list route, which
+ * route is missing (nothing is called).
+ */
+export function ResourcePage(props: ResourcePageProps) {
+  const route = props.listUrl ?? `${props.def.api}/list`;
+  if (!lineHas(route)) return <RouteAbsent route={route} />;
+  return <ResourceScreen {...props} />;
+}
+
+/**
  * The generic resource screen built from a declaration (ARCHITECTURE.md "declare a resource once"): search
  * bar, toolbar and row buttons by button permission, table with index and selection columns, column
  * settings, paging, the add / edit / view dialog, bulk delete and export of the current filter.
  */
-export function ResourcePage({
+function ResourceScreen({
   def,
   listUrl,
   params,
@@ -109,7 +121,7 @@ export function ResourcePage({
     );
   };
 
-  const addChild = rows.lazy && can.add && !placeholder;
+  const addChild = Boolean(def.lazy) && !listUrl && can.add && !placeholder;
   const hasRowButtons = can.view || can.edit || can.remove || addChild || Boolean(rowActions);
   const rowButtonCount = [can.view, can.edit, can.remove, addChild].filter(Boolean).length;
   const tableColumnsOut = resourceTableColumns({

@@ -4,6 +4,7 @@ import type { TableProps } from 'antd';
 import type { ResourceDef } from '@psi/db/model';
 import { site } from '../../config/site';
 import { fetchList, resourceKeys, type ListParams } from '../../api/resource';
+import { listModeOf } from '../../api/lines';
 import { useLazyTree } from './lazy';
 import type { Row } from './model';
 
@@ -28,8 +29,9 @@ export function useResourceList(def: ResourceDef, { listUrl, params, placeholder
   const [sort, setSort] = useState<{ ascs?: string; descs?: string }>({});
   const [selected, setSelected] = useState<string[]>([]);
 
-  // a lazy tree (`def.lazy`) loads its roots, then each expanded row's children (`lazy-list`)
-  const lazy = Boolean(def.lazy) && !listUrl;
+  // a lazy tree (`def.lazy`) loads its roots, then each expanded row's children (`lazy-list`), on a
+  // line that lists lazily; elsewhere `{api}/list` answers the whole forest
+  const lazy = listModeOf(def) === 'lazy' && !listUrl;
   const url = listUrl ?? `${def.api}/list`;
   const query: ListParams = { ...filters, ...sort, ...params, current, size };
   const list = useQuery({

@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { authKeys, fetchUserInfo } from '../../api/auth';
+import { featureOn } from '../../api/lines';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
 import { PsiHomePanel as PsiHome } from '../../app/pages';
 import './wel.css';
+
+/** The PSI home panels only where the backend has the PSI (a SpringBlade or BladeX of its own has none). */
+const psiOnBackend = featureOn('psi');
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   const label = (
@@ -86,9 +90,11 @@ export default function WelcomePage() {
           </div>
         </Space>
       </Card>
-      <Suspense fallback={null}>
-        <PsiHome />
-      </Suspense>
+      {psiOnBackend && (
+        <Suspense fallback={null}>
+          <PsiHome />
+        </Suspense>
+      )}
       <Card title={t('wel.menus')} data-testid="welcome-menus">
         {leaves.length === 0 ? (
           <Empty description={t('wel.noMenus')} />

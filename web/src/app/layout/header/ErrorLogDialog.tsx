@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ClearOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sendLogs } from '../../../api/logs';
+import { logUploadOnLine, sendLogs } from '../../../api/logs';
 import { useErrorLog, type LogEntry } from '../../../stores/error-log';
 import { useConfirm } from '../../../hooks/confirm';
 
@@ -72,17 +72,19 @@ export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
         <Button key="clear" danger icon={<ClearOutlined />} disabled={logs.length === 0} onClick={clear}>
           {t('errorLog.clear')}
         </Button>,
-        <Button
-          key="upload"
-          type="primary"
-          icon={<CloudUploadOutlined />}
-          loading={sending}
-          disabled={logs.length === 0}
-          onClick={upload}
-          data-testid="error-log-upload"
-        >
-          {t('errorLog.upload')}
-        </Button>,
+        logUploadOnLine && (
+          <Button
+            key="upload"
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            loading={sending}
+            disabled={logs.length === 0}
+            onClick={upload}
+            data-testid="error-log-upload"
+          >
+            {t('errorLog.upload')}
+          </Button>
+        ),
       ]}
     >
       <Table<LogEntry>

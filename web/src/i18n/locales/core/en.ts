@@ -50,6 +50,8 @@ export const enCore = {
     networkError: 'Network error, please check your connection',
     timeout: 'The request timed out, please try again',
     sessionExpired: 'Your session has expired, please sign in again',
+    routeAbsent: 'The backend has no route {{route}}',
+    featureAbsent: 'Not available on this backend',
   },
   login: {
     welcome: 'Welcome',

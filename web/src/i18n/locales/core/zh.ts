@@ -50,6 +50,8 @@ export const zhCore = {
     networkError: '网络异常，请检查网络连接',
     timeout: '请求超时，请稍后重试',
     sessionExpired: '登录已失效，请重新登录',
+    routeAbsent: '后端没有这个接口：{{route}}',
+    featureAbsent: '此功能在当前后端不可用',
   },
   login: {
     welcome: '欢迎登录',

@@ -13,6 +13,8 @@ import {
   setTenantLicence,
   setTenantPackage,
   systemKeys,
+  tenantChoiceLists,
+  tenantSettingsOnLine,
 } from '../../../api/system';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -88,13 +90,14 @@ export default function TenantPage() {
   const queryClient = useQueryClient();
   const has = useCan();
   const can = {
-    setting: has('tenant_setting'),
-    datasource: has('tenant_datasource'),
-    package: has('tenant_package'),
+    setting: tenantSettingsOnLine.setting && has('tenant_setting'),
+    datasource: tenantSettingsOnLine.datasource && has('tenant_datasource'),
+    package: tenantSettingsOnLine.package && has('tenant_package'),
   };
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const datasources = useOptions('/blade-develop/datasource/list', 'name', dialog?.kind === 'datasource');
-  const packages = useOptions('/blade-system/tenant-package/list', 'packageName', dialog?.kind === 'package');
+  const { datasource, package: pack } = tenantChoiceLists;
+  const datasources = useOptions(datasource.url, datasource.label, dialog?.kind === 'datasource');
+  const packages = useOptions(pack.url, pack.label, dialog?.kind === 'package');
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(tenantResource.key) });
   const name = (record: Row) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;

@@ -5,6 +5,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userResource } from '@psi/db/model';
 import { resourceKeys } from '../../../api/resource';
+import { userPlatformOnLine } from '../../../api/system';
 import { adaptResource, type Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useSession } from '../../../stores/session';
@@ -43,7 +44,7 @@ export default function UserPage() {
     role: has('user_role'),
     reset: has('user_reset'),
     unlock: has('user_unlock'),
-    platform: has('user_platform'),
+    platform: userPlatformOnLine && has('user_platform'),
     import: has('user_import'),
   };
   const tenants = useTenantOptions(superAdmin);
