@@ -24,6 +24,7 @@ import { registerJsonBody } from './core/json-body';
 import { loggerOptions } from './core/logs';
 import { registerSecurityHeaders, trustProxyOption } from './core/security-headers';
 import { withSiteConfig } from './core/site';
+import { registerFaults } from './faults/index';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
 import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
@@ -51,6 +52,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
     // local modules and database stay off.
     const { registerProxy } = await import('./proxy/index');
+    if (options.faults) {
+      // before the proxy: a fault applies before a call is forwarded; the upstream says who is super-admin
+      const { SuperAdminCheck } = await import('./proxy/roles');
+      const admins = new SuperAdminCheck(options.upstream.replace(/\/+$/, ''));
+      registerFaults(app, { guard: (req) => admins.check(req), schemas: false });
+    }
     await registerProxy(app, { ...options, upstream: options.upstream });
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
@@ -105,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app, fixtureExamples);
+  if (options.faults)
+    registerFaults(app, {
+      guard: async (req) => (!req.user ? 'anonymous' : req.user.isSuperAdmin ? 'allowed' : 'forbidden'),
+      schemas: true,
+    });
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);
@@ -153,6 +165,7 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
         withSiteConfig(html, {
           switchMode: options.switchMode ?? false,
           ...(options.upstream ? { proxyMode: true } : {}),
+          ...(options.faults ? { faults: true } : {}),
         }),
       );
   });

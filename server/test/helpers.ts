@@ -18,7 +18,9 @@ const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
 
 /** A fresh server on its own temporary database, seeded with the minimal data set. */
-export async function testApp(opts: { seed?: 'minimal' | 'none' | 'demo' } = {}): Promise<FastifyInstance> {
+export async function testApp(
+  opts: { seed?: 'minimal' | 'none' | 'demo'; faults?: boolean } = {},
+): Promise<FastifyInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-test-'));
   dirs.push(dir);
   const app = await buildApp({
@@ -28,6 +30,7 @@ export async function testApp(opts: { seed?: 'minimal' | 'none' | 'demo' } = {})
     seed: opts.seed ?? 'minimal',
     captchaFixed: CAPTCHA,
     authRateLimit: 10_000,
+    faults: opts.faults,
   });
   apps.push(app);
   checkAnswers(app);
