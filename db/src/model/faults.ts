@@ -110,9 +110,30 @@ export const faultResource = defineResource({
     limitField('delayMs', t('延迟(毫秒)', 'Delay (ms)')),
     limitField('status', t('HTTP 状态', 'HTTP status')),
     limitField('retryAfter', t('重试间隔(秒)', 'Retry after (s)')),
-    { name: 'message', kind: 'text', label: t('消息', 'Message'), maxLength: 200, span: 24 },
+    {
+      name: 'message',
+      kind: 'text',
+      label: t('消息', 'Message'),
+      maxLength: 200,
+      span: 24,
+      inTable: false,
+    },
     limitField('times', t('次数(0 为不限)', 'Calls (0: every call)')),
     limitField('percent', t('比例(%)', 'Share (%)')),
+    // the counters, kept by the server (never taken from a submit)
+    {
+      name: 'source',
+      kind: 'select',
+      label: t('来源', 'Source'),
+      readOnly: true,
+      options: [
+        { value: 'rule', label: t('规则', 'Rule') },
+        { value: 'header', label: t('请求头 Blade-Fault', 'Blade-Fault header') },
+      ],
+    },
+    { name: 'hits', kind: 'number', label: t('已注入', 'Applied'), readOnly: true },
+    { name: 'remaining', kind: 'number', label: t('剩余', 'Left'), readOnly: true, unlimited: -1 },
+    { name: 'lastHit', kind: 'datetime', label: t('最近注入', 'Last applied'), readOnly: true },
   ],
 });
 

@@ -11,7 +11,7 @@ import { notifyError } from '../utils/feedback';
 import { doneProgress, startProgress } from '../utils/progress';
 import { RequestError } from './errors';
 import { pendingRefresh } from './refresh-gate';
-import { sessionBridge } from './session-bridge';
+import { boundRefresh, sessionBridge } from './session-bridge';
 import type { Envelope } from './types';
 
 declare module 'axios' {
@@ -22,7 +22,7 @@ declare module 'axios' {
      * `isToken: false` drops the `Blade-Auth` header (Saber's `meta.isToken`). `quiet: true` rejects a
      * failure without the error toast: the caller words it (e.g. "submit failed" when there is no msg).
      */
-    meta?: { isToken?: boolean; quiet?: boolean };
+    meta?: { isToken?: boolean; quiet?: boolean; refreshed?: boolean };
   }
 }
 
@@ -72,6 +72,36 @@ export function failureText(data: unknown): string {
   return t('request.unknownError');
 }
 
+/** A `retry-after` in whole seconds (seconds or an HTTP date), or null. */
+function retryAfterSeconds(response: AxiosResponse): number | null {
+  const raw: unknown = AxiosHeaders.from(response.headers as AxiosHeaders).get('retry-after');
+  if (typeof raw !== 'string' || !raw.trim()) return null;
+  const seconds = /^\d+$/.test(raw.trim()) ? Number(raw) : (Date.parse(raw) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
+/** Statuses of a gateway or proxy whose upstream is down or too slow. */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+/**
+ * What a failed answer tells the user: a throttle says when to try again (its `retry-after`), a gateway
+ * without a message says the service is unavailable, anything else its own text.
+ */
+function failureTextOf(response: AxiosResponse): string {
+  const code = responseCode(response);
+  const wait = code === 429 || response.status === 429 ? retryAfterSeconds(response) : null;
+  if (wait !== null)
+    return wait >= 120
+      ? t('request.retryAfterMinutes', { minutes: Math.ceil(wait / 60) })
+      : t('request.retryAfter', { seconds: wait });
+  const body = asFailureBody(response.data);
+  const said =
+    (typeof body.msg === 'string' && body.msg) ||
+    (typeof body.error_description === 'string' && body.error_description);
+  if (!said && (UNAVAILABLE.has(response.status) || UNAVAILABLE.has(code))) return t('request.unavailable');
+  return failureText(response.data);
+}
+
 function settle(response: AxiosResponse): AxiosResponse {
   const code = responseCode(response);
   if (site.statusWhiteList.includes(code)) {
@@ -89,7 +119,7 @@ function settle(response: AxiosResponse): AxiosResponse {
     throw new RequestError(text, code, { notified: true, response });
   }
   if (code !== 200) {
-    const text = failureText(response.data);
+    const text = failureTextOf(response);
     if (response.config?.meta?.quiet) throw new RequestError(text, code, { notified: false, response });
     notifyError(text);
     throw new RequestError(text, code, { notified: true, response });
@@ -97,9 +127,35 @@ function settle(response: AxiosResponse): AxiosResponse {
   return response;
 }
 
-function onFulfilled(response: AxiosResponse): AxiosResponse {
+/**
+ * A call answered 401 while signed in: its access token may only have expired. The token is refreshed
+ * (or the refresh another call started is awaited) and the call sent once more with the new one; the
+ * server refused it before doing anything, so a save goes through once. A refused refresh ends the
+ * session. Null when the answer is no such 401.
+ */
+async function afterRefresh(response: AxiosResponse): Promise<AxiosResponse | null> {
+  const config = response.config as InternalAxiosRequestConfig | undefined;
+  const refresh = boundRefresh();
+  if (responseCode(response) !== 401 || !config || !refresh) return null;
+  if (config.meta?.isToken === false || config.meta?.refreshed) return null;
+  const token = sessionBridge().accessToken();
+  if (!token) return null;
+  const sent = AxiosHeaders.from(config.headers).get('Blade-Auth');
+  // a refresh since the call was sent already gave a new token: only send it again
+  if (sent === `bearer ${token}`) {
+    try {
+      await refresh();
+    } catch {
+      if (sessionBridge().accessToken()) sessionBridge().onUnauthorized();
+      throw new RequestError(failureText(response.data), 401, { notified: false, response });
+    }
+  }
+  return request({ ...config, meta: { ...config.meta, refreshed: true } });
+}
+
+async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
   doneProgress();
-  return settle(response);
+  return (await afterRefresh(response)) ?? settle(response);
 }
 
 function onRejected(error: AxiosError): Promise<never> {
@@ -122,7 +178,7 @@ function rejectionFor(response: AxiosResponse): unknown {
   } catch (failure) {
     return failure;
   }
-  const text = failureText(response.data);
+  const text = failureTextOf(response);
   notifyError(text);
   return new RequestError(text, response.status, { notified: true, response });
 }

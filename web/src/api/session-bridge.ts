@@ -23,3 +23,17 @@ export function bindSession(next: SessionBridge): void {
 export function sessionBridge(): SessionBridge {
   return bridge;
 }
+
+let refresher: (() => Promise<unknown>) | null = null;
+
+/**
+ * The token refresh (`api/token-refresh.ts` binds it): a call answered 401 while signed in is retried
+ * once after it, since an access token that expired is not a session that ended.
+ */
+export function bindRefresh(refresh: () => Promise<unknown>): void {
+  refresher = refresh;
+}
+
+export function boundRefresh(): (() => Promise<unknown>) | null {
+  return refresher;
+}

@@ -4,6 +4,7 @@ import { navigateTo } from '../utils/navigation';
 import { refreshAccessToken } from './auth';
 import { RequestError } from './errors';
 import { pendingRefresh, runExclusiveRefresh } from './refresh-gate';
+import { bindRefresh } from './session-bridge';
 import type { TokenBody } from './types';
 
 /**
@@ -32,6 +33,9 @@ export function refreshToken(): Promise<TokenBody> {
     }
   });
 }
+
+// a call answered 401 refreshes through this and is sent again once (api/request.ts)
+bindRefresh(refreshToken);
 
 /** Age of the stored token in seconds. */
 function tokenAgeSeconds(now: number = Date.now()): number {
