@@ -18,8 +18,6 @@ import { langOf } from '../core/lang';
 import { answers, idsBody, idsQuery, noQuery, submitBody } from '../core/route-schemas';
 import { FaultBook, type FaultCall, type FaultInput } from './book';
 
-export { FaultBook } from './book';
-
 /** Who may manage the rules: the platform super-admin, as each mode tells it. */
 export type FaultGuard = (req: FastifyRequest) => Promise<'anonymous' | 'forbidden' | 'allowed'>;
 
