@@ -438,17 +438,20 @@ const PHONE = { width: 390, height: 844 };
 test('on a phone no page is wider than the screen, nor the theme picker', async ({ page }) => {
   test.setTimeout(600_000);
   const wide: string[] = [];
-  for (const account of ['xx_mingde', 'pt_admin', 'ck_jx']) {
+  for (const account of ['xx_mingde', 'pt_admin']) {
     await signInAs(page, account);
     const paths = await menuPaths(page);
     await page.setViewportSize(PHONE);
-    for (const language of ['zh', 'en'] as const) {
-      await setPreferences(page, 'default', language);
-      for (const path of ['/wel/index', ...paths]) {
-        await page.goto(path);
+    await page.goto('/wel/index');
+    await settled(page);
+    for (const path of ['/wel/index', ...paths]) {
+      if (path !== '/wel/index') await navigate(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) wide.push(`${account} ${path}: ${width} px`);
+      const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
+      if (await close.count()) {
+        await close.click();
         await settled(page);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > PHONE.width) wide.push(`${account} ${path} ${language}: ${width} px`);
       }
     }
     await page.setViewportSize({ width: 1366, height: 768 });
