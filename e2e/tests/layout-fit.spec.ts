@@ -439,7 +439,7 @@ test('on a phone no page is wider than the screen, nor the theme picker', async 
   test.setTimeout(600_000);
   const wide: string[] = [];
   for (const account of ['xx_mingde', 'pt_admin']) {
-    await signInAs(page, account);
+    await signInDemo(page, account);
     const paths = await menuPaths(page);
     await page.setViewportSize(PHONE);
     await page.goto('/wel/index');

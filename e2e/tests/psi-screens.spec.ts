@@ -96,6 +96,7 @@ for (const theme of ['default', 'dark'] as const) {
       await expect(page.getByTestId('doc-detail').getByTestId('doc-lines')).toBeVisible();
       await shot(page, `psi-detail-phone-${tag}`);
 
+      await page.setViewportSize({ width: 1366, height: 768 });
       await signInDemo(page, 'pt_admin', language);
       await setPreferences(page, theme, language);
       await page.goto('/psi/purchaseorderyypt/index');

@@ -51,7 +51,7 @@ export function useRowDialog<T>(refresh: () => Promise<unknown>) {
 }
 
 /** A row action: a small link in the list, a primary button in the detail header when `primary`. */
-export function RowButton({
+function RowButton({
   primary,
   ...props
 }: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
