@@ -88,8 +88,10 @@ for (const theme of ['default', 'dark'] as const) {
   for (const language of ['zh', 'en'] as const) {
     const tag = `${theme === 'default' ? 'light' : 'dark'}-${language}`;
     test(`phone screens, ${tag}`, async ({ page }) => {
-      await signInDemo(page, 'xx_mingde', language);
+      // the theme is chosen before signing in (the running app would write its own settings back)
+      await page.goto('/healthz');
       await setPreferences(page, theme, language);
+      await signInDemo(page, 'xx_mingde', language);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/psi/purchaseorderyypt/index');
       await page.getByTestId('order-no').first().click();
@@ -98,7 +100,6 @@ for (const theme of ['default', 'dark'] as const) {
 
       await page.setViewportSize({ width: 1366, height: 768 });
       await signInDemo(page, 'pt_admin', language);
-      await setPreferences(page, theme, language);
       await page.goto('/psi/purchaseorderyypt/index');
       await expect(docRow(page, 'ZD20250828-0002').getByTestId('row-more')).toBeVisible();
       await page.mouse.move(0, 0);
