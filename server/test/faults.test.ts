@@ -214,7 +214,9 @@ describe('fault rules (FAULTS=on)', () => {
     });
     expect(other.status).toBe(200);
     expect((await rules(app, token))[0]).toMatchObject({ effect: 'drop', hits: 1 });
+    // the listening server is closed here, its dropped socket with it, not left to the shared teardown
     app.server.closeAllConnections();
+    await app.close();
   });
 
   it('apply to the next N calls, then stop', async () => {

@@ -303,7 +303,7 @@ describe('switch mode setting', () => {
     });
     try {
       const page = await app.inject({ method: 'GET', url: '/wel/index' });
-      expect(page.body).toContain('{&quot;switchMode&quot;:true,&quot;proxyMode&quot;:true}');
+      expect(page.body).toContain('{&quot;switchMode&quot;:true,&quot;proxyMode&quot;:true,');
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
