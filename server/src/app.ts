@@ -26,7 +26,7 @@ import { registerSecurityHeaders, trustProxyOption } from './core/security-heade
 import { withSiteConfig } from './core/site';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
-import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
+import { canResetDemo, demoTenants, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -144,6 +144,7 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
     // read on each request: a rebuilt web is served without restarting the server; the run-time
     // site configuration (switch mode) goes into its head
     const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const tenants = options.upstream ? [] : demoTenants(app.ctx.sqlite, options.dataDir);
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
@@ -151,6 +152,7 @@ async function serveWeb(app: FastifyInstance, options: AppOptions) {
         withSiteConfig(html, {
           switchMode: options.switchMode ?? false,
           ...(options.upstream ? { proxyMode: true } : {}),
+          ...(tenants.length ? { demoTenants: tenants } : {}),
         }),
       );
   });

@@ -25,7 +25,7 @@ const text = (key: MessageKey) => messages[key];
 export const badRequest = (msg: Text | string | MessageKey, params?: Record<string, string | number>) =>
   new ApiError(400, 400, typeof msg === 'string' && msg in messages ? text(msg as MessageKey) : msg, params);
 
-export const unauthorized = (key: 'missingToken' | 'unauthorized' = 'unauthorized') =>
+export const unauthorized = (key: 'missingToken' | 'unauthorized' | 'demoReset' = 'unauthorized') =>
   new ApiError(401, 401, text(key));
 
 export const forbidden = () => new ApiError(403, 403, text('forbidden'));

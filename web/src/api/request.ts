@@ -81,7 +81,7 @@ function settle(response: AxiosResponse): AxiosResponse {
     // With a session, 401 means it ended: log out silently and go to the login page. Without one
     // (e.g. the token endpoint refusing the client) there is nothing to end, so say what failed.
     if (sessionBridge().accessToken()) {
-      sessionBridge().onUnauthorized();
+      sessionBridge().onUnauthorized(failureText(response.data));
       throw new RequestError(failureText(response.data), code, { notified: false, response });
     }
     const text = failureText(response.data);
