@@ -9,6 +9,7 @@ import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
 import { PsiHomePanel as PsiHome } from '../../app/pages';
+import { WorkPanel } from './WorkPanel';
 import './wel.css';
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
@@ -89,6 +90,7 @@ export default function WelcomePage() {
       <Suspense fallback={null}>
         <PsiHome />
       </Suspense>
+      <WorkPanel leaves={leaves} />
       <Card title={t('wel.menus')} data-testid="welcome-menus">
         {leaves.length === 0 ? (
           <Empty description={t('wel.noMenus')} />

@@ -246,6 +246,18 @@ export const enPsi = {
       progress: 'Delivered {{delivered}} / {{total}}',
       goto: 'Open',
       noData: 'No data',
+      noOrders: 'No school orders yet',
+      noWeekly: 'No school orders in the last weeks',
+      tenants: 'Tenants',
+      tenantsTitle: 'Tenants at a glance',
+      tenantsHint:
+        "{{own}} is the platform's own tenant and orders no books itself: each tenant's book ordering is below, handled by that tenant's platform administrator.",
+      schools: 'Schools',
+      depositories: 'Depositories',
+      users: 'Accounts',
+      allOrders: 'School orders',
+      tenantAmount: 'Order amount',
+      manageTenants: 'Manage tenants',
     },
   },
 } satisfies Translation<typeof zhPsi>;

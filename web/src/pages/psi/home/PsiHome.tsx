@@ -22,8 +22,10 @@ import {
   type Counts,
   type StockRow,
   type Summary,
+  type TenantFigures,
   useMySchool,
 } from '../../../api/psi';
+import { site } from '../../../config/site';
 import { yuan } from '../format';
 import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';
 import { Chart } from './Chart';
@@ -55,29 +57,46 @@ function Stat({ title, value, to, testId, suffix }: StatProps) {
   );
 }
 
+/** A chart with nothing to draw says so in words, in the chart's place (no grey ring, no empty axes). */
+function NoChartData({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className="psi-chart psi-chart--empty" data-testid={testId} data-empty="true">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
+    </div>
+  );
+}
+
+/** The doughnut of documents per status: each slice and legend entry with its count. */
 function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind; testId: string }) {
   const label = useStatusLabel(kind);
-  const { i18n } = useTranslation();
-  const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
+  const { t, i18n } = useTranslation();
+  const data = useMemo(
+    () =>
+      STATUS_ORDER[kind]
+        .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
+        .filter((d) => d.value > 0),
+    // the labels follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [counts, kind, i18n.language],
+  );
+  const option = useMemo(() => {
+    const count = new Map(data.map((d) => [d.name, d.value]));
+    return {
+      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+      legend: { bottom: 0, formatter: (name: string) => `${name} ${count.get(name) ?? 0}` },
       series: [
         {
           type: 'pie',
           // above the legend, which may take two rows: the outer labels must not reach it
           center: ['50%', '42%'],
           radius: ['34%', '58%'],
-          data: STATUS_ORDER[kind]
-            .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
-            .filter((d) => d.value > 0),
+          label: { formatter: '{b} {c}' },
+          data,
         },
       ],
-    }),
-    // the labels follow the language
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [counts, kind, i18n.language],
-  );
+    };
+  }, [data]);
+  if (data.length === 0) return <NoChartData text={t('psi.home.noOrders')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
@@ -89,9 +108,10 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
       legend: { bottom: 0 },
       grid: { left: 48, right: 56, top: 24, bottom: 48 },
       xAxis: { type: 'category', data: weekly.map((w) => w.week.slice(5)) },
+      // whole orders and whole yuan: no 0.2 steps
       yAxis: [
         { type: 'value', name: t('psi.home.orders'), minInterval: 1 },
-        { type: 'value', name: t('psi.home.amount') },
+        { type: 'value', name: t('psi.home.amount'), minInterval: 1 },
       ],
       series: [
         { name: t('psi.home.orders'), type: 'bar', data: weekly.map((w) => w.orders) },
@@ -106,6 +126,7 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [weekly, i18n.language],
   );
+  if (!weekly.some((w) => w.orders > 0)) return <NoChartData text={t('psi.home.noWeekly')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
@@ -338,11 +359,75 @@ function SchoolHome({ data }: { data: Summary }) {
   );
 }
 
-/** The home page figures of the PSI roles (platform, depository, school). */
+/**
+ * The platform owner's home (super-admin of 000000, whose own tenant orders no books): every tenant's
+ * figures, their orders by status and per week, and one row per tenant.
+ */
+function TenantsHome({ data }: { data: Summary }) {
+  const { t } = useTranslation();
+  const tenants = data.tenants ?? [];
+  const total = (pick: (row: TenantFigures) => number) => tenants.reduce((sum, row) => sum + pick(row), 0);
+  const tenantList = '/system/tenant/index';
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-tenants">
+      <div className="psi-stat-grid">
+        <Stat title={t('psi.home.tenants')} value={tenants.length} to={tenantList} testId="home-tenant-count" />
+        <Stat title={t('psi.home.schools')} value={total((row) => row.schools)} testId="home-school-count" />
+        <Stat title={t('psi.home.allOrders')} value={total((row) => row.orders)} testId="home-order-count" />
+        <Stat
+          title={t('psi.home.pendingAudit')}
+          value={total((row) => row.pendingAudit)}
+          testId="home-pending-audit"
+        />
+      </div>
+      <GridRow gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={t('psi.home.byStatus')}>
+            <StatusPie counts={data.yyptStatus ?? {}} kind="yypt" testId="chart-status" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={t('psi.home.byWeek')}>
+            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+          </Card>
+        </Col>
+      </GridRow>
+      <Card
+        size="small"
+        title={t('psi.home.tenantsTitle')}
+        extra={<Link to={tenantList}>{t('psi.home.manageTenants')}</Link>}
+        data-testid="home-tenant-table"
+      >
+        <Typography.Paragraph type="secondary">
+          {t('psi.home.tenantsHint', { own: site.tenantId })}
+        </Typography.Paragraph>
+        <Table<TenantFigures>
+          rowKey="tenantId"
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={tenants}
+          columns={[
+            { title: t('wel.tenant'), key: 'tenant', render: (_v, r) => `${r.tenantId} ${r.tenantName}` },
+            { title: t('psi.home.users'), dataIndex: 'users', key: 'users', align: 'right' },
+            { title: t('psi.home.schools'), dataIndex: 'schools', key: 'schools', align: 'right' },
+            { title: t('psi.home.depositories'), dataIndex: 'depositories', key: 'deps', align: 'right' },
+            { title: t('psi.home.allOrders'), dataIndex: 'orders', key: 'orders', align: 'right' },
+            { title: t('psi.home.pendingAudit'), dataIndex: 'pendingAudit', key: 'pending', align: 'right' },
+            { title: t('psi.home.tenantAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.amount) },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+/** The home page figures of the PSI roles (platform, depository, school) and of the platform owner. */
 export function PsiHome() {
   const summary = useQuery({ queryKey: psiKeys.home(), queryFn: dashboardSummary, staleTime: 30_000 });
   const data = summary.data;
   if (!data || data.kind === 'none') return null;
+  if (data.kind === 'tenants') return <TenantsHome data={data} />;
   if (data.kind === 'platform') return <PlatformHome data={data} />;
   if (data.kind === 'depository') return <DepositoryHome data={data} />;
   return <SchoolHome data={data} />;
