@@ -138,6 +138,11 @@ describe('home page figures', () => {
     );
     expect(d.data.kind).toBe('depository');
     expect(d.data.depositoryOrderStatus).toEqual({ '1': 2, '2': 1, '3': 2 });
+    // what it holds, even where no order has come in yet (the isolation demo's depository)
+    const qt = await as(app, 'ck_qt');
+    const held = await qt.get<{ stock: { titles: number; quantity: number } }>('dashboard/summary');
+    expect(held.data.stock.titles).toBeGreaterThan(0);
+    expect(held.data.stock.quantity).toBeGreaterThan(0);
     const school = await as(app, 'xx_mingde');
     const s = await school.get<{ kind: string; school: { balance: string }; orders: { orderNo: string }[] }>(
       'dashboard/summary',

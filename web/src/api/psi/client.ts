@@ -103,6 +103,8 @@ export interface TenantFigures {
 
 export interface Summary {
   kind: 'platform' | 'depository' | 'school' | 'tenants' | 'none';
+  /** `depository`: what its depositories hold. */
+  stock?: { titles: number; quantity: number };
   /** `tenants` (the platform owner, super-admin of 000000): one row per tenant. */
   tenants?: TenantFigures[];
   yyptStatus?: Counts;

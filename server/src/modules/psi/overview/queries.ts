@@ -163,10 +163,23 @@ export function platformFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt) 
   };
 }
 
+/** What the depositories hold: titles in stock and copies together. */
+function stockOnHand(sqlite: Sqlite, actor: PsiActor, scope: Scope) {
+  if (scope.ids.length === 0) return { titles: 0, quantity: 0 };
+  const { where, params } = scopedWhere(actor, scope);
+  const r = prepareNumbers(
+    sqlite,
+    `SELECT COUNT(DISTINCT goods_id) AS titles, COALESCE(SUM(quantity), 0) AS quantity
+     FROM psi_depository_stock WHERE ${where.join(' AND ')} AND quantity > 0`,
+  ).get(...params) as { titles: number; quantity: number };
+  return { titles: r.titles, quantity: r.quantity };
+}
+
 export function depositoryFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt) {
   const scope = { column: 'depository_id', ids: actor.depositoryIds };
   return {
     kind: 'depository' as const,
+    stock: stockOnHand(sqlite, actor, scope),
     depositoryOrderStatus: countsBy(sqlite, 'psi_purchase_order_depository', 'order_status', actor, scope),
     deliveryStatus: countsBy(sqlite, 'psi_delivery_order', 'order_status', actor, scope),
     purchaseStatus: countsBy(sqlite, 'psi_purchase_order', 'order_status', actor, scope),

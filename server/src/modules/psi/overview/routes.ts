@@ -45,6 +45,9 @@ const dashboard = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('depository'),
+    stock: z
+      .object({ titles: z.number().int(), quantity: z.number().int() })
+      .describe("the depositories' stock: titles held and copies together"),
     depositoryOrderStatus: statusCounts,
     deliveryStatus: statusCounts,
     purchaseStatus: statusCounts,

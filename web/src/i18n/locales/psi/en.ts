@@ -251,6 +251,10 @@ export const enPsi = {
       noData: 'No data',
       noOrders: 'No school orders yet',
       noWeekly: 'No school orders in the last weeks',
+      noPods: 'No distribution orders yet',
+      noWeeklyPods: 'No distribution orders in the last weeks',
+      stockHeld: 'Copies in stock',
+      stockTitles: '{{count}} titles',
       tenants: 'Tenants',
       tenantsTitle: 'Tenants at a glance',
       tenantsHint:

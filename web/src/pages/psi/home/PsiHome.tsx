@@ -67,7 +67,17 @@ function NoChartData({ text, testId }: { text: string; testId: string }) {
 }
 
 /** The doughnut of documents per status: each slice and legend entry with its count. */
-function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind; testId: string }) {
+function StatusPie({
+  counts,
+  kind,
+  testId,
+  empty,
+}: {
+  counts: Counts;
+  kind: StatusKind;
+  testId: string;
+  empty?: string;
+}) {
   const label = useStatusLabel(kind);
   const { t, i18n } = useTranslation();
   const data = useMemo(
@@ -96,11 +106,19 @@ function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind;
       ],
     };
   }, [data]);
-  if (data.length === 0) return <NoChartData text={t('psi.home.noOrders')} testId={testId} />;
+  if (data.length === 0) return <NoChartData text={empty ?? t('psi.home.noOrders')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
-function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>; testId: string }) {
+function WeeklyBars({
+  weekly,
+  testId,
+  empty,
+}: {
+  weekly: NonNullable<Summary['weekly']>;
+  testId: string;
+  empty?: string;
+}) {
   const { t, i18n } = useTranslation();
   const option = useMemo(
     () => ({
@@ -126,7 +144,8 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [weekly, i18n.language],
   );
-  if (!weekly.some((w) => w.orders > 0)) return <NoChartData text={t('psi.home.noWeekly')} testId={testId} />;
+  if (!weekly.some((w) => w.orders > 0))
+    return <NoChartData text={empty ?? t('psi.home.noWeekly')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
@@ -174,6 +193,7 @@ function StaffHome({
   extra,
   status,
   weekTitle,
+  empty,
 }: {
   testId: string;
   data: Summary;
@@ -182,6 +202,8 @@ function StaffHome({
   extra?: ReactNode;
   status: { title: string; counts: Counts; kind: StatusKind };
   weekTitle: string;
+  /** What the charts say with nothing to draw (default: no 征订单). */
+  empty?: { status: string; weekly: string };
 }) {
   const { t } = useTranslation();
   return (
@@ -201,12 +223,12 @@ function StaffHome({
       <GridRow gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={status.title}>
-            <StatusPie counts={status.counts} kind={status.kind} testId="chart-status" />
+            <StatusPie counts={status.counts} kind={status.kind} testId="chart-status" empty={empty?.status} />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={weekTitle}>
-            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" empty={empty?.weekly} />
           </Card>
         </Col>
       </GridRow>
@@ -264,6 +286,7 @@ function DepositoryHome({ data }: { data: Summary }) {
       data={data}
       status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
       weekTitle={t('psi.home.byWeekDepository')}
+      empty={{ status: t('psi.home.noPods'), weekly: t('psi.home.noWeeklyPods') }}
       stats={[
         stat(t('psi.home.inbox'), d['1'] ?? 0, pods, 'home-inbox'),
         stat(t('psi.home.toDeliver'), (d['2'] ?? 0) + (d['4'] ?? 0), pods, 'home-to-deliver'),
@@ -280,6 +303,13 @@ function DepositoryHome({ data }: { data: Summary }) {
           '/psi/depositorycheck/index',
           'home-open-checks',
         ),
+        {
+          title: t('psi.home.stockHeld'),
+          value: data.stock?.quantity ?? 0,
+          suffix: t('psi.home.stockTitles', { count: data.stock?.titles ?? 0 }),
+          to: '/psi/depositorystock/index',
+          testId: 'home-stock',
+        },
       ]}
     />
   );
