@@ -18,7 +18,9 @@ describe('captcha picture', () => {
     for (let i = 0; i < 20; i++) {
       const svg = svgOf(store.create().image);
       expect(svg).toContain(`width="${CAPTCHA_SIZE.width}" height="${CAPTCHA_SIZE.height}"`);
-      const glyphs = [...svg.matchAll(/<path fill="(#[0-9a-f]{6})" stroke="(#[0-9a-f]{6})" stroke-width="([\d.]+)"/g)];
+      const glyphs = [
+        ...svg.matchAll(/<path fill="(#[0-9a-f]{6})" stroke="(#[0-9a-f]{6})" stroke-width="([\d.]+)"/g),
+      ];
       expect(glyphs.length).toBe(5);
       for (const [, fill, stroke, width] of glyphs) {
         expect(stroke).toBe(fill);

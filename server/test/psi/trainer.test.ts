@@ -78,7 +78,9 @@ describe('trainer script (DOMAIN.md 5.10)', () => {
       'schoolyyptinfo/upLoadList',
       await xlsx(imports.schoolsBad),
     );
-    expect(english.data.errors).toEqual([{ row: 10, field: 'Region code', message: 'Please enter Region code' }]);
+    expect(english.data.errors).toEqual([
+      { row: 10, field: 'Region code', message: 'Please enter Region code' },
+    ]);
     expect(english.msg).toContain('Region code');
     expect(english.msg).not.toMatch(/[\u3400-\u9fff]/);
     expect(one(app, `SELECT COUNT(*) AS n FROM psi_school_info WHERE school_code = 'SC09'`)).toEqual({

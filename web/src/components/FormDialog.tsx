@@ -18,7 +18,15 @@ type FormDialogProps = Omit<ModalProps, 'confirmLoading' | 'cancelText' | 'onCan
  * dialog that holds typed work (Esc, ×, cancel) asks "放弃修改?" first, and a click on the grey mask
  * never closes it, so one stray click cannot throw work away.
  */
-export function FormDialog({ saving, okText, onCancel, form, dirty, open = true, ...modal }: FormDialogProps) {
+export function FormDialog({
+  saving,
+  okText,
+  onCancel,
+  form,
+  dirty,
+  open = true,
+  ...modal
+}: FormDialogProps) {
   const { t } = useTranslation();
   const guard = useDiscardGuard(
     () => open && ((form?.isFieldsTouched() ?? false) || (dirty?.() ?? false)),

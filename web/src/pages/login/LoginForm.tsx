@@ -63,6 +63,31 @@ function useSocialCallback(
   }, [boundTenant, tenantKnown, navigate, target, onUnbound]);
 }
 
+/**
+ * Under the tenant field: on demo data the demo's tenants, each filling the field in one click (a school
+ * or depository account is not in 000000); otherwise where the tenant id comes from.
+ */
+function TenantHelp({ onPick }: { onPick: (tenantId: string) => void }) {
+  const { t } = useTranslation();
+  if (!site.demoTenants.length) return <>{t('login.tenantHelp', { tenant: site.tenantId })}</>;
+  return (
+    <span className="psi-login__tenants" data-testid="login-demo-tenants">
+      {t('login.demoTenants')}
+      {site.demoTenants.map(({ tenantId, tenantName }) => (
+        <button
+          key={tenantId}
+          type="button"
+          className="psi-login__tenant"
+          onClick={() => onPick(tenantId)}
+          data-testid={`login-demo-tenant-${tenantId}`}
+        >
+          {tenantId} {tenantName}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 /** The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode). */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -151,26 +176,7 @@ export function LoginForm() {
           label={t('login.tenantId')}
           message={t('login.tenantIdRequired')}
           whitespace
-          extra={
-            site.demoTenants.length ? (
-              <span className="psi-login__tenants" data-testid="login-demo-tenants">
-                {t('login.demoTenants')}
-                {site.demoTenants.map(({ tenantId, tenantName }) => (
-                  <button
-                    key={tenantId}
-                    type="button"
-                    className="psi-login__tenant"
-                    onClick={() => form.setFieldValue('tenantId', tenantId)}
-                    data-testid={`login-demo-tenant-${tenantId}`}
-                  >
-                    {tenantId} {tenantName}
-                  </button>
-                ))}
-              </span>
-            ) : (
-              t('login.tenantHelp', { tenant: site.tenantId })
-            )
-          }
+          extra={<TenantHelp onPick={(tenantId) => form.setFieldValue('tenantId', tenantId)} />}
         >
           <Input
             prefix={<ApartmentOutlined />}

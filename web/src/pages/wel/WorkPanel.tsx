@@ -49,7 +49,11 @@ export function WorkPanel({ leaves }: { leaves: MenuLeaf[] }) {
       <div className="psi-wel__work">
         {counted.map((leaf, index) => (
           <Link key={leaf.id} to={leaf.href} data-testid={`home-work-${COUNTED[leaf.code as Counted]}`}>
-            <Statistic title={leaf.name} value={totals[index]?.data?.total ?? '-'} loading={totals[index]?.isLoading} />
+            <Statistic
+              title={leaf.name}
+              value={totals[index]?.data?.total ?? '-'}
+              loading={totals[index]?.isLoading}
+            />
           </Link>
         ))}
       </div>

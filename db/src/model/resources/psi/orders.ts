@@ -179,7 +179,13 @@ export const purchaseDetailYyptResource = linesResource(
     ...lineFields(),
     deliveredQuantity('已发数量'),
   ],
-  yyptAccess(['purchaseorderyypt_edit', 'purchaseorderyypt_delete', 'order_s_add', 'order_s_edit', 'order_s_delete']),
+  yyptAccess([
+    'purchaseorderyypt_edit',
+    'purchaseorderyypt_delete',
+    'order_s_add',
+    'order_s_edit',
+    'order_s_delete',
+  ]),
 );
 
 /** A 补订单 is entered with the depository's own buttons or the schools' supplement button. */

@@ -64,7 +64,10 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
     <FormDialog
       title={t('switchDept.title')}
       saving={saving}
-      form={form} onOk={() => form.submit()} onCancel={onClose}>
+      form={form}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
       <Form<SwitchValues>
         form={form}
         layout="vertical"

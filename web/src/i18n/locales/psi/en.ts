@@ -130,7 +130,8 @@ export const enPsi = {
       reject: 'Reject',
       remarkRequired: 'A remark is required to {{verb}}',
       remarkPlaceholder: 'Reason (required to {{verb}})',
-      cannotPass: '{{reason}}. You cannot {{verb}} it now: recharge the school first, or {{reject}} it with a reason.',
+      cannotPass:
+        '{{reason}}. You cannot {{verb}} it now: recharge the school first, or {{reject}} it with a reason.',
       verbs: {
         approve: { label: 'Approve', inf: 'approve', confirm: 'Approve', done: 'Approved' },
         reject: { label: 'Reject', inf: 'reject', confirm: 'Reject', done: 'Rejected' },

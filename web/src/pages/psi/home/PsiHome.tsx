@@ -223,7 +223,12 @@ function StaffHome({
       <GridRow gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={status.title}>
-            <StatusPie counts={status.counts} kind={status.kind} testId="chart-status" empty={empty?.status} />
+            <StatusPie
+              counts={status.counts}
+              kind={status.kind}
+              testId="chart-status"
+              empty={empty?.status}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
@@ -401,7 +406,12 @@ function TenantsHome({ data }: { data: Summary }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-tenants">
       <div className="psi-stat-grid">
-        <Stat title={t('psi.home.tenants')} value={tenants.length} to={tenantList} testId="home-tenant-count" />
+        <Stat
+          title={t('psi.home.tenants')}
+          value={tenants.length}
+          to={tenantList}
+          testId="home-tenant-count"
+        />
         <Stat title={t('psi.home.schools')} value={total((row) => row.schools)} testId="home-school-count" />
         <Stat title={t('psi.home.allOrders')} value={total((row) => row.orders)} testId="home-order-count" />
         <Stat
@@ -444,7 +454,12 @@ function TenantsHome({ data }: { data: Summary }) {
             { title: t('psi.home.depositories'), dataIndex: 'depositories', key: 'deps', align: 'right' },
             { title: t('psi.home.allOrders'), dataIndex: 'orders', key: 'orders', align: 'right' },
             { title: t('psi.home.pendingAudit'), dataIndex: 'pendingAudit', key: 'pending', align: 'right' },
-            { title: t('psi.home.tenantAmount'), key: 'amount', align: 'right', render: (_v, r) => yuan(r.amount) },
+            {
+              title: t('psi.home.tenantAmount'),
+              key: 'amount',
+              align: 'right',
+              render: (_v, r) => yuan(r.amount),
+            },
           ]}
         />
       </Card>
