@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CAPTCHA, signIn, signInAsAdmin } from '../support/login';
-import { DEMO_PASSWORD, signInDemo } from '../support/psi';
+import { setPreferences, type Language, type Theme } from '../support/a11y';
+import { DEMO_PASSWORD, docRow, searchDoc, signInDemo } from '../support/psi';
+import { saveScreenshot } from '../support/screenshots';
 import { stopMoving } from '../support/ui';
 
 /**
@@ -166,4 +168,60 @@ test("the platform owner's home: every tenant's figures, counted doughnut slices
   await expect(page.getByTestId('home-order-count')).not.toContainText(/^\D*0$/);
   await expect(home.getByTestId('chart-status').locator('canvas')).toBeVisible();
   await expect(home.getByTestId('chart-week').locator('canvas')).toBeVisible();
+});
+
+const VIEWPORTS = { desk: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
+const LOOKS: [Theme, Language][] = [
+  ['default', 'zh'],
+  ['default', 'en'],
+  ['dark', 'zh'],
+  ['dark', 'en'],
+];
+
+/** Each look at both sizes: the preferences apply at load, so each is loaded afresh. */
+async function eachLook(page: Page, name: string, path: string, open?: () => Promise<void>) {
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    for (const [theme, language] of LOOKS) {
+      await setPreferences(page, theme, language);
+      await page.goto(path);
+      await expect(page.locator('#nprogress')).toHaveCount(0);
+      await open?.();
+      await page.waitForTimeout(500);
+      await saveScreenshot(
+        page,
+        `t26-${name}-${viewport}-${theme === 'default' ? 'light' : 'dark'}-${language}`,
+      );
+    }
+  }
+}
+
+test('screenshots of the screens this walk touched, at 1366×768 and 390×844, zh and en, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/login');
+  await eachLook(page, 'login', '/login', async () => {
+    await expect(page.getByTestId('login-captcha-image')).toBeVisible();
+    await expect(page.getByTestId('login-demo-tenants')).toBeVisible();
+  });
+  await signInAsAdmin(page);
+  await eachLook(page, 'home-owner', '/wel/index', async () => {
+    await expect(page.getByTestId('home-tenant-table')).toBeVisible();
+    await expect(page.getByTestId('chart-week').locator('canvas')).toBeVisible();
+  });
+  await signedOut(page);
+  await signInDemo(page, 'pt_admin');
+  await eachLook(page, 'audit-blocked', '/psi/purchaseorderyypt/index', async () => {
+    await searchDoc(page, 'orderNo', 'ZD20250828-0002');
+    await docRow(page, 'ZD20250828-0002').getByTestId('row-audit').click();
+    await expect(page.getByTestId('audit-blocked')).toBeVisible();
+  });
+  await eachLook(page, 'recharge-discard', '/psi/accountstatement/index', async () => {
+    await page.getByTestId('recharge-open').click();
+    const recharge = dialogWith(page, 'recharge-voucher');
+    await recharge.getByTestId('recharge-voucher').fill('DEMO-0001');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('discard-cancel').last()).toBeFocused();
+  });
 });

@@ -28,7 +28,7 @@ function deepen(hex: string): string {
  * as faint hairlines. Each character is drawn in a deeper shade of its colour and its outline stroked
  * too, bold enough to read at a glance; the noise line (stroked, unfilled) stays thin.
  */
-export function thicken(svg: string): string {
+function thicken(svg: string): string {
   return svg.replace(/<path fill="(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})" d=/g, (_all, colour: string) => {
     const deep = deepen(colour);
     return `<path fill="${deep}" stroke="${deep}" stroke-width="1.5" d=`;
