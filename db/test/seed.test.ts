@@ -240,15 +240,19 @@ describe('role grants', () => {
     }
 
     const school = grantedCodes('school_admin');
+    // a school orders, edits and removes its orders under 学校订书 only (not under 征订单 as well)
     for (const code of [
       'order_s_add',
-      'purchaseorderyypt_add',
+      'order_s_edit',
+      'order_s_delete',
       'purchaseorderdepository_add',
       'accountstatement_view',
     ]) {
       expect(school.has(code), code).toBe(true);
     }
     for (const code of [
+      'purchaseorderyypt',
+      'purchaseorderyypt_add',
       'purchaseorderyypt_audit',
       'purchaseorderdepository_audit',
       'deliveryorder_delivery',

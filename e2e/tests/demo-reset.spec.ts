@@ -37,6 +37,8 @@ test('the super-admin resets the demo from the user menu; other users must sign 
   // the trainer's session has ended; signed in again, the order is back to 待审核
   await trainer.reload();
   await expect(trainer).toHaveURL(/\/login/);
+  // and is told why it is back at the sign-in form
+  await expect(trainer.getByTestId('login-session-ended')).toContainText('演示数据已重置，请重新登录');
   await signInDemo(trainer, 'pt_admin');
   const restored = await apiGet<{ records: { orderNo: string; orderStatus: number }[] }>(
     trainer,

@@ -101,7 +101,8 @@ test.describe('live notices', () => {
     // opening a message marks it read and opens its document
     const unreadBefore = Number(await school.getByTestId('notice-count-message').textContent());
     await message.click();
-    await expect(school).toHaveURL(new RegExp(`/psi/purchaseorderyypt/index\\?id=${id}$`));
+    // a school opens it under 学校订书, its one list of its orders
+    await expect(school).toHaveURL(new RegExp(`/psi/order_s/index\\?id=${id}$`));
     await expect(school.locator('.ant-drawer-title').filter({ hasText: orderNo })).toBeVisible();
     await school.keyboard.press('Escape');
     await expect(school.locator('.ant-drawer-title').filter({ hasText: orderNo })).toBeHidden();

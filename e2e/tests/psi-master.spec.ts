@@ -114,5 +114,5 @@ test('10. ledgers: G10 at D01 with its balances and source links; SC06 debit and
     .click();
   await expect(rows(statements)).toHaveCount(3);
   await expect(statements).toContainText('退款');
-  await expect(statements).toContainText('¥ -688.50');
+  await expect(statements).toContainText('-¥ 688.50');
 });

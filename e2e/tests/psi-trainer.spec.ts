@@ -72,15 +72,18 @@ test('3. platform audit: charge, balance refusal, recharge, charge again', async
   await expect(docRow(page, 'ZD20250828-0001')).toContainText('待审核');
   await expect(docRow(page, 'ZD20250828-0001')).toContainText('嘉兴中心仓');
 
-  // SC02 has 500.00: refused with the amounts, nothing changes
+  // SC02 has 500.00: the audit dialog warns with the amounts before anything is sent and offers
+  // only 驳回 (its OK says so); nothing changes
   await page.goto('/psi/purchaseorderyypt/index');
   await searchDoc(page, 'orderNo', 'ZD20250828-0002');
   await docRow(page, 'ZD20250828-0002').getByTestId('row-audit').click();
   const refused = modal(page, '审核 ZD20250828-0002');
-  await auditOk(page, '审核 ZD20250828-0002');
-  await expect(refused.getByTestId('audit-error')).toContainText(
+  await expect(refused.getByTestId('audit-blocked')).toContainText(
     '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）',
   );
+  await expect(refused.getByRole('radio', { name: '通过' })).toBeDisabled();
+  await expect(refused.getByTestId('audit-ok')).toHaveText('确认驳回');
+  await expect(refused.getByTestId('audit-error')).toHaveCount(0);
   await refused.locator('.ant-modal-footer .ant-btn').first().click();
   await expect(docRow(page, 'ZD20250828-0002')).toContainText('待审核');
 
@@ -146,8 +149,9 @@ test('4. depository inbox: accept a platform order and a direct order', async ({
     await searchDoc(page, 'orderNo', no);
     await docRow(page, no).getByTestId('row-accept').click();
     await expect(page.getByTestId('audit-hint')).toHaveText(money[no]);
+    await expect(modal(page, `审核 ${no}`).getByTestId('audit-ok')).toHaveText('确认受理');
     await auditOk(page, `审核 ${no}`);
-    await expect(toast(page, '已通过')).toBeVisible();
+    await expect(toast(page, '已受理')).toBeVisible();
     await expect(docRow(page, no)).toContainText('待发货');
   }
   await expect(docRow(page, 'PS20250827-0001')).toContainText('已扣款');
@@ -258,7 +262,7 @@ test('7. a supplementary order for G09 is charged, then refused at shipping for 
   await searchDoc(page, 'orderNo', orderNo);
   await docRow(page, orderNo).getByTestId('row-accept').click();
   await auditOk(page, `审核 ${orderNo}`);
-  await expect(toast(page, '已通过')).toBeVisible();
+  await expect(toast(page, '已受理')).toBeVisible();
   await docRow(page, orderNo).getByTestId('row-ship').click();
   const delivery = page.getByTestId('delivery-editor');
   await expect(delivery.getByTestId('line-stock')).toHaveText('0');

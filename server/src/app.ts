@@ -30,7 +30,7 @@ import { OPTIONAL_FEATURES } from '@psi/db/model';
 import { registerFaults } from './faults/index';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
-import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
+import { canResetDemo, demoTenants, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
@@ -190,6 +190,7 @@ async function serveWeb(
     // read on each request: a rebuilt web is served without restarting the server; the run-time
     // site configuration (switch mode) goes into its head
     const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const tenants = options.upstream ? [] : demoTenants(app.ctx.sqlite, options.dataDir);
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
@@ -199,6 +200,7 @@ async function serveWeb(
           // proxy mode: the upstream's line, SM2 key and parts, as known at this request
           ...(proxied ? proxied() : own),
           ...(options.faults ? { faults: true } : {}),
+          ...(tenants.length ? { demoTenants: tenants } : {}),
         }),
       );
   });

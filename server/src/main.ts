@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { readyLine } from './ready';
+import { demoTenants } from './seed/demo-reset';
 
 /** Starts the server; SIGTERM/SIGINT stop accepting, drain in-flight requests and close the database. */
 async function main() {
@@ -24,6 +26,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const tenants = config.upstream ? [] : demoTenants(app.ctx.sqlite, config.dataDir);
+  console.log(readyLine({ ...config, demoTenants: tenants }));
   // what a developer pastes into the public Saber (website.js) or Sword (defaultSettings.js) settings
   if (config.sm2) console.log(`SM2 public key (auth.publicKey of Saber and Sword): ${config.sm2.publicKey}`);
 }

@@ -143,7 +143,7 @@ describe('oauth/token', () => {
     }
   });
 
-  it('answers wrong password, unknown user and unknown tenant the same way, in the caller language', async () => {
+  it('answers wrong password, unknown user and unknown tenant the same way, naming the tenant typed, in the caller language', async () => {
     const app = await testApp();
     const wrongPassword = await app.inject(
       tokenRequest({ username: 'admin', password: md5('nope'), grant_type: 'password' }),
@@ -157,15 +157,26 @@ describe('oauth/token', () => {
         { 'tenant-id': '999999' },
       ),
     );
-    for (const r of [wrongPassword, unknownUser, unknownTenant]) {
+    for (const r of [wrongPassword, unknownUser]) {
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ error_code: 400, error_description: '用户名或密码错误' });
+      expect(r.json()).toEqual({
+        error_code: 400,
+        error_description: '用户名或密码错误：租户 000000 中没有此账号，或密码不对',
+      });
     }
+    // a tenant that does not exist reads like one without the account: which tenants exist stays unsaid
+    expect(unknownTenant.statusCode).toBe(400);
+    expect(unknownTenant.json()).toEqual({
+      error_code: 400,
+      error_description: '用户名或密码错误：租户 999999 中没有此账号，或密码不对',
+    });
     const en = await app.inject({
       ...tokenRequest({ username: 'admin', password: md5('nope'), grant_type: 'password' }),
       headers: { authorization: BASIC, 'accept-language': 'en' },
     });
-    expect(en.json().error_description).toBe('Wrong user name or password');
+    expect(en.json().error_description).toBe(
+      'Wrong user name or password: no such account in tenant 000000, or a wrong password',
+    );
   });
 
   it('refuses an unknown client or a wrong secret with HTTP 401', async () => {
@@ -191,7 +202,9 @@ describe('oauth/token', () => {
         app.inject(tokenRequest({ username: 'admin', password: md5('wrong'), grant_type: 'password' })),
       ),
     );
-    expect(attempts.every((r) => r.json().error_description === '用户名或密码错误')).toBe(true);
+    expect(
+      attempts.every((r) => String(r.json().error_description).startsWith('用户名或密码错误：租户 000000')),
+    ).toBe(true);
     const locked = await app.inject(
       tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'password' }),
     );

@@ -42,9 +42,16 @@ describe('the server process', () => {
     });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
     try {
       const res = await waitFor(`http://127.0.0.1:${port}/healthz`, 90_000);
       expect(await res.json()).toEqual({ status: 'ok' });
+      // one plain line says where to open it and how to sign in
+      for (let i = 0; i < 50 && !stdout.includes('ready:'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(stdout).toContain(
+        `ready: open http://127.0.0.1:${port} and sign in as tenant 000000, account admin, password admin`,
+      );
       const captcha = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/captcha`);
       expect(((await captcha.json()) as { success: boolean }).success).toBe(true);
       expect(fs.existsSync(path.join(dir, 'psi.db'))).toBe(true);

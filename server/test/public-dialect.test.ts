@@ -126,10 +126,18 @@ describe.each(BLADE_LINES)('the public SpringBlade dialect on the %s line: sign-
     ]) {
       const res = await saberSignIn(app, cipher);
       expect(res.statusCode, cipher).toBe(400);
-      expect(res.json()).toEqual({ code: 400, success: false, data: {}, msg: '用户名或密码错误' });
+      expect(res.json()).toEqual({
+        code: 400,
+        success: false,
+        data: {},
+        msg: '用户名或密码错误：租户 000000 中没有此账号，或密码不对',
+      });
     }
     const en = await saberSignIn(app, 'garbage', { account: 'nobody', headers: { 'accept-language': 'en' } });
-    expect(en.json()).toMatchObject({ code: 400, msg: 'Wrong user name or password' });
+    expect(en.json()).toMatchObject({
+      code: 400,
+      msg: 'Wrong user name or password: no such account in tenant 000000, or a wrong password',
+    });
   });
 
   it('locks the account after five failures, also for ciphertexts that do not decrypt', async () => {

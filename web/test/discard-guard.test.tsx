@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { App, Button, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useNavigate } from 'react-router-dom';
 import { DiscardBlocker } from '../src/components/discard/DiscardBlocker';
+import { FormDialog } from '../src/components/FormDialog';
 import { dirtyGuards, navigationLosesWork } from '../src/components/discard/registry';
 import { useDiscardGuard } from '../src/components/discard/useDiscardGuard';
 import { renderRoutes } from './render';
@@ -121,6 +122,55 @@ describe('no lost work', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
     // the list page closes its editor itself when its URL changes; here the test does it
     fireEvent.click(screen.getByText('save'));
+    await screen.findByText('closed');
+  });
+});
+
+/** A page with one input dialog in the shared frame, as the recharge dialog is built. */
+function DialogPage() {
+  const [open, setOpen] = useState(true);
+  const [form] = Form.useForm<{ amount?: string }>();
+  return (
+    <App>
+      {open ? (
+        <FormDialog title="充值" saving={false} form={form} onCancel={() => setOpen(false)}>
+          <Form form={form}>
+            <Form.Item name="amount">
+              <Input aria-label="amount" />
+            </Form.Item>
+          </Form>
+        </FormDialog>
+      ) : (
+        <span>closed</span>
+      )}
+    </App>
+  );
+}
+
+describe('every input dialog', () => {
+  afterEach(() => {
+    cleanup();
+    expect(dirtyGuards()).toEqual([]);
+  });
+
+  it('keeps typed work through a click on the mask, asks on cancel, and focuses the safe answer', async () => {
+    renderRoutes([{ path: '/list', element: <DialogPage /> }], '/list');
+    fireEvent.change(await screen.findByLabelText('amount'), { target: { value: '1000' } });
+    // one stray click on the grey mask closes nothing
+    const wrap = document.querySelector('.ant-modal-wrap')!;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    expect(screen.queryByTestId('discard-ok')).toBeNull();
+    expect((screen.getByLabelText('amount') as HTMLInputElement).value).toBe('1000');
+    // cancel asks; a reflex Enter lands on 继续编辑, not on the red button
+    fireEvent.click(screen.getByText(/取\s*消/));
+    const keep = await latest('discard-cancel');
+    await waitFor(() => expect(document.activeElement).toBe(keep));
+    fireEvent.click(keep);
+    expect((screen.getByLabelText('amount') as HTMLInputElement).value).toBe('1000');
+    fireEvent.click(screen.getByText(/取\s*消/));
+    fireEvent.click(await latest('discard-ok'));
     await screen.findByText('closed');
   });
 });

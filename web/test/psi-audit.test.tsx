@@ -17,7 +17,7 @@ const order = {
   version: 0,
 };
 
-function renderDialog(onDone = vi.fn()) {
+function renderDialog(onDone = vi.fn(), props: Partial<Parameters<typeof AuditDialog>[0]> = {}) {
   renderPage(
     <App>
       <AuditDialog
@@ -25,6 +25,7 @@ function renderDialog(onDone = vi.fn()) {
         record={order}
         onClose={() => undefined}
         onDone={onDone}
+        {...props}
       />
     </App>,
   );
@@ -69,6 +70,34 @@ describe('the audit dialog', () => {
       ),
     );
     expect(onDone).not.toHaveBeenCalled();
+    // once: in the dialog, not again in a toast
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(0);
+  });
+
+  it('says before anything is sent that passing cannot succeed, and offers only the rejection', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/blade-psi/purchaseorderyypt/approveAudit', async ({ request }) => {
+        posted.push(await request.json());
+        return envelope({});
+      }),
+    );
+    renderDialog(vi.fn(), { blocked: '学校账户余额不足（需 ¥ 1,248.00，可用 ¥ 500.00）' });
+    expect((await screen.findByTestId('audit-blocked')).textContent).toContain('现在不能通过');
+    expect(screen.getByRole('radio', { name: '通过' })).toHaveProperty('disabled', true);
+    expect(screen.queryByText('确认通过')).toBeNull();
+    fireEvent.click(screen.getByText('确认驳回'));
+    expect(await screen.findByText('驳回时必须填写审核意见')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it("speaks a depository's verbs throughout: accept or return, never approve or reject", async () => {
+    renderDialog(vi.fn(), { passVerb: 'accept', rejectVerb: 'return' });
+    expect(await screen.findByText('确认受理')).toBeTruthy();
+    fireEvent.click(screen.getByText('退回'));
+    expect(await screen.findByText('确认退回')).toBeTruthy();
+    expect(screen.getByPlaceholderText('退回原因（退回时必填）')).toBeTruthy();
+    expect(screen.queryByText(/通过|驳回/)).toBeNull();
   });
 
   it('sends the decision with the version it was shown', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentTerm,
+  discountText,
   formatCents,
   isbnValid,
   toBasisPoints,
@@ -27,6 +28,23 @@ describe('PSI money on the order page', () => {
     expect(yuan(574550)).toBe('¥ 5,745.50');
     expect(toBasisPoints('1')).toBe(10000);
     expect(toBasisPoints('')).toBe(10000);
+  });
+
+  it('shows a debit with its sign before the currency, not inside the figure', () => {
+    expect(yuan('-27.10')).toBe('-¥ 27.10');
+    expect(yuan(-123456)).toBe('-¥ 1,234.56');
+    expect(yuan('0.00')).toBe('¥ 0.00');
+  });
+
+  it('says a discount the way a shop does, not as a code', () => {
+    expect(discountText('1.0000', 'zh')).toBe('无折扣');
+    expect(discountText('1.0000', 'en')).toBe('No discount');
+    expect(discountText('0.9500', 'zh')).toBe('95 折');
+    expect(discountText('0.9500', 'en')).toBe('5% off');
+    expect(discountText('0.9000', 'zh')).toBe('9 折');
+    expect(discountText('0.9000', 'en')).toBe('10% off');
+    expect(discountText('0.8750', 'zh')).toBe('87.5 折');
+    expect(discountText('0.98', 'en')).toBe('2% off');
   });
 
   it('checks ISBN-13 check digits', () => {

@@ -95,4 +95,9 @@ export interface ServedSiteConfig {
   sm2PublicKey?: string;
   /** Optional parts and whether the backend has them; a part not listed is present. */
   features?: Partial<Record<OptionalFeature, boolean>>;
+  /**
+   * Data seeded as a demo (`SEED=demo`) only: its tenants, which the sign-in form offers so that a
+   * school or depository account finds its tenant. Never sent for real data.
+   */
+  demoTenants?: { tenantId: string; tenantName: string }[];
 }

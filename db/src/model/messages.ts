@@ -39,6 +39,13 @@ export const messages = {
   selectAtLeastOne: t('请选择至少一条数据', 'Please select at least one record'),
   // authentication
   badCredentials: t('用户名或密码错误', 'Wrong user name or password'),
+  // the same words for an unknown tenant, an unknown account and a wrong password: the tenant named is
+  // the one the user typed, so the answer tells nothing about which tenants or accounts exist
+  badCredentialsInTenant: t(
+    '用户名或密码错误：租户 {tenant} 中没有此账号，或密码不对',
+    'Wrong user name or password: no such account in tenant {tenant}, or a wrong password',
+  ),
+  demoReset: t('演示数据已重置，请重新登录', 'The demo data was reset: please sign in again'),
   badCaptcha: t('验证码不正确', 'Wrong verification code'),
   unknownTenant: t('租户ID不存在', 'Tenant ID does not exist'),
   tenantExpired: t('租户已过期', 'The tenant has expired'),

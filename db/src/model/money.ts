@@ -5,10 +5,33 @@ export function formatMoney(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Money for people, as the tables show it: `¥ 1,248.00`, `¥ -572.44`. */
+/**
+ * Money for people, as the tables show it: `¥ 1,248.00`, and a debit with its sign in front of the
+ * currency, `-¥ 572.44` (not `¥ -572.44`, which reads as a code).
+ */
 export function displayMoney(cents: number): string {
-  const [whole, fraction] = formatMoney(cents).split('.');
-  return `¥ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  const [whole, fraction] = formatMoney(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}¥ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** A discount's basis points from its wire text (`"0.9500"` → 9500), null when it is not one. */
+export function parseDiscount(value: unknown): number | null {
+  const m = /^(0|1)(?:\.(\d{1,4}))?$/.exec(String(value ?? '').trim());
+  if (!m) return null;
+  const bp = Number(m[1]) * 10000 + Number((m[2] ?? '').padEnd(4, '0'));
+  return bp > 0 && bp <= 10000 ? bp : null;
+}
+
+/**
+ * A discount for people, the way a shop says it: 10000 basis points is `无折扣` / `No discount`, 9500 is
+ * `95 折` / `5% off`, 9000 `9 折` / `10% off`, 8750 `87.5 折` / `12.5% off`.
+ */
+export function displayDiscount(bp: number, lang: 'zh' | 'en'): string {
+  if (bp >= 10000) return lang === 'zh' ? '无折扣' : 'No discount';
+  const trim = (n: number) => String(Number(n.toFixed(2)));
+  if (lang === 'en') return `${trim((10000 - bp) / 100)}% off`;
+  // 折 counts tenths: 9000 is 9 折, 9500 is 95 折 (the digits of the percentage, trailing zero dropped)
+  return `${trim(bp % 1000 === 0 ? bp / 1000 : bp / 100)} 折`;
 }
 
 /**

@@ -97,6 +97,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Never returned to a client (hashes, secrets). */
   secret?: boolean;
+  /** How a reader sees the value: `discount` shows `"0.9500"` as `95 折` / `5% off` (`displayDiscount`). */
+  display?: 'discount';
 }
 
 /** Who may call a route: nobody is allowed by default. */

@@ -153,7 +153,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     req.user = user;
     if (access === 'public') return;
     if (!token) throw unauthorized('missingToken', line);
-    if (!user) throw unauthorized('unauthorized', line);
+    // a session the demo reset ended says so: the sign-in page tells the user why they are back
+    if (!user) throw unauthorized(app.ctx.tokens.endedByReset(token) ? 'demoReset' : 'unauthorized', line);
     if (!allows(app, user, access)) throw forbidden();
     if (access !== 'user' && !apiScopeAllows(app, user, req.url)) throw forbidden();
   });

@@ -31,13 +31,14 @@ export const badRequest = (msg: Text | string | MessageKey, params?: Record<stri
  * No valid token for a route that needs one. BladeX answers HTTP 401 (`缺失令牌,鉴权失败` when none was
  * sent); the public line's `SecureInterceptor` answers HTTP 200 with
  * `{"code":401,"success":false,"data":null,"msg":"请求未授权"}` for a missing, invalid or expired token.
+ * A session the demo reset ended says so on either line.
  */
 export const unauthorized = (
-  key: 'missingToken' | 'unauthorized' = 'unauthorized',
+  key: 'missingToken' | 'unauthorized' | 'demoReset' = 'unauthorized',
   line: BladeLine = 'bladex',
 ) =>
   line === 'springblade'
-    ? new ApiError(200, 401, text('unauthorized'), {}, null)
+    ? new ApiError(200, 401, text(key === 'demoReset' ? key : 'unauthorized'), {}, null)
     : new ApiError(401, 401, text(key));
 
 export const forbidden = () => new ApiError(403, 403, text('forbidden'));

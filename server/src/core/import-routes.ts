@@ -31,6 +31,17 @@ export interface ImportColumn {
   dict?: string;
 }
 
+const CHINESE = /[\u3400-\u9fff]/;
+
+/**
+ * A column's header in a language: the first of its names in Chinese, the first without Chinese
+ * characters in English (`地区代码` / `Region code`). The template is written with it and the errors of
+ * an import name the column with it, so an English user reads the same words in both.
+ */
+export function headerIn(column: ImportColumn, lang: Lang): string {
+  return (lang === 'en' && column.names.find((name) => !CHINESE.test(name))) || column.names[0];
+}
+
 /** A bad cell of an import. */
 export interface RowError {
   row: number;
@@ -148,7 +159,7 @@ export function importRoutes<R extends Record<string, number>>(app: FastifyInsta
     async (req, reply) => {
       const name = o.template.name[req.lang];
       const sheet: SheetColumn[] = o.columns.map((c) => ({
-        header: c.required ? `${c.names[0]}*` : c.names[0],
+        header: c.required ? `${headerIn(c, req.lang)}*` : headerIn(c, req.lang),
         key: c.key,
       }));
       const notes = o.template.notes.map((n) => n[req.lang]);

@@ -86,6 +86,13 @@ export function createTokenService(secret: string) {
         return null;
       }
     },
+    /**
+     * Whether a token that no longer verifies was ended by a demo reset (so the refusal can say why);
+     * only the demo's wrapper (`refuseSessionsBeforeReset`) knows of any.
+     */
+    endedByReset(_token: string): boolean {
+      return false;
+    },
   };
 }
 

@@ -136,7 +136,8 @@ export function checkPassword(ctx: AppContext, tenantId: string, account: string
   const good = verifyPassword(user?.password ?? dummy(), md5) && !!user;
   if (!good || !user || !tenant) {
     recordFailure(ctx, tenantId, account);
-    throw new GrantError(400, 'badCredentials');
+    // names the tenant the user typed (a wrong tenant is the usual mistake), cut to a tenant id's length
+    throw new GrantError(400, 'badCredentialsInTenant', { tenant: tenantId.slice(0, 12) });
   }
   clearFailures(ctx, tenantId, account);
   checkTenantAdmits(ctx, user);
@@ -305,6 +306,7 @@ function revokeSession(ctx: AppContext, sessionId: string): void {
  */
 export function spendRefreshToken(ctx: AppContext, token: string): TokenClaims {
   const claims = ctx.tokens.verify(token);
+  if (!claims && ctx.tokens.endedByReset(token)) throw new GrantError(400, 'demoReset');
   if (!claims || claims.token_type !== 'refresh_token') throw new GrantError(400, 'tokenInvalid');
   if (ctx.revocation.revokedToken(claims)) throw new GrantError(400, 'tokenInvalid');
   const changed = prepare(

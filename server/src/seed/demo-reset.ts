@@ -21,6 +21,23 @@ const resetAtPath = (dataDir: string) => path.join(dataDir, RESET_AT_FILE);
 /** Whether the data in `dataDir` was seeded as a demo (and so can be reset). */
 export const canResetDemo = (dataDir: string) => fs.existsSync(snapshotPath(dataDir));
 
+/**
+ * The tenants of data seeded as a demo, for the sign-in form (`demoTenants` of the served site); an
+ * empty list for real data, whose tenants are not told to anyone who has not signed in.
+ */
+export function demoTenants(
+  sqlite: Database.Database,
+  dataDir: string,
+): { tenantId: string; tenantName: string }[] {
+  if (!canResetDemo(dataDir)) return [];
+  return sqlite
+    .prepare(
+      `SELECT tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant
+       WHERE is_deleted = 0 AND status = 1 ORDER BY tenant_id`,
+    )
+    .all() as { tenantId: string; tenantName: string }[];
+}
+
 /** Keeps the freshly seeded demo database as the reset's source. */
 export function snapshotDemo(sqlite: Database.Database, dataDir: string): void {
   const file = snapshotPath(dataDir);
@@ -120,6 +137,10 @@ export function refuseSessionsBeforeReset(ctx: AppContext, dataDir: string): voi
       if (Date.now() - checkedAt >= 1000) reload();
       const claims = tokens.verify(token);
       return claims && claims.iat < resetAt ? null : claims;
+    },
+    endedByReset(token) {
+      const claims = tokens.verify(token);
+      return Boolean(claims && claims.iat < resetAt);
     },
   };
 }

@@ -314,7 +314,8 @@ describe('the live stream', () => {
     expect(msg).not.toBeNull();
     const approved = (msg!.data as { messages: Item[] }).messages.find((m) => m.kind === 'orderApproved')!;
     expect(approved.title).toContain(order.orderNo);
-    expect(approved.route).toBe(`/psi/purchaseorderyypt/index?id=${order.id}`);
+    // the school opens it under 学校订书, the one list of its orders its menu has
+    expect(approved.route).toBe(`/psi/order_s/index?id=${order.id}`);
 
     await settle();
     // another school, another tenant and a depository that does not serve the order heard nothing

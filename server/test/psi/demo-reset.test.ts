@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '@psi/db/client';
-import { restoreDemo } from '../../src/seed/demo-reset';
+import { demoTenants, restoreDemo } from '../../src/seed/demo-reset';
 import { BASIC, call, login, testApp } from '../helpers';
 import {
   as,
@@ -121,6 +121,14 @@ describe('demo reset', () => {
     // sessions from before the reset are refused, the caller continues with its new token
     const stale = await call(app, pt.token, { method: 'GET', url: '/api/blade-psi/goodsinfo/list' });
     expect(stale.statusCode).toBe(401);
+    // and say why, so the sign-in page they are sent back to can tell them
+    expect(stale.json().msg).toBe('演示数据已重置，请重新登录');
+    const staleEn = await call(app, pt.token, {
+      method: 'GET',
+      url: '/api/blade-psi/goodsinfo/list',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(staleEn.json().msg).toBe('The demo data was reset: please sign in again');
     const staleAdmin = await call(app, admin.token, { method: 'GET', url: '/api/demo/info' });
     expect(staleAdmin.statusCode).toBe(401);
     const fresh = await call(app, body.data.token.access_token, { method: 'GET', url: '/api/demo/info' });
@@ -133,6 +141,7 @@ describe('demo reset', () => {
       query: { grant_type: 'refresh_token', refresh_token: pt.token, tenantId: '100001' },
     });
     expect(refresh.statusCode).not.toBe(200);
+    expect(refresh.json().error_description).toBe('演示数据已重置，请重新登录');
   });
 
   it('takes effect in the running server when `pnpm demo:reset` restores from another process', async () => {
@@ -162,6 +171,14 @@ describe('demo reset', () => {
     const again = await as(app, 'xx_mingde');
     const account = await again.get<{ accountBalance: string }>('schoolinfo/detailByUserId');
     expect(account.data.accountBalance).toBe('16719.00');
+  });
+
+  it("offers the demo's tenants to the sign-in form, and no tenant of real data", async () => {
+    const tenants = demoTenants(app.ctx.sqlite, app.ctx.options.dataDir);
+    expect(tenants.map((tenant) => tenant.tenantId)).toEqual(['000000', '100001', '100002']);
+    expect(tenants[1].tenantName).toContain('嘉禾');
+    const plain = await testApp();
+    expect(demoTenants(plain.ctx.sqlite, plain.ctx.options.dataDir)).toEqual([]);
   });
 
   it('is refused with a clear message when the data was not seeded as a demo', async () => {

@@ -111,6 +111,26 @@ describe('home page figures', () => {
     expect(r.data.lowStock.total).toBeGreaterThanOrEqual(0);
   });
 
+  it("gives the platform owner (admin of 000000, whose tenant orders no books) every tenant's figures", async () => {
+    const admin = await as(app, 'admin');
+    const r = await admin.get<{
+      kind: string;
+      tenants: { tenantId: string; schools: number; orders: number; pendingAudit: number; amount: string }[];
+      yyptStatus: Record<string, number>;
+      weekly: { orders: number }[];
+    }>('dashboard/summary');
+    expect(r.data.kind).toBe('tenants');
+    const byId = Object.fromEntries(r.data.tenants.map((t) => [t.tenantId, t]));
+    expect(r.data.tenants.map((t) => t.tenantId)).toEqual(['000000', '100001', '100002']);
+    expect(byId['100001']).toMatchObject({ schools: 8, pendingAudit: 2 });
+    expect(byId['100001'].orders).toBeGreaterThan(0);
+    expect(byId['000000']).toMatchObject({ schools: 0, orders: 0, amount: '0.00' });
+    // the doughnut and the weekly bars count every tenant's orders
+    const orders = r.data.tenants.reduce((sum, t) => sum + t.orders, 0);
+    expect(Object.values(r.data.yyptStatus).reduce((sum, n) => sum + n, 0)).toBe(orders);
+    expect(r.data.weekly.reduce((sum, w) => sum + w.orders, 0)).toBeGreaterThan(0);
+  });
+
   it('gives a depository its inbox and a school its balance and orders only', async () => {
     const ck = await as(app, 'ck_jx');
     const d = await ck.get<{ kind: string; depositoryOrderStatus: Record<string, number> }>(
@@ -118,6 +138,11 @@ describe('home page figures', () => {
     );
     expect(d.data.kind).toBe('depository');
     expect(d.data.depositoryOrderStatus).toEqual({ '1': 2, '2': 1, '3': 2 });
+    // what it holds, even where no order has come in yet (the isolation demo's depository)
+    const qt = await as(app, 'ck_qt');
+    const held = await qt.get<{ stock: { titles: number; quantity: number } }>('dashboard/summary');
+    expect(held.data.stock.titles).toBeGreaterThan(0);
+    expect(held.data.stock.quantity).toBeGreaterThan(0);
     const school = await as(app, 'xx_mingde');
     const s = await school.get<{ kind: string; school: { balance: string }; orders: { orderNo: string }[] }>(
       'dashboard/summary',

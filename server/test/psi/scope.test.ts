@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { call } from '../helpers';
 import { fill } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
 import {
@@ -265,6 +266,28 @@ describe('tenant isolation of every PSI action (INV-10)', () => {
 });
 
 describe('role and data scope (3.8, INV-11)', () => {
+  it('a school finds its orders under 学校订书 only, where it orders, edits and removes them', async () => {
+    const school = await as(app, 'xx_mingde');
+    const codes = (path: string) =>
+      call(app, school.token, { method: 'GET', url: `/api/blade-system/menu/${path}` }).then((res) => {
+        const found: string[] = [];
+        const walk = (nodes: { code: string; children?: unknown[] }[]) =>
+          nodes.forEach((node) => {
+            found.push(node.code);
+            walk((node.children ?? []) as never);
+          });
+        walk(res.json().data);
+        return found;
+      });
+    const menus = await codes('routes');
+    expect(menus).toContain('order_s');
+    // not the same list a second time under 征订单
+    expect(menus).not.toContain('purchaseorderyypt');
+    const buttons = await codes('buttons');
+    expect(buttons).toEqual(expect.arrayContaining(['order_s_add', 'order_s_edit', 'order_s_delete']));
+    expect(buttons.filter((code) => code.startsWith('purchaseorderyypt'))).toEqual([]);
+  });
+
   it('a school user acts only for its own school, whatever it sends', async () => {
     const mingde = await as(app, 'xx_mingde');
     const direct = await mingde.ok<Doc>('purchasedetaildepository/submitPurchaseOrderDepository', {

@@ -71,6 +71,18 @@ describe('trainer script (DOMAIN.md 5.10)', () => {
     );
     expect(bad.success).toBe(false);
     expect(bad.data.errors).toMatchObject([{ row: 10, field: '地区代码' }]);
+    // in English the column is named in English, as the English template heads it
+    const english = await (
+      await as(app, 'pt_admin', 'en')
+    ).upload<{ errors: { row: number; field: string; message: string }[] }>(
+      'schoolyyptinfo/upLoadList',
+      await xlsx(imports.schoolsBad),
+    );
+    expect(english.data.errors).toEqual([
+      { row: 10, field: 'Region code', message: 'Please enter Region code' },
+    ]);
+    expect(english.msg).toContain('Region code');
+    expect(english.msg).not.toMatch(/[\u3400-\u9fff]/);
     expect(one(app, `SELECT COUNT(*) AS n FROM psi_school_info WHERE school_code = 'SC09'`)).toEqual({
       n: 0,
     });

@@ -122,7 +122,7 @@ function settle(response: AxiosResponse): AxiosResponse {
     // With a session, 401 means it ended: log out silently and go to the login page. Without one
     // (e.g. the token endpoint refusing the client) there is nothing to end, so say what failed.
     if (sessionBridge().accessToken()) {
-      sessionBridge().onUnauthorized();
+      sessionBridge().onUnauthorized(failureText(response.data));
       throw new RequestError(failureText(response.data), code, { notified: false, response });
     }
     const text = failureText(response.data);
@@ -156,7 +156,7 @@ async function afterRefresh(response: AxiosResponse): Promise<AxiosResponse | nu
     try {
       await sessionBridge().renew();
     } catch {
-      if (sessionBridge().accessToken()) sessionBridge().onUnauthorized();
+      if (sessionBridge().accessToken()) sessionBridge().onUnauthorized(failureText(response.data));
       throw new RequestError(failureText(response.data), 401, { notified: false, response });
     }
   }

@@ -7,8 +7,8 @@ import { navigateTo } from '../utils/navigation';
  */
 export interface SessionBridge {
   accessToken: () => string | null;
-  /** A 401: clear the session without a server call and go to the login page. */
-  onUnauthorized: () => void;
+  /** A 401: clear the session without a server call and go to the login page; `reason` is the server's text. */
+  onUnauthorized: (reason: string) => void;
   /** Renews the access token with the refresh token (a 401 is tried once more with the new one). */
   renew: () => Promise<unknown>;
 }

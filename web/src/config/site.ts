@@ -51,7 +51,10 @@ export function readServedSite(doc: Document | undefined = globalThis.document):
   try {
     const parsed: unknown = JSON.parse(content);
     if (!parsed || typeof parsed !== 'object') return {};
-    const { switchMode, proxyMode, faults, line, sm2PublicKey, features } = parsed as Record<string, unknown>;
+    const { switchMode, proxyMode, faults, line, sm2PublicKey, features, demoTenants } = parsed as Record<
+      string,
+      unknown
+    >;
     return {
       ...(typeof switchMode === 'boolean' ? { switchMode } : {}),
       ...(typeof proxyMode === 'boolean' ? { proxyMode } : {}),
@@ -59,10 +62,19 @@ export function readServedSite(doc: Document | undefined = globalThis.document):
       ...((BLADE_LINES as readonly unknown[]).includes(line) ? { line: line as BladeLine } : {}),
       ...(typeof sm2PublicKey === 'string' && sm2PublicKey ? { sm2PublicKey } : {}),
       ...(features && typeof features === 'object' ? { features: featuresOf(features) } : {}),
+      ...(Array.isArray(demoTenants) ? { demoTenants: tenantsOf(demoTenants) } : {}),
     };
   } catch {
     return {};
   }
+}
+
+/** The served demo tenants, keeping only well-formed entries. */
+function tenantsOf(list: unknown[]): NonNullable<ServedSite['demoTenants']> {
+  return list.flatMap((entry) => {
+    const { tenantId, tenantName } = (entry ?? {}) as Record<string, unknown>;
+    return typeof tenantId === 'string' && typeof tenantName === 'string' ? [{ tenantId, tenantName }] : [];
+  });
 }
 
 /** The served features, keeping only known names with boolean values. */
@@ -106,6 +118,8 @@ export const site = {
   sm2PublicKey: served.sm2PublicKey ?? '',
   /** Optional parts of the backend (PSI, flow, bell, demo) and whether it has them; unlisted: present. */
   features: served.features ?? {},
+  /** Data seeded as a demo: its tenants, offered under the sign-in form's tenant field. */
+  demoTenants: served.demoTenants ?? [],
 
   /** Age of the stored token, in seconds, at which it is refreshed. */
   tokenTime: 3000,

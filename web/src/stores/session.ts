@@ -11,6 +11,7 @@ import { navigateTo } from '../utils/navigation';
 import { useLock } from './lock';
 import { forgetChoice, isRefusedChoice, rememberChoice, rememberedChoice } from './switch-choice';
 import { useTabs } from './tabs';
+import { noteSessionEnd } from './session-end';
 import { pick } from '../utils/pick';
 
 /** The user fields of the token body, kept for the shell (name, avatar, role, tenant). */
@@ -261,7 +262,8 @@ export const useSession = create<SessionState>()(
 
 bindSession({
   accessToken: () => useSession.getState().token,
-  onUnauthorized: () => {
+  onUnauthorized: (reason) => {
+    noteSessionEnd(reason);
     useSession.getState().federatedLogout();
     navigateTo(site.loginPath);
   },

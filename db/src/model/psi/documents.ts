@@ -195,7 +195,7 @@ export const yyptOrderDocument = {
     ],
   },
   transitions: {
-    submit: resubmit(['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add']),
+    submit: resubmit(['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add', 'order_s_edit']),
     ...audits('approved', ['purchaseorderyypt_audit', 'order_yy_audit']),
     /** the depository returns the 配送单 made from it */
     depositoryReject: { from: ['approved'], to: 'returned', who: ['purchaseorderdepository_audit'] },
@@ -204,8 +204,8 @@ export const yyptOrderDocument = {
   },
   who: {
     create: ['purchaseorderyypt_add', 'order_s_add'],
-    edit: ['purchaseorderyypt_edit', 'order_s_add'],
-    remove: ['purchaseorderyypt_delete'],
+    edit: ['purchaseorderyypt_edit', 'order_s_add', 'order_s_edit'],
+    remove: ['purchaseorderyypt_delete', 'order_s_delete'],
   },
   columns: [
     'orderNo',

@@ -13,6 +13,28 @@ const randomText = svgCaptcha.randomText as unknown as (options: {
   charPreset: string;
 }) => string;
 
+/** The picture's size in CSS pixels; the sign-in form shows it at this size (`.psi-login__captcha`). */
+export const CAPTCHA_SIZE = { width: 150, height: 40 };
+
+/** A random captcha colour at 55 % of its brightness: pale blues and yellows vanish on the light ground. */
+function deepen(hex: string): string {
+  const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (c) => c + c) : hex;
+  const channels = [1, 3, 5].map((at) => Math.round(parseInt(full.slice(at, at + 2), 16) * 0.55));
+  return `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The characters are filled outlines of a thin font in random, often pale colours: at 40 px they read
+ * as faint hairlines. Each character is drawn in a deeper shade of its colour and its outline stroked
+ * too, bold enough to read at a glance; the noise line (stroked, unfilled) stays thin.
+ */
+function thicken(svg: string): string {
+  return svg.replace(/<path fill="(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})" d=/g, (_all, colour: string) => {
+    const deep = deepen(colour);
+    return `<path fill="${deep}" stroke="${deep}" stroke-width="1.5" d=`;
+  });
+}
+
 /**
  * Captchas live in memory: 5 characters, case-insensitive, valid 5 minutes, single use (any attempt
  * consumes the key). With a fixed answer (tests, scripted demos) every image shows that answer.
@@ -25,14 +47,16 @@ export class CaptchaStore {
   create(): { key: string; image: string } {
     this.sweep();
     const text = this.fixed || randomText({ size: 5, charPreset: CHARSET });
-    const svg = render(text, {
-      noise: 2,
-      color: true,
-      background: '#f4f6fb',
-      width: 120,
-      height: 40,
-      fontSize: 46,
-    });
+    const svg = thicken(
+      render(text, {
+        noise: 1,
+        color: true,
+        background: '#f4f6fb',
+        width: CAPTCHA_SIZE.width,
+        height: CAPTCHA_SIZE.height,
+        fontSize: 52,
+      }),
+    );
     const key = randomUUID();
     this.pending.set(key, { code: text.toLowerCase(), expires: Date.now() + TTL_MS });
     return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

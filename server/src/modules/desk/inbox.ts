@@ -45,16 +45,23 @@ function todoList(
   return { total, unread: total, records: merged.slice((current - 1) * size, need) };
 }
 
-/** The page that opens a message's document: its detail where the list page has one. */
-const messageRoutes: Record<string, (id: string) => string> = {
-  yypt: (id) => `/psi/purchaseorderyypt/index?id=${id}`,
+/**
+ * The page of a school's own 征订单: a school user works on them under 学校订书, which is the only
+ * list of them its menu has; the platform under 征订单.
+ */
+const yyptPageOf = (kind: PsiActor['kind']) =>
+  kind === 'school' ? '/psi/order_s/index' : '/psi/purchaseorderyypt/index';
+
+/** The page that opens a message's document (for a reader of `kind`): its detail where the list page has one. */
+const messageRoutes: Record<string, (id: string, kind: PsiActor['kind']) => string> = {
+  yypt: (id, kind) => `${yyptPageOf(kind)}?id=${id}`,
   purchase: (id) => `/psi/purchaseorder/index?id=${id}`,
   depository: (id) => `/psi/purchaseorderdepository/index?id=${id}`,
   statement: () => '/psi/accountstatement/index',
   leave: () => '/work/send/index',
 };
-const messageRoute = (bizType: string, bizId: string | null) =>
-  (messageRoutes[bizType] ?? messageRoutes.leave)(bizId ?? '');
+const messageRoute = (bizType: string, bizId: string | null, kind: PsiActor['kind']) =>
+  (messageRoutes[bizType] ?? messageRoutes.leave)(bizId ?? '', kind);
 
 export interface MessageRow {
   id: number;
@@ -70,7 +77,7 @@ export interface MessageRow {
 const MESSAGE_COLUMNS = `id, category, biz_type AS bizType, CAST(biz_id AS TEXT) AS bizId, biz_no AS bizNo, amount,
   create_time AS createTime, read_time AS readTime`;
 
-function renderMessage(r: MessageRow, lang: Lang): InboxItem {
+function renderMessage(r: MessageRow, lang: Lang, kind: PsiActor['kind']): InboxItem {
   const text = messageTexts[r.category] ?? t(r.category, r.category);
   return {
     id: String(r.id),
@@ -81,7 +88,7 @@ function renderMessage(r: MessageRow, lang: Lang): InboxItem {
     }),
     description: messageDescriptions[r.bizType] ? say(messageDescriptions[r.bizType], lang) : '',
     docNo: r.bizNo ?? '',
-    route: messageRoute(r.bizType, r.bizId),
+    route: messageRoute(r.bizType, r.bizId, kind),
     time: r.createTime,
     read: r.readTime !== null,
   };
@@ -98,7 +105,7 @@ export function messageOf(
     sqlite,
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE id = ? AND tenant_id = ? AND user_id = ?`,
   ).get(id, user.tenantId, BigInt(user.userId)) as MessageRow | undefined;
-  return row ? renderMessage(row, lang) : null;
+  return row ? renderMessage(row, lang, resolveActor(sqlite, user).kind) : null;
 }
 
 function messageList(
@@ -118,10 +125,11 @@ function messageList(
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE tenant_id = ? AND user_id = ?
      ORDER BY id DESC LIMIT ? OFFSET ?`,
   ).all(user.tenantId, BigInt(user.userId), size, (current - 1) * size) as MessageRow[];
+  const kind = rows.some((r) => r.bizType === 'yypt') ? resolveActor(sqlite, user).kind : 'none';
   return {
     total: Number(counts.total),
     unread: Number(counts.unread),
-    records: rows.map((r) => renderMessage(r, lang)),
+    records: rows.map((r) => renderMessage(r, lang, kind)),
   };
 }
 

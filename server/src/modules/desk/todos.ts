@@ -268,7 +268,8 @@ function schoolTodos(kit: TodoKit): TodoSource[] {
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, COALESCE(o.audit_time, o.update_time) AS time,
          o.order_status AS status, ${schoolName} AS school, o.total_amount AS amount`,
         'time DESC, o.id DESC',
-        doc('orderFix', '/psi/purchaseorderyypt/index', yyptDesc, (r) => ({
+        // the school's own list of its orders (学校订书), the one its menu has
+        doc('orderFix', '/psi/order_s/index', yyptDesc, (r) => ({
           how: returnedHow[Number(r.status) as 7 | 8][lang],
         })),
       ),

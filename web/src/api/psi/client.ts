@@ -89,8 +89,24 @@ export async function mySchool(): Promise<MySchool | null> {
 export type Counts = Record<string, number>;
 
 /** The home page figures of the caller's PSI role (`dashboard/summary`). */
+/** One tenant's figures in the platform owner's overview. */
+export interface TenantFigures {
+  tenantId: string;
+  tenantName: string;
+  schools: number;
+  depositories: number;
+  orders: number;
+  pendingAudit: number;
+  amount: string;
+  users: number;
+}
+
 export interface Summary {
-  kind: 'platform' | 'depository' | 'school' | 'none';
+  kind: 'platform' | 'depository' | 'school' | 'tenants' | 'none';
+  /** `depository`: what its depositories hold. */
+  stock?: { titles: number; quantity: number };
+  /** `tenants` (the platform owner, super-admin of 000000): one row per tenant. */
+  tenants?: TenantFigures[];
   yyptStatus?: Counts;
   purchaseStatus?: Counts;
   depositoryOrderStatus?: Counts;

@@ -15,6 +15,8 @@ export function useDiscardQuestion() {
       content: t('table.discardContent'),
       okText: t('table.discardOk'),
       cancelText: t('table.discardCancel'),
+      // the safe answer has the focus: a reflex Enter keeps the work
+      autoFocusButton: 'cancel',
       okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ButtonProps,
       cancelButtonProps: { 'data-testid': 'discard-cancel' } as ButtonProps,
       onOk: onDiscard,

@@ -13,7 +13,16 @@ import {
   Upload,
 } from 'antd';
 import type { TreeSelectProps } from 'antd';
-import { fill, messages, type FieldDef, type Lang } from '@psi/db/model';
+import {
+  displayDiscount,
+  displayMoney,
+  fill,
+  messages,
+  parseDiscount,
+  parseMoney,
+  type FieldDef,
+  type Lang,
+} from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
 import { displayFieldOf, type Row } from './model';
 import { optionLabel, treeLabel, useFieldOptions, useTreeData } from './queries';
@@ -297,6 +306,10 @@ export function FieldValue({ field, lang, record }: { field: FieldDef; lang: Lan
   }
   if (field.unlimited !== undefined && Number(value) === field.unlimited)
     return <>{messages.unlimited[lang]}</>;
+  if (field.display === 'discount') {
+    const bp = parseDiscount(value);
+    return <>{bp === null ? String(value) : displayDiscount(bp, lang)}</>;
+  }
   switch (field.kind) {
     case 'dict':
     case 'select':
@@ -308,8 +321,10 @@ export function FieldValue({ field, lang, record }: { field: FieldDef; lang: Lan
       if (typeof name === 'string' && name) return <>{name}</>;
       return <TreeText field={field} value={value} />;
     }
-    case 'money':
-      return <span className="psi-money">¥ {String(value)}</span>;
+    case 'money': {
+      const cents = parseMoney(value);
+      return <span className="psi-money">{cents === null ? String(value) : displayMoney(cents)}</span>;
+    }
     case 'upload': {
       const link = String(value);
       return isImageLink(link) ? (

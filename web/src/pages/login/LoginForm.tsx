@@ -16,6 +16,7 @@ import { useSession } from '../../stores/session';
 import { notifySuccess } from '../../utils/feedback';
 import { CaptchaImage } from './CaptchaImage';
 import { RequiredItem } from '../../components/RequiredItem';
+import { clearSessionEnd, sessionEndReason } from '../../stores/session-end';
 
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
 
@@ -62,6 +63,31 @@ function useSocialCallback(
   }, [boundTenant, tenantKnown, navigate, target, onUnbound]);
 }
 
+/**
+ * Under the tenant field: on demo data the demo's tenants, each filling the field in one click (a school
+ * or depository account is not in 000000); otherwise where the tenant id comes from.
+ */
+function TenantHelp({ onPick }: { onPick: (tenantId: string) => void }) {
+  const { t } = useTranslation();
+  if (!site.demoTenants.length) return <>{t('login.tenantHelp', { tenant: site.tenantId })}</>;
+  return (
+    <span className="psi-login__tenants" data-testid="login-demo-tenants">
+      {t('login.demoTenants')}
+      {site.demoTenants.map(({ tenantId, tenantName }) => (
+        <button
+          key={tenantId}
+          type="button"
+          className="psi-login__tenant"
+          onClick={() => onPick(tenantId)}
+          data-testid={`login-demo-tenant-${tenantId}`}
+        >
+          {tenantId} {tenantName}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 /** The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode). */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -103,6 +129,9 @@ export function LoginForm() {
   const tenantKnown = !site.tenantMode || !tenantInfo.isPending;
   useSocialCallback(boundTenant, tenantKnown, target, setUnbound);
 
+  // why the last session ended (a demo reset, ...), said once above the form until the next sign-in
+  const [ended] = useState(sessionEndReason);
+
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
     preloadSignedInPages();
@@ -114,6 +143,7 @@ export function LoginForm() {
         captchaKey: captcha.data?.key,
         captchaCode: values.captchaCode?.trim(),
       });
+      clearSessionEnd();
       notifySuccess(t('login.success'));
       navigate(target, { replace: true });
     } catch {
@@ -134,12 +164,19 @@ export function LoginForm() {
       initialValues={{ tenantId: site.tenantId }}
       onFinish={onFinish}
     >
+      {ended && (
+        <div className="psi-login__notice" role="status" data-testid="login-session-ended">
+          <strong>{t('login.sessionEnded')}</strong>
+          <span>{ended}</span>
+        </div>
+      )}
       {showTenant && (
         <RequiredItem
           name="tenantId"
           label={t('login.tenantId')}
           message={t('login.tenantIdRequired')}
           whitespace
+          extra={<TenantHelp onPick={(tenantId) => form.setFieldValue('tenantId', tenantId)} />}
         >
           <Input
             prefix={<ApartmentOutlined />}

@@ -77,7 +77,7 @@ export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose
       saving={saving}
       onOk={() => void submit()}
       onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
     >
       <p className="psi-login__register-intro">{t('register.intro')}</p>
       <Form<RegisterForm> form={form} layout="vertical" data-testid="register-form">

@@ -130,7 +130,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
       title: t('psi.field.discount'),
       key: 'discount',
       align: 'right',
-      render: (_v, r) => discountText(r.discount),
+      render: (_v, r) => discountText(r.discount, lang),
     },
     {
       title: t('psi.field.unitPrice'),

@@ -18,6 +18,7 @@ import {
 } from '../../api/psi';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { currentTerm, discountText } from './format';
+import { useLang } from './status';
 import { GoodsSelect } from './GoodsSelect';
 import { useLines } from './lines';
 import { OrderHeaderFields } from './OrderHeaderFields';
@@ -96,10 +97,11 @@ function useSchoolDiscount(role: RoleKind, schoolId: string | undefined, own: My
 /** The school's discount, as the lines of a sale order are priced. */
 function DiscountHint({ discount }: { discount: string | null }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Typography.Text type="secondary" data-testid="discount-hint">
       {discount
-        ? t('psi.yypt.discountHint', { discount: discountText(discount) })
+        ? t('psi.yypt.discountHint', { discount: discountText(discount, lang) })
         : t('psi.yypt.discountUnknown')}
     </Typography.Text>
   );

@@ -3,6 +3,8 @@
  * order page use the server's arithmetic: integer cents, a unit price rounded half up once
  * (`floor((price × bp + 5000) / 10000)`), exact sums.
  */
+import { displayDiscount, displayMoney, parseDiscount, type Lang } from '@psi/db/model';
+import { FULL_DISCOUNT } from '@psi/db/model/psi/index';
 import { termOf } from '@psi/db/model/time';
 
 export function toCents(value: unknown): number {
@@ -32,15 +34,14 @@ export function formatCents(cents: number): string {
   return negative ? `-${text}` : text;
 }
 
-/** `¥ 1,234.50` for display. */
+/** `¥ 1,234.50`, `-¥ 27.10` for display, from cents or a wire amount (`displayMoney`). */
 export function yuan(value: unknown): string {
-  const text = typeof value === 'number' ? formatCents(value) : String(value ?? '0.00');
-  const [whole, fraction] = text.split('.');
-  return `¥ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction !== undefined ? `.${fraction}` : ''}`;
+  return displayMoney(typeof value === 'number' ? value : toCents(value));
 }
 
-export function discountText(value: unknown): string {
-  return formatBasisPoints(toBasisPoints(value));
+/** `无折扣`, `95 折` / `No discount`, `5% off` from a wire discount (`displayDiscount`). */
+export function discountText(value: unknown, lang: Lang): string {
+  return displayDiscount(parseDiscount(value) ?? FULL_DISCOUNT, lang);
 }
 
 export function formatBasisPoints(bp: number): string {

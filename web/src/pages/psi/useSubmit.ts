@@ -4,9 +4,10 @@ import { RequestError } from '../../api/errors';
 
 /**
  * The write of a PSI dialog or editor: `busy` while `run` works; a refusal (the server's message) becomes
- * the dialog's `error` and a toast. A check of the dialog's own sets `error` with `setError`.
+ * the dialog's `error` and, unless `toast: false` (a dialog that shows it well in view), a toast. A check
+ * of the dialog's own sets `error` with `setError`.
  */
-export function useSubmit() {
+export function useSubmit({ toast = true }: { toast?: boolean } = {}) {
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +18,7 @@ export function useSubmit() {
     } catch (failure) {
       const text = failure instanceof RequestError ? failure.message : String(failure);
       setError(text);
-      void message.error(text);
+      if (toast) void message.error(text);
     } finally {
       setBusy(false);
     }

@@ -10,10 +10,12 @@ import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
 import { PsiHomePanel as PsiHome } from '../../app/pages';
+import { WorkPanel } from './WorkPanel';
 import './wel.css';
 
 /** The PSI home panels only where the backend has the PSI (a SpringBlade or BladeX of its own has none). */
 const psiOnBackend = featureOn('psi');
+const flowOnBackend = featureOn('flow');
 
 function MenuLink({ leaf }: { leaf: MenuLeaf }) {
   const label = (
@@ -95,6 +97,7 @@ export default function WelcomePage() {
           <PsiHome />
         </Suspense>
       )}
+      {flowOnBackend && <WorkPanel leaves={leaves} />}
       <Card title={t('wel.menus')} data-testid="welcome-menus">
         {leaves.length === 0 ? (
           <Empty description={t('wel.noMenus')} />

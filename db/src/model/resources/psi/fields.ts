@@ -47,6 +47,7 @@ export const discount: Builder = (name, zh, en, extra = {}) =>
       regex: '^(0(\\.\\d{1,4})?|1(\\.0{1,4})?)$',
       message: t('折扣必须大于0且不超过1', 'The discount must be greater than 0 and at most 1'),
     },
+    display: 'discount',
     ...extra,
   });
 

@@ -142,7 +142,7 @@ const yyptReaders = { button: ['purchaseorderyypt', 'order_s', 'order_yy'] };
 const yyptAccess = (remove: string[]): ResourceDef['access'] => ({
   list: yyptReaders,
   detail: yyptReaders,
-  submit: { button: ['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add'] },
+  submit: { button: ['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add', 'order_s_edit'] },
   remove: { button: remove },
   export: yyptReaders,
 });
@@ -152,7 +152,7 @@ export const purchaseOrderYyptResource = orderResource(
   'purchaseorderyypt',
   t('征订单', 'Subscription orders'),
   {
-    access: yyptAccess(['purchaseorderyypt_delete']),
+    access: yyptAccess(['purchaseorderyypt_delete', 'order_s_delete']),
     fields: [
       orderNo(),
       ...schoolAndDepository(),
@@ -179,7 +179,13 @@ export const purchaseDetailYyptResource = linesResource(
     ...lineFields(),
     deliveredQuantity('已发数量'),
   ],
-  yyptAccess(['purchaseorderyypt_edit', 'purchaseorderyypt_delete', 'order_s_add']),
+  yyptAccess([
+    'purchaseorderyypt_edit',
+    'purchaseorderyypt_delete',
+    'order_s_add',
+    'order_s_edit',
+    'order_s_delete',
+  ]),
 );
 
 /** A 补订单 is entered with the depository's own buttons or the schools' supplement button. */

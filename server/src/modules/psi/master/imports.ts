@@ -10,6 +10,7 @@ import { parseValues } from '../shared/validate';
 import { servesRegion } from '../shared/docs';
 import { regionNameOf, checkSchoolLinks } from './service';
 import { RowsRejected, type ImportColumn, type RowError } from '../../../core/crud';
+import { headerIn } from '../../../core/import-routes';
 import type { SheetRecord as SheetRow } from '../../../core/export';
 
 export type ImportResult = {
@@ -87,8 +88,10 @@ function loadDicts(env: PsiEnv, columns: ImportColumn[]) {
   return new Map(columns.filter((c) => c.dict).map((c) => [c.dict!, dictLookup(env, c.dict!)]));
 }
 
-const headerOf = (columns: ImportColumn[], key: string) =>
-  columns.find((c) => c.key === key)?.names[0] ?? key;
+const headerOf = (columns: ImportColumn[], key: string, lang: Lang) => {
+  const column = columns.find((c) => c.key === key);
+  return column ? headerIn(column, lang) : key;
+};
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
 
@@ -110,7 +113,7 @@ export function importGoods(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang
       if (cells.goodsType === undefined) cells.goodsType = 1;
       const { values, issues } = parseValues(goodsInfoResource, cells, lang, 'add');
       for (const i of issues)
-        errors.push({ row: r.row, field: headerOf(GOODS_COLUMNS, i.field), message: i.message });
+        errors.push({ row: r.row, field: headerOf(GOODS_COLUMNS, i.field, lang), message: i.message });
       const isbn = typeof cells.isbn === 'string' ? normalizeIsbn(cells.isbn) : '';
       if (isbn && seen.has(isbn))
         errors.push({ row: r.row, field: 'ISBN', message: psiMessages.duplicateInFile[lang] });
@@ -194,7 +197,7 @@ function resolveRoster(
     `SELECT CAST(id AS TEXT) AS id, service_region_codes AS codes FROM psi_depository_info
      WHERE tenant_id = ? AND depository_code = ? AND is_deleted = 0`,
   ).get(actor.tenantId, code) as { id: string; codes: string } | undefined;
-  const field = headerOf(ROSTER_COLUMNS, 'defaultDepositoryCode');
+  const field = headerOf(ROSTER_COLUMNS, 'defaultDepositoryCode', lang);
   if (!d) {
     errors.push({ row, field, message: fill(psiMessages.unknownDepository[lang], { code }) });
     return null;
@@ -283,12 +286,12 @@ export function importRoster(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lan
       const cells = rowValues(ROSTER_COLUMNS, r, dicts);
       const { values, issues } = parseValues(schoolYyptInfoResource, cells, lang, 'add');
       for (const i of issues)
-        errors.push({ row: r.row, field: headerOf(ROSTER_COLUMNS, i.field), message: i.message });
+        errors.push({ row: r.row, field: headerOf(ROSTER_COLUMNS, i.field, lang), message: i.message });
       const code = typeof cells.schoolCode === 'string' ? cells.schoolCode : '';
       if (code && seen.has(code))
         errors.push({
           row: r.row,
-          field: headerOf(ROSTER_COLUMNS, 'schoolCode'),
+          field: headerOf(ROSTER_COLUMNS, 'schoolCode', lang),
           message: psiMessages.duplicateInFile[lang],
         });
       if (code) seen.add(code);

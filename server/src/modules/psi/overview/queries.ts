@@ -12,6 +12,8 @@ import { inList, stockQuery, wireStock } from '../stock/queries';
 
 type Sqlite = Database.Database;
 type Scope = { column: string; ids: string[] };
+/** Whose rows: one tenant's (an actor's), or every tenant's (`null`: the platform owner's overview). */
+type Tenancy = { tenantId: string | null };
 
 const dayText = (d: Date) => {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,10 +27,10 @@ function weekStart(day: Date): string {
   return dayText(d);
 }
 
-/** The tenant's live rows, narrowed to `scope` when given. */
-function scopedWhere(actor: PsiActor, scope?: Scope | null) {
-  const where = ['tenant_id = ?', 'is_deleted = 0'];
-  const params: unknown[] = [actor.tenantId];
+/** The tenant's live rows (every tenant's for `tenantId: null`), narrowed to `scope` when given. */
+function scopedWhere(actor: Tenancy, scope?: Scope | null) {
+  const where = actor.tenantId === null ? ['is_deleted = 0'] : ['tenant_id = ?', 'is_deleted = 0'];
+  const params: unknown[] = actor.tenantId === null ? [] : [actor.tenantId];
   if (scope) {
     where.push(`${scope.column} IN (${inList(scope.ids)})`);
     params.push(...scope.ids.map(big));
@@ -40,7 +42,7 @@ function countsBy(
   sqlite: Sqlite,
   table: string,
   statusColumn: string,
-  actor: PsiActor,
+  actor: Tenancy,
   scope?: Scope,
 ): Record<string, number> {
   if (scope && scope.ids.length === 0) return {};
@@ -55,7 +57,7 @@ function countsBy(
 /** Orders (征订单 for the platform and schools, 配送单 for depositories) per week of submission. */
 function weekly(
   sqlite: Sqlite,
-  actor: PsiActor,
+  actor: Tenancy,
   table: string,
   scope: Scope | null,
   weeks: number,
@@ -161,10 +163,23 @@ export function platformFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt) 
   };
 }
 
+/** What the depositories hold: titles in stock and copies together. */
+function stockOnHand(sqlite: Sqlite, actor: PsiActor, scope: Scope) {
+  if (scope.ids.length === 0) return { titles: 0, quantity: 0 };
+  const { where, params } = scopedWhere(actor, scope);
+  const r = prepareNumbers(
+    sqlite,
+    `SELECT COUNT(DISTINCT goods_id) AS titles, COALESCE(SUM(quantity), 0) AS quantity
+     FROM psi_depository_stock WHERE ${where.join(' AND ')} AND quantity > 0`,
+  ).get(...params) as { titles: number; quantity: number };
+  return { titles: r.titles, quantity: r.quantity };
+}
+
 export function depositoryFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt) {
   const scope = { column: 'depository_id', ids: actor.depositoryIds };
   return {
     kind: 'depository' as const,
+    stock: stockOnHand(sqlite, actor, scope),
     depositoryOrderStatus: countsBy(sqlite, 'psi_purchase_order_depository', 'order_status', actor, scope),
     deliveryStatus: countsBy(sqlite, 'psi_delivery_order', 'order_status', actor, scope),
     purchaseStatus: countsBy(sqlite, 'psi_purchase_order', 'order_status', actor, scope),
@@ -198,5 +213,41 @@ export function schoolFigures(sqlite: Sqlite, actor: PsiActor, schoolId: string,
     depositoryOrderStatus: countsBy(sqlite, 'psi_purchase_order_depository', 'order_status', actor, scope),
     orders: progress.map((o) => ({ ...o, totalAmount: formatMoney(o.totalAmount) })),
     weekly: weekly(sqlite, actor, 'psi_purchase_order_yypt', scope, at.weeks, at.now),
+  };
+}
+
+/**
+ * The platform owner's overview (the super-admin of tenant 000000, whose own tenant holds no book
+ * orders): every tenant's 征订单 by status and per week, and one row of figures per tenant.
+ */
+export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
+  const all: Tenancy = { tenantId: null };
+  const tenants = prepareNumbers(
+    sqlite,
+    `SELECT t.tenant_id AS tenantId, t.tenant_name AS tenantName,
+       (SELECT COUNT(*) FROM psi_school_info s WHERE s.tenant_id = t.tenant_id AND s.is_deleted = 0) AS schools,
+       (SELECT COUNT(*) FROM psi_depository_info d WHERE d.tenant_id = t.tenant_id AND d.is_deleted = 0) AS depositories,
+       (SELECT COUNT(*) FROM psi_purchase_order_yypt o WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0) AS orders,
+       (SELECT COUNT(*) FROM psi_purchase_order_yypt o
+         WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0 AND o.order_status = 1) AS pendingAudit,
+       (SELECT COALESCE(SUM(o.total_amount), 0) FROM psi_purchase_order_yypt o
+         WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0) AS amount,
+       (SELECT COUNT(*) FROM blade_user u WHERE u.tenant_id = t.tenant_id AND u.is_deleted = 0) AS users
+     FROM blade_tenant t WHERE t.is_deleted = 0 ORDER BY t.tenant_id`,
+  ).all() as {
+    tenantId: string;
+    tenantName: string;
+    schools: number;
+    depositories: number;
+    orders: number;
+    pendingAudit: number;
+    amount: number;
+    users: number;
+  }[];
+  return {
+    kind: 'tenants' as const,
+    tenants: tenants.map((t) => ({ ...t, amount: formatMoney(t.amount) })),
+    yyptStatus: countsBy(sqlite, 'psi_purchase_order_yypt', 'order_status', all),
+    weekly: weekly(sqlite, all, 'psi_purchase_order_yypt', null, at.weeks, at.now),
   };
 }

@@ -6,7 +6,7 @@ import { answers, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { psiActor } from '../shared/http';
 import { positiveInt } from '../shared/query-params';
-import { depositoryFigures, platformFigures, schoolFigures } from './queries';
+import { depositoryFigures, platformFigures, schoolFigures, tenantsFigures } from './queries';
 
 /** Order counts by status code (`{"1": 3, "4": 12}`). */
 const statusCounts = z.record(z.string(), z.number().int()).describe('documents per status code');
@@ -45,6 +45,9 @@ const dashboard = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('depository'),
+    stock: z
+      .object({ titles: z.number().int(), quantity: z.number().int() })
+      .describe("the depositories' stock: titles held and copies together"),
     depositoryOrderStatus: statusCounts,
     deliveryStatus: statusCounts,
     purchaseStatus: statusCounts,
@@ -74,6 +77,25 @@ const dashboard = z.discriminatedUnion('kind', [
     ),
     weekly: weeklyOrders,
   }),
+  z.object({
+    kind: z.literal('tenants'),
+    tenants: z
+      .array(
+        z.object({
+          tenantId: z.string(),
+          tenantName: z.string(),
+          schools: z.number().int(),
+          depositories: z.number().int(),
+          orders: z.number().int().describe('征订单'),
+          pendingAudit: z.number().int().describe('征订单 waiting for the platform audit'),
+          amount: z.string().describe('the 征订单 amounts together'),
+          users: z.number().int(),
+        }),
+      )
+      .describe("one row per tenant: the platform owner's overview"),
+    yyptStatus: statusCounts,
+    weekly: weeklyOrders,
+  }),
   z.object({ kind: z.literal('none') }),
 ]);
 
@@ -92,6 +114,8 @@ export function registerOverviewRoutes(app: FastifyInstance) {
       const actor = psiActor(app, req);
       const at = { now: new Date(), weeks: Math.max(1, positiveInt(req.query, 'weeks', 8, 52)) };
       const sqlite = app.ctx.sqlite;
+      // the platform owner (super-admin of 000000) sees every tenant; its own tenant orders no books
+      if (req.user?.isSuperAdmin) return ok(tenantsFigures(sqlite, at), req.lang);
       if (actor.kind === 'platform') return ok(platformFigures(sqlite, actor, at), req.lang);
       if (actor.kind === 'depository') return ok(depositoryFigures(sqlite, actor, at), req.lang);
       if (actor.kind === 'school' && actor.schoolId)

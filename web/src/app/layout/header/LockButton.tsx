@@ -58,6 +58,7 @@ export function LockButton() {
         title={t('lock.setTitle')}
         width={420}
         saving={saving}
+        form={form}
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
         destroyOnHidden

@@ -58,7 +58,7 @@ function NoticeList({
   const items = inbox?.[kind].records ?? [];
   if (!inbox) return <Spin className="psi-notice__loading" />;
   if (items.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`notice.empty.${kind}`)} />;
   return (
     <ul className="psi-notice__list" data-testid={`notice-list-${kind}`}>
       {items.map((item) => {

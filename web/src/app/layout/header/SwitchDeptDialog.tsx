@@ -61,7 +61,13 @@ export default function SwitchDeptDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormDialog title={t('switchDept.title')} saving={saving} onOk={() => form.submit()} onCancel={onClose}>
+    <FormDialog
+      title={t('switchDept.title')}
+      saving={saving}
+      form={form}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
       <Form<SwitchValues>
         form={form}
         layout="vertical"

@@ -62,6 +62,10 @@ export const enCore = {
     tenantId: 'Tenant ID',
     tenantIdPlaceholder: 'Please enter the tenant ID',
     tenantIdRequired: 'Please enter the tenant ID',
+    tenantHelp:
+      'Your organisation’s tenant ID, from your administrator; {{tenant}} is the platform’s own tenant',
+    demoTenants: 'Tenants of the demo data (click to fill in):',
+    sessionEnded: 'You were signed out',
     account: 'Account',
     accountPlaceholder: 'Please enter your account',
     accountRequired: 'Please enter your account',

@@ -91,7 +91,11 @@ export const enShell = {
     todo: 'To-dos',
     message: 'Messages',
     notice: 'Notices',
-    empty: 'Nothing new',
+    empty: {
+      todo: 'Nothing to do: no document is waiting for you',
+      message: 'No messages',
+      notice: 'No notices',
+    },
     readAll: 'Mark all read',
     newMessage: 'New message',
     bellCount: 'Notifications: {{count}} open',
@@ -201,6 +205,8 @@ export const enShell = {
     role: 'Role',
     menus: 'Menus you can access',
     noMenus: 'This account has no menus yet',
+    work: 'My work',
+    workIdle: 'Nothing waits for you to claim or handle: a leave request a colleague sends you appears here.',
     roles: {
       administrator: 'Super administrator',
       admin: 'Administrator',

@@ -88,7 +88,11 @@ export const zhShell = {
     todo: '待办',
     message: '消息',
     notice: '通知',
-    empty: '暂无消息',
+    empty: {
+      todo: '暂无待办：没有等你处理的单据',
+      message: '暂无消息',
+      notice: '暂无通知',
+    },
     readAll: '全部标为已读',
     newMessage: '新消息',
     bellCount: '消息通知：{{count}} 条未处理',
@@ -196,6 +200,8 @@ export const zhShell = {
     role: '角色',
     menus: '可访问的菜单',
     noMenus: '当前账号暂无可访问的菜单',
+    work: '我的事务',
+    workIdle: '暂时没有等你签收或办理的事务：同事发起并指派给你的请假会出现在这里。',
     /** names of the seeded roles by alias; another role shows its own name */
     roles: {
       administrator: '超级管理员',

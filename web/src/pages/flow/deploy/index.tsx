@@ -7,7 +7,6 @@ import {
   Card,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -37,6 +36,7 @@ import {
 } from '../../../components/flow/ListToolbar';
 import '../../../i18n/flow';
 import { useCan } from '../../../hooks/permission';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface UploadForm {
   category?: string;
@@ -77,11 +77,14 @@ function UploadDialog({
     },
   });
   return (
-    <Modal
+    <FormDialog
       open={open}
+      width={520}
       title={t('flow.deploy.uploadTitle')}
       onCancel={onClose}
-      confirmLoading={upload.isPending}
+      form={form}
+      dirty={() => files.length > 0}
+      saving={upload.isPending}
       onOk={() =>
         void form.validateFields().then((values) => {
           if (!files.length) {
@@ -126,7 +129,7 @@ function UploadDialog({
           </Upload.Dragger>
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
+import { Alert, App, Col, Form, Input, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowKeys, modelDetail, submitModel, useFlowCategories } from '../../../api/flow';
 import { blankDiagram } from '../components/flowable-moddle';
 import type { BpmnModelerHandle } from '../components/BpmnModeler';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { FormDialog } from '../../../components/FormDialog';
 
 const BpmnModeler = lazy(() => import('../components/BpmnModeler'));
 
@@ -74,16 +75,16 @@ export function ModelEditor({
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       width={1200}
       title={modelId ? t('flow.model.edit') : t('flow.model.add')}
       okText={t('flow.model.save')}
       onOk={() => void form.validateFields().then((values) => save.mutate(values))}
-      confirmLoading={save.isPending}
+      saving={save.isPending}
       onCancel={onClose}
+      form={form}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       <Form form={form} layout="vertical" data-testid="model-form">
         <Row gutter={16}>
@@ -137,6 +138,6 @@ export function ModelEditor({
           <div style={{ height: 520 }} />
         </Spin>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

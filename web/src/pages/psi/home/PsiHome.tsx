@@ -22,8 +22,10 @@ import {
   type Counts,
   type StockRow,
   type Summary,
+  type TenantFigures,
   useMySchool,
 } from '../../../api/psi';
+import { site } from '../../../config/site';
 import { yuan } from '../format';
 import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';
 import { Chart } from './Chart';
@@ -55,33 +57,68 @@ function Stat({ title, value, to, testId, suffix }: StatProps) {
   );
 }
 
-function StatusPie({ counts, kind, testId }: { counts: Counts; kind: StatusKind; testId: string }) {
+/** A chart with nothing to draw says so in words, in the chart's place (no grey ring, no empty axes). */
+function NoChartData({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className="psi-chart psi-chart--empty" data-testid={testId} data-empty="true">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
+    </div>
+  );
+}
+
+/** The doughnut of documents per status: each slice and legend entry with its count. */
+function StatusPie({
+  counts,
+  kind,
+  testId,
+  empty,
+}: {
+  counts: Counts;
+  kind: StatusKind;
+  testId: string;
+  empty?: string;
+}) {
   const label = useStatusLabel(kind);
-  const { i18n } = useTranslation();
-  const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
+  const { t, i18n } = useTranslation();
+  const data = useMemo(
+    () =>
+      STATUS_ORDER[kind]
+        .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
+        .filter((d) => d.value > 0),
+    // the labels follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [counts, kind, i18n.language],
+  );
+  const option = useMemo(() => {
+    const count = new Map(data.map((d) => [d.name, d.value]));
+    return {
+      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+      legend: { bottom: 0, formatter: (name: string) => `${name} ${count.get(name) ?? 0}` },
       series: [
         {
           type: 'pie',
           // above the legend, which may take two rows: the outer labels must not reach it
           center: ['50%', '42%'],
           radius: ['34%', '58%'],
-          data: STATUS_ORDER[kind]
-            .map((code) => ({ name: label(code), value: counts[String(code)] ?? 0 }))
-            .filter((d) => d.value > 0),
+          label: { formatter: '{b} {c}' },
+          data,
         },
       ],
-    }),
-    // the labels follow the language
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [counts, kind, i18n.language],
-  );
+    };
+  }, [data]);
+  if (data.length === 0) return <NoChartData text={empty ?? t('psi.home.noOrders')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
-function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>; testId: string }) {
+function WeeklyBars({
+  weekly,
+  testId,
+  empty,
+}: {
+  weekly: NonNullable<Summary['weekly']>;
+  testId: string;
+  empty?: string;
+}) {
   const { t, i18n } = useTranslation();
   const option = useMemo(
     () => ({
@@ -89,9 +126,10 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
       legend: { bottom: 0 },
       grid: { left: 48, right: 56, top: 24, bottom: 48 },
       xAxis: { type: 'category', data: weekly.map((w) => w.week.slice(5)) },
+      // whole orders and whole yuan: no 0.2 steps
       yAxis: [
         { type: 'value', name: t('psi.home.orders'), minInterval: 1 },
-        { type: 'value', name: t('psi.home.amount') },
+        { type: 'value', name: t('psi.home.amount'), minInterval: 1 },
       ],
       series: [
         { name: t('psi.home.orders'), type: 'bar', data: weekly.map((w) => w.orders) },
@@ -106,6 +144,8 @@ function WeeklyBars({ weekly, testId }: { weekly: NonNullable<Summary['weekly']>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [weekly, i18n.language],
   );
+  if (!weekly.some((w) => w.orders > 0))
+    return <NoChartData text={empty ?? t('psi.home.noWeekly')} testId={testId} />;
   return <Chart option={option} testId={testId} />;
 }
 
@@ -153,6 +193,7 @@ function StaffHome({
   extra,
   status,
   weekTitle,
+  empty,
 }: {
   testId: string;
   data: Summary;
@@ -161,6 +202,8 @@ function StaffHome({
   extra?: ReactNode;
   status: { title: string; counts: Counts; kind: StatusKind };
   weekTitle: string;
+  /** What the charts say with nothing to draw (default: no 征订单). */
+  empty?: { status: string; weekly: string };
 }) {
   const { t } = useTranslation();
   return (
@@ -180,12 +223,17 @@ function StaffHome({
       <GridRow gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={status.title}>
-            <StatusPie counts={status.counts} kind={status.kind} testId="chart-status" />
+            <StatusPie
+              counts={status.counts}
+              kind={status.kind}
+              testId="chart-status"
+              empty={empty?.status}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={weekTitle}>
-            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" empty={empty?.weekly} />
           </Card>
         </Col>
       </GridRow>
@@ -243,6 +291,7 @@ function DepositoryHome({ data }: { data: Summary }) {
       data={data}
       status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
       weekTitle={t('psi.home.byWeekDepository')}
+      empty={{ status: t('psi.home.noPods'), weekly: t('psi.home.noWeeklyPods') }}
       stats={[
         stat(t('psi.home.inbox'), d['1'] ?? 0, pods, 'home-inbox'),
         stat(t('psi.home.toDeliver'), (d['2'] ?? 0) + (d['4'] ?? 0), pods, 'home-to-deliver'),
@@ -259,6 +308,13 @@ function DepositoryHome({ data }: { data: Summary }) {
           '/psi/depositorycheck/index',
           'home-open-checks',
         ),
+        {
+          title: t('psi.home.stockHeld'),
+          value: data.stock?.quantity ?? 0,
+          suffix: t('psi.home.stockTitles', { count: data.stock?.titles ?? 0 }),
+          to: '/psi/depositorystock/index',
+          testId: 'home-stock',
+        },
       ]}
     />
   );
@@ -338,11 +394,85 @@ function SchoolHome({ data }: { data: Summary }) {
   );
 }
 
-/** The home page figures of the PSI roles (platform, depository, school). */
+/**
+ * The platform owner's home (super-admin of 000000, whose own tenant orders no books): every tenant's
+ * figures, their orders by status and per week, and one row per tenant.
+ */
+function TenantsHome({ data }: { data: Summary }) {
+  const { t } = useTranslation();
+  const tenants = data.tenants ?? [];
+  const total = (pick: (row: TenantFigures) => number) => tenants.reduce((sum, row) => sum + pick(row), 0);
+  const tenantList = '/system/tenant/index';
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="home-tenants">
+      <div className="psi-stat-grid">
+        <Stat
+          title={t('psi.home.tenants')}
+          value={tenants.length}
+          to={tenantList}
+          testId="home-tenant-count"
+        />
+        <Stat title={t('psi.home.schools')} value={total((row) => row.schools)} testId="home-school-count" />
+        <Stat title={t('psi.home.allOrders')} value={total((row) => row.orders)} testId="home-order-count" />
+        <Stat
+          title={t('psi.home.pendingAudit')}
+          value={total((row) => row.pendingAudit)}
+          testId="home-pending-audit"
+        />
+      </div>
+      <GridRow gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={t('psi.home.byStatus')}>
+            <StatusPie counts={data.yyptStatus ?? {}} kind="yypt" testId="chart-status" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={t('psi.home.byWeek')}>
+            <WeeklyBars weekly={data.weekly ?? []} testId="chart-week" />
+          </Card>
+        </Col>
+      </GridRow>
+      <Card
+        size="small"
+        title={t('psi.home.tenantsTitle')}
+        extra={<Link to={tenantList}>{t('psi.home.manageTenants')}</Link>}
+        data-testid="home-tenant-table"
+      >
+        <Typography.Paragraph type="secondary">
+          {t('psi.home.tenantsHint', { own: site.tenantId })}
+        </Typography.Paragraph>
+        <Table<TenantFigures>
+          rowKey="tenantId"
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={tenants}
+          columns={[
+            { title: t('wel.tenant'), key: 'tenant', render: (_v, r) => `${r.tenantId} ${r.tenantName}` },
+            { title: t('psi.home.users'), dataIndex: 'users', key: 'users', align: 'right' },
+            { title: t('psi.home.schools'), dataIndex: 'schools', key: 'schools', align: 'right' },
+            { title: t('psi.home.depositories'), dataIndex: 'depositories', key: 'deps', align: 'right' },
+            { title: t('psi.home.allOrders'), dataIndex: 'orders', key: 'orders', align: 'right' },
+            { title: t('psi.home.pendingAudit'), dataIndex: 'pendingAudit', key: 'pending', align: 'right' },
+            {
+              title: t('psi.home.tenantAmount'),
+              key: 'amount',
+              align: 'right',
+              render: (_v, r) => yuan(r.amount),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+/** The home page figures of the PSI roles (platform, depository, school) and of the platform owner. */
 export function PsiHome() {
   const summary = useQuery({ queryKey: psiKeys.home(), queryFn: dashboardSummary, staleTime: 30_000 });
   const data = summary.data;
   if (!data || data.kind === 'none') return null;
+  if (data.kind === 'tenants') return <TenantsHome data={data} />;
   if (data.kind === 'platform') return <PlatformHome data={data} />;
   if (data.kind === 'depository') return <DepositoryHome data={data} />;
   return <SchoolHome data={data} />;

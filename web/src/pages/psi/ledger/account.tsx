@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
@@ -12,6 +12,7 @@ import { adaptResource } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
 import { RequiredItem } from '../../../components/RequiredItem';
+import { FormDialog } from '../../../components/FormDialog';
 import { useListFilter } from '../../../components/resource/useListFilter';
 import '../../../i18n/psi';
 
@@ -67,13 +68,14 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('psi.account.recharge')}
+      width={520}
       onCancel={onClose}
+      form={form}
+      saving={false}
       onOk={() => void submit().catch(() => undefined)}
       okText={t('psi.common.submit')}
-      cancelText={t('psi.common.cancel')}
       destroyOnHidden
       data-testid="recharge-dialog"
     >
@@ -123,7 +125,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon title={error} data-testid="recharge-error" />}
-    </Modal>
+    </FormDialog>
   );
 }
 

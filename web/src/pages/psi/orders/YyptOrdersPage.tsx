@@ -3,21 +3,33 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { detail, psiKeys, type Row } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
-import { yuan } from '../format';
+import { fill } from '@psi/db/model';
+import { psiMessages } from '@psi/db/model/psi/index';
+import { toCents, yuan } from '../format';
+import { useLang } from '../status';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import '../../../i18n/psi';
 
 function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const school = useQuery({
     queryKey: psiKeys.detail('schoolinfo', String(record.schoolId)),
     queryFn: () => detail('schoolinfo', String(record.schoolId)),
   });
+  // approving charges the school: a balance that cannot cover it is said before, in the server's words
+  const need = toCents(record.totalAmount);
+  const have = school.data ? toCents(school.data.accountBalance) : null;
+  const blocked =
+    have !== null && have < need
+      ? fill(psiMessages.insufficientBalance[lang], { need: yuan(need), have: yuan(have) })
+      : undefined;
   return (
     <AuditDialog
       endpoint="purchaseorderyypt/approveAudit"
       record={record}
+      blocked={blocked}
       hint={
         school.data
           ? t('psi.audit.balanceHint', {

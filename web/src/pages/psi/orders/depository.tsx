@@ -69,8 +69,8 @@ export default function DepositoryOrderPage() {
           record={audit.target.row}
           initialPass={audit.target.pass}
           hint={(pass) => moneyHint(t, audit.target!.row, pass)}
-          passLabel={t('psi.pod.accept')}
-          rejectLabel={t('psi.pod.reject')}
+          passVerb="accept"
+          rejectVerb="return"
           onClose={audit.close}
           onDone={audit.done}
         />

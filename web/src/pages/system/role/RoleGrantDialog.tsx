@@ -15,6 +15,7 @@ import { leafKeys, useGrantSources } from '../../../components/system/grant';
 import { testId, toTreeNodes } from '../../../components/system/tree';
 import { useSaving } from '../../../hooks/saving';
 import '../../../i18n/system';
+import { FormDialog } from '../../../components/FormDialog';
 
 type Part = keyof GrantKeys;
 const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
@@ -70,6 +71,8 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
     return { menu: parents('menu'), dataScope: parents('dataScope'), apiScope: parents('apiScope') };
   });
   const { saving, run } = useSaving();
+  // a tick the user set or cleared is work that closing would throw away
+  const [changed, setChanged] = useState(false);
 
   const submit = async () => {
     const ids = (part: Part) => [...new Set([...checked[part], ...half[part]])];
@@ -87,15 +90,14 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={title}
       width={520}
       onCancel={onClose}
+      dirty={() => changed}
       onOk={() => void submit()}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, ...testId('grant-submit') }}
+      saving={saving}
+      okButtonProps={testId('grant-submit')}
       destroyOnHidden
       data-testid="role-grant-dialog"
     >
@@ -113,6 +115,7 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
                 checkedKeys={checked[part]}
                 onCheck={(next, info) => {
                   const list = (Array.isArray(next) ? next : next.checked).map((key: Key) => String(key));
+                  setChanged(true);
                   setChecked((previous) => ({ ...previous, [part]: list }));
                   setHalf((previous) => ({
                     ...previous,
@@ -124,6 +127,6 @@ function GrantForm({ roleId, title, trees, granted, onClose }: GrantFormProps) {
           ),
         }))}
       />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, Modal, Select, Space, TreeSelect, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Input, Select, Space, TreeSelect, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userResource, type Lang } from '@psi/db/model';
 import {
@@ -20,6 +20,7 @@ import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useSaving } from '../../../hooks/saving';
 import { jsonObjectRule } from '../../../utils/json-rule';
 import '../../../i18n/system';
+import { FormDialog } from '../../../components/FormDialog';
 
 /** What a dialog about one user gets. */
 interface RowDialogProps {
@@ -138,15 +139,14 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
     });
   };
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('sys.importTitle')}
       width={520}
       onCancel={onClose}
+      dirty={() => file !== null}
       onOk={() => void submit()}
-      okButtonProps={{ loading: saving, ...testId('user-import-submit') }}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      saving={saving}
+      okButtonProps={testId('user-import-submit')}
       destroyOnHidden
       data-testid="user-import-dialog"
     >
@@ -176,6 +176,6 @@ export function UserImportDialog({ onClose, onSaved }: { onClose: () => void; on
           {t('sys.importTemplate')}
         </Button>
       </Space>
-    </Modal>
+    </FormDialog>
   );
 }
