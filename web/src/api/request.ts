@@ -156,7 +156,8 @@ async function afterRefresh(response: AxiosResponse): Promise<AxiosResponse | nu
     try {
       await sessionBridge().renew();
     } catch {
-      if (sessionBridge().accessToken()) sessionBridge().onUnauthorized(failureText(response.data));
+      // the refused refresh may have signed out already: the reason the server gave is still told
+      sessionBridge().onUnauthorized(failureText(response.data));
       throw new RequestError(failureText(response.data), 401, { notified: false, response });
     }
   }
