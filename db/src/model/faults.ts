@@ -96,6 +96,7 @@ export const faultResource = defineResource({
       maxLength: 200,
       pattern: { regex: '^/[^\\s?#]*$', message: faultTexts.pathPattern },
       span: 18,
+      priority: 'key',
     },
     { name: 'role', kind: 'text', label: t('角色别名', 'Role alias'), maxLength: 64 },
     { name: 'account', kind: 'text', label: t('账号', 'Account'), maxLength: 64 },

@@ -14,6 +14,7 @@ export const paramResource = defineResource({
         maxLength: 255,
         search: 'like',
         sortable: true,
+        priority: 'key',
       }),
     ),
     required(
@@ -21,6 +22,7 @@ export const paramResource = defineResource({
         maxLength: 255,
         search: 'like',
         sortable: true,
+        priority: 'key',
       }),
     ),
     required(field('textarea', 'paramValue', '参数键值', 'Parameter value', { maxLength: 2000, span: 24 })),
