@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { setPreferences, type Language } from '../support/a11y';
 import { signIn, signInAsAdmin } from '../support/login';
 import { DEMO_PASSWORD, signInDemo } from '../support/psi';
-import { resourceDialog } from '../support/ui';
+import { resourceDialog, stopMoving } from '../support/ui';
 
 /**
  * Tables that fit (1366×768 and 1440×900, Chinese and English): on every list screen of the platform admin and of
@@ -500,7 +500,7 @@ for (const language of ['zh', 'en'] as const) {
   test(`on a phone the document detail keeps its words whole (${language})`, async ({ page }) => {
     await signInDemo(page, 'xx_mingde', language);
     await page.setViewportSize(PHONE);
-    await page.goto('/psi/purchaseorderyypt/index');
+    await page.goto('/psi/order_s/index');
     await settled(page);
     await page.getByTestId('order-no').first().click();
     const detail = page.getByTestId('doc-detail');
@@ -652,6 +652,8 @@ test('toasts show under the header bar and a drawer title (56 px), not over them
   await signInDemo(page, 'pt_admin');
   const notice = page.locator('.ant-message-notice').first();
   await expect(notice).toBeVisible();
+  // measured where it comes to rest, not while it slides down into place
+  await stopMoving(notice);
   const box = await notice.boundingBox();
   expect(box!.y).toBeGreaterThanOrEqual(56);
 });

@@ -98,8 +98,9 @@ export const faultResource = defineResource({
       span: 18,
       priority: 'key',
     },
-    { name: 'role', kind: 'text', label: t('角色别名', 'Role alias'), maxLength: 64 },
-    { name: 'account', kind: 'text', label: t('账号', 'Account'), maxLength: 64 },
+    // who a rule is for is in its form and detail; the list keeps to what it does and how often
+    { name: 'role', kind: 'text', label: t('角色别名', 'Role alias'), maxLength: 64, inTable: false },
+    { name: 'account', kind: 'text', label: t('账号', 'Account'), maxLength: 64, inTable: false },
     {
       name: 'effect',
       kind: 'select',
@@ -110,7 +111,7 @@ export const faultResource = defineResource({
     },
     limitField('delayMs', t('延迟(毫秒)', 'Delay (ms)')),
     limitField('status', t('HTTP 状态', 'HTTP status')),
-    limitField('retryAfter', t('重试间隔(秒)', 'Retry after (s)')),
+    limitField('retryAfter', t('重试间隔(秒)', 'Retry after (s)'), { inTable: false }),
     {
       name: 'message',
       kind: 'text',
