@@ -261,3 +261,54 @@ describe('every answer documented (issue 25)', () => {
     expect(statuses(doc.paths['/blade-system/param/list'].get)).toEqual(['200', '400', '403']);
   });
 });
+
+describe('typed query parameters (issue 25)', () => {
+  type Param = { name: string; schema: { pattern?: string; anyOf?: unknown[] } };
+  const doc = () =>
+    JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as {
+      paths: Record<string, Record<string, { parameters?: Param[] }>>;
+    };
+  const param = (path: string, name: string) => {
+    const p =
+      doc().paths[path].get?.parameters?.find((q) => q.name === name) ??
+      doc().paths[path].post?.parameters?.find((q) => q.name === name);
+    return new RegExp(p?.schema.pattern ?? '.*');
+  };
+
+  it('documents page numbers, record ids, id lists and date filters with the pattern the server takes', () => {
+    for (const name of ['current', 'size']) {
+      const re = param('/blade-system/param/list', name);
+      expect(
+        ['1', '500', '', '-3', '1e3'].every((v) => re.test(v)),
+        name,
+      ).toBe(true);
+      expect(
+        ['abc', 'true', '1,2'].some((v) => re.test(v)),
+        name,
+      ).toBe(false);
+    }
+    const id = param('/blade-system/param/detail', 'id');
+    expect(id.test('1123598821738675201')).toBe(true);
+    expect(['', 'abc', '-1', '99999999999999999999'].some((v) => id.test(v))).toBe(false);
+    const ids = param('/blade-system/param/remove', 'ids');
+    expect(ids.test('1,2, 3')).toBe(true);
+    expect(['1,,2', 'a', ''].some((v) => ids.test(v))).toBe(false);
+    const day = param('/blade-system/param/list', 'createTime_dategt');
+    expect(['2025-01-31', '2025-01-31 08:00:00'].every((v) => day.test(v))).toBe(true);
+    expect(['yesterday', '2025-01', ''].some((v) => day.test(v))).toBe(false);
+  });
+
+  it('refuses what the document refuses and brings a page size into range as Blade does', async () => {
+    const app = await testApp();
+    const { token } = await login(app);
+    const list = (q: string) => call(app, token, { method: 'GET', url: `/api/blade-system/param/list?${q}` });
+    const bad = await list('createTime_dategt=yesterday');
+    expect([bad.statusCode, (bad.json() as { msg: string }).msg]).toEqual([
+      400,
+      '请求参数格式错误: createTime_dategt',
+    ]);
+    expect((await list('size=abc')).statusCode).toBe(400);
+    const big = await list('size=100000');
+    expect([big.statusCode, (big.json() as { data: { size: number } }).data.size]).toEqual([200, 500]);
+  });
+});
