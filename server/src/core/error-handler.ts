@@ -25,6 +25,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
+    // a body the not-found route could not read (`QUERY` without a content type): still no such route
+    if (status < 500 && !req.routeOptions.url) return notFound(req, reply);
     if (status < 500) {
       const msg =
         fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'

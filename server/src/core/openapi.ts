@@ -124,7 +124,10 @@ export function failureAnswers(shape: RouteShape): Record<string, Record<string,
     out[401] = answer('no valid token (`Blade-Auth`)');
     out[403] = answer('the token does not grant this route, or the record is another tenant’s');
   }
-  if (shape.pathParams) out[404] = answer('no such record');
+  if (shape.pathParams) {
+    out[403] ??= answer('the token does not grant this route, or the link’s signature is not valid');
+    out[404] = answer('no such record');
+  }
   if (shape.body) {
     out[413] = answer('the body is larger than the server takes');
     out[415] = answer('a media type the route does not read');

@@ -34,24 +34,40 @@ const FILTER_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 export const missingOrType = (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
 
-/** A query or form id (a snowflake as decimal text). */
+/** A query or form id (a snowflake as decimal text, or a JSON number). */
 export const idValue = z
-  .union([z.string(), z.number()], { error: missingOrType })
+  .union(
+    [
+      z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
+      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    ],
+    {
+      error: missingOrType,
+    },
+  )
   .superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
-    else if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+    if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
-  .meta({ pattern: ID_PATTERN })
   .describe('a record id');
 
 /** A comma-joined id list (`ids=1,2,3`). */
 export const idListValue = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: missingOrType })
+  .union(
+    [
+      z.string().regex(new RegExp(ID_LIST_PATTERN), { error: missingOrType }),
+      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      z.array(
+        z.union([
+          z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
+          z.number().int().min(0),
+        ]),
+      ),
+    ],
+    { error: missingOrType },
+  )
   .superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
-    else if (parseIdList(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+    if (parseIdList(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
-  .meta({ pattern: ID_LIST_PATTERN })
   .describe('comma-joined record ids');
 
 /** An optional id list as a JSON array or comma-joined text, left to the handler to read (a grant's lists). */
@@ -259,5 +275,6 @@ export const MULTIPART = ['multipart/form-data'];
 
 /** A server-sent event stream, as the document shows it. */
 export function eventStreamAnswer(description: string) {
-  return { 200: { description, content: { 'text/event-stream': { schema: z.string() } } } };
+  const event = z.looseObject({ id: z.string().optional(), event: z.string().optional(), data: z.string() });
+  return { 200: { description, content: { 'text/event-stream': { schema: event } } } };
 }

@@ -160,3 +160,10 @@ describe('a wrong method on a known path (issue 25)', () => {
     }
   });
 });
+
+describe('a method the router does not know on a known path (issue 25)', () => {
+  it('answers 405 with Allow even when that method wants a body (QUERY)', async () => {
+    const res = await app.inject({ method: 'QUERY' as 'GET', url: '/api/blade-system/param/list' });
+    expect([res.statusCode, res.headers.allow, res.json().code]).toEqual([405, 'GET, HEAD', 405]);
+  });
+});
