@@ -65,7 +65,7 @@ const patternOf = (url: string) =>
  * The methods this server answers on a request path its line has (`HEAD` beside `GET`), none when
  * the path is unknown: a wrong method on a known path is a 405, not a 404.
  */
-export function allowedMethods(app: FastifyInstance, path: string): string[] {
+function allowedMethods(app: FastifyInstance, path: string): string[] {
   const line = app.ctx.options.line ?? 'bladex';
   const apiPath = path.startsWith('/api/') ? path.slice(4) : path;
   if (!lineHasRoute(line, apiPath)) return [];

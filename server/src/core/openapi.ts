@@ -111,7 +111,7 @@ interface RouteShape {
  * parameters, 413 and 415 for one taking a body, 429 with the rate-limit headers for a rate-limited
  * one (sign-in, captcha, uploads).
  */
-export function failureAnswers(shape: RouteShape): Record<string, Record<string, unknown>> {
+function failureAnswers(shape: RouteShape): Record<string, Record<string, unknown>> {
   const answer = (description: string, extra: Record<string, unknown> = {}) => ({
     description,
     ...extra,
