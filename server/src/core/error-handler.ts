@@ -70,7 +70,9 @@ function allowedMethods(app: FastifyInstance, path: string): string[] {
   const apiPath = path.startsWith('/api/') ? path.slice(4) : path;
   if (!lineHasRoute(line, apiPath)) return [];
   const methods = new Set(
-    app.routeTable.filter((r) => r.url === path || patternOf(r.url).test(path)).map((r) => r.method),
+    app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && (r.url === path || patternOf(r.url).test(path)))
+      .map((r) => r.method),
   );
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
