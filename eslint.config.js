@@ -22,6 +22,8 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'data/**',
+      '.venv-fuzz/**',
+      '.schemathesis/**',
     ],
   },
   js.configs.recommended,

@@ -3,64 +3,24 @@
 // `--line auto` and no setting but the account, stops it; exits non-zero when either run failed. The
 // public line's SM2 public key reaches the runner as a client is given it (BLADE_SM2_PUBLIC_KEY), read
 // from the key pair the server kept in its data directory: that line serves no key.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CAPTCHA, root, startDemoServer } from './demo-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CAPTCHA = 'abcde';
 const LINES = ['bladex', 'springblade'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(origin, server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${origin}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become healthy within 90 s');
-}
 
 /** One line: its server up, the runner against it, the server down. The runner's exit code. */
 async function runLine(line) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `psi-contract-demo-${line}-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      CAPTCHA_FIXED: CAPTCHA,
-      BLADE_LINE: line,
-      LOG: 'off',
-    },
-  });
+  let demo;
   try {
-    await waitHealthy(origin, server);
+    demo = await startDemoServer({ line, name: 'contract-demo' });
+  } catch (e) {
+    console.error(`contract:demo: ${line}: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+  const { origin, dataDir } = demo;
+  try {
     const { publicKey } = JSON.parse(fs.readFileSync(path.join(dataDir, 'sm2-keys.json'), 'utf8'));
     console.log(`\ncontract:demo: ${line} server at ${origin}`);
     const junit = `contract/reports/junit${line === 'bladex' ? '' : `.${line}`}.xml`;
@@ -84,9 +44,7 @@ async function runLine(line) {
     console.error(`contract:demo: ${line}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await demo.stop();
   }
 }
 

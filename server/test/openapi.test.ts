@@ -190,3 +190,125 @@ describe('the OpenAPI document of each line (issue 24)', () => {
     expect(JSON.stringify(own.components.schemas)).not.toContain('"Unauthorized"');
   });
 });
+
+describe('every answer documented (issue 25)', () => {
+  type Answer = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> };
+  type Op = {
+    security: Record<string, unknown>[];
+    requestBody?: { required: boolean };
+    responses: Record<string, Answer>;
+  };
+  const read = (file: string) =>
+    JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      paths: Record<string, Record<string, Op>>;
+      components: { responses: Record<string, Answer> };
+    };
+  const statuses = (op: Op) => Object.keys(op.responses).sort();
+
+  it('lists the statuses each operation can answer, from its access and shape', () => {
+    const doc = read(CONTRACT_FILE);
+    const op = (path: string, method = 'get') => doc.paths[path][method];
+    // a list behind a menu: bad parameter, no token, no permission
+    expect(statuses(op('/blade-system/param/list'))).toEqual(['200', '400', '401', '403']);
+    // a write takes a body: too large, wrong media type
+    expect(statuses(op('/blade-system/param/remove', 'post'))).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+    ]);
+    // public and rate-limited: no 401/403, a 429 with the rate-limit headers
+    expect(statuses(op('/blade-auth/oauth/captcha'))).toEqual(['200', '400', '429']);
+    const limited =
+      doc.components.responses[op('/blade-auth/oauth/captcha').responses['429'].$ref!.split('/')[3]];
+    expect(Object.keys(limited.headers ?? {}).sort()).toEqual([
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]);
+    expect(limited.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/R' } } });
+    // a path parameter: a missing record
+    const file = Object.keys(doc.paths).find((p) => p.startsWith('/blade-resource/oss/endpoint/file/'));
+    expect(file && statuses(doc.paths[file].get)).toContain('404');
+    // every failure answer is the envelope, shared as a component
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const o of Object.values(ops)) expect(o.responses['400'], path).toBeDefined();
+  });
+
+  it('documents the token endpoints’ own error shape beside the envelope, and the Basic client of refresh', () => {
+    const doc = read(CONTRACT_FILE);
+    const token = doc.paths['/blade-auth/oauth/token'].post;
+    expect(statuses(token)).toEqual(['200', '400', '401', '413', '415', '429']);
+    const bad = JSON.stringify(token.responses['400']);
+    expect(bad).toContain('error_description');
+    expect(bad).toContain('#/components/schemas/R');
+    expect(doc.paths['/blade-auth/oauth/token/refresh'].post.security).toEqual([{ Basic: [] }]);
+  });
+
+  it('does not require the body of a remove that takes its ids in the query', () => {
+    const doc = read(CONTRACT_FILE);
+    const removes = Object.entries(doc.paths).filter(([p]) => p.endsWith('/remove'));
+    expect(removes.length).toBeGreaterThanOrEqual(22);
+    for (const [path, ops] of removes) expect(ops.post.requestBody?.required, path).toBe(false);
+    expect(doc.paths['/blade-system/tenant/setting'].post.requestBody?.required).toBe(false);
+  });
+
+  it('answers HTTP 200 with code 401 on the public line, so documents no HTTP 401 there', () => {
+    const doc = read(CONTRACT_FILES.springblade);
+    expect(statuses(doc.paths['/blade-system/param/list'].get)).toEqual(['200', '400', '403']);
+  });
+});
+
+describe('typed query parameters (issue 25)', () => {
+  type Param = { name: string; schema: { pattern?: string; anyOf?: { pattern?: string }[] } };
+  const doc = () =>
+    JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as {
+      paths: Record<string, Record<string, { parameters?: Param[] }>>;
+    };
+  const param = (path: string, name: string) => {
+    const p =
+      doc().paths[path].get?.parameters?.find((q) => q.name === name) ??
+      doc().paths[path].post?.parameters?.find((q) => q.name === name);
+    return new RegExp(p?.schema.pattern ?? p?.schema.anyOf?.[0].pattern ?? '.*');
+  };
+
+  it('documents page numbers, record ids, id lists and date filters with the pattern the server takes', () => {
+    for (const name of ['current', 'size']) {
+      const re = param('/blade-system/param/list', name);
+      expect(
+        ['1', '500', '', '-3', '1e3'].every((v) => re.test(v)),
+        name,
+      ).toBe(true);
+      expect(
+        ['abc', 'true', '1,2'].some((v) => re.test(v)),
+        name,
+      ).toBe(false);
+    }
+    const id = param('/blade-system/param/detail', 'id');
+    expect(id.test('1123598821738675201')).toBe(true);
+    expect(['', 'abc', '-1', '99999999999999999999'].some((v) => id.test(v))).toBe(false);
+    const ids = param('/blade-system/param/remove', 'ids');
+    expect(ids.test('1,2, 3')).toBe(true);
+    expect(['1,,2', 'a', ''].some((v) => ids.test(v))).toBe(false);
+    const day = param('/blade-system/param/list', 'createTime_dategt');
+    expect(['2025-01-31', '2025-01-31 08:00:00'].every((v) => day.test(v))).toBe(true);
+    expect(['yesterday', '2025-01', ''].some((v) => day.test(v))).toBe(false);
+  });
+
+  it('refuses what the document refuses and brings a page size into range as Blade does', async () => {
+    const app = await testApp();
+    const { token } = await login(app);
+    const list = (q: string) => call(app, token, { method: 'GET', url: `/api/blade-system/param/list?${q}` });
+    const bad = await list('createTime_dategt=yesterday');
+    expect([bad.statusCode, (bad.json() as { msg: string }).msg]).toEqual([
+      400,
+      '请求参数格式错误: createTime_dategt',
+    ]);
+    expect((await list('size=abc')).statusCode).toBe(400);
+    const big = await list('size=100000');
+    expect([big.statusCode, (big.json() as { data: { size: number } }).data.size]).toEqual([200, 500]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fill, messages, pickLang } from '@psi/db/model';
+import { fill, lineHasRoute, messages, pickLang } from '@psi/db/model';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { validationError } from './validation';
@@ -25,6 +25,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
+    // a body the not-found route could not read (`QUERY` without a content type): still no such route
+    if (status < 500 && !req.routeOptions.url) return notFound(req, reply);
     if (status < 500) {
       const msg =
         fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
@@ -48,13 +50,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler(notFound);
 }
 
+/** A route pattern (`/api/a/:id`, `/api/b/*`) as a test of a request path. */
+const patternOf = (url: string) =>
+  new RegExp(
+    `^${url
+      .split(/(:[^/]+|\*)/)
+      .map((part, i) =>
+        i % 2 ? (part === '*' ? '.*' : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('')}$`,
+  );
+
+/**
+ * The methods this server answers on a request path its line has (`HEAD` beside `GET`), none when
+ * the path is unknown: a wrong method on a known path is a 405, not a 404.
+ */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  const line = app.ctx.options.line ?? 'bladex';
+  const apiPath = path.startsWith('/api/') ? path.slice(4) : path;
+  if (!lineHasRoute(line, apiPath)) return [];
+  const methods = new Set(
+    app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && (r.url === path || patternOf(r.url).test(path)))
+      .map((r) => r.method),
+  );
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
 /**
  * The answer to a route this server does not have, and to one its line lacks (`BLADEX_ONLY_ROUTES`
- * on `springblade`, see core/access.ts): the same for any method, with or without a token.
+ * on `springblade`, see core/access.ts): the same for any method, with or without a token. A known
+ * path asked with another method answers 405 with `Allow`, as Spring does.
  */
 export function notFound(req: FastifyRequest, reply: FastifyReply) {
   const lang = pickLang(req.headers['accept-language']);
-  return reply
-    .code(404)
-    .send(envelope(404, {}, `${messages.notFound[lang]}: ${req.method} ${req.url.split('?')[0]}`));
+  const path = req.url.split('?')[0];
+  const allow = req.routeOptions.url ? [] : allowedMethods(req.server, path);
+  if (allow.length)
+    return reply
+      .code(405)
+      .header('allow', allow.join(', '))
+      .send(envelope(405, {}, `${messages.methodNotAllowed[lang]}: ${req.method} ${path}`));
+  return reply.code(404).send(envelope(404, {}, `${messages.notFound[lang]}: ${req.method} ${path}`));
 }

@@ -121,11 +121,16 @@ function markOptional(doc: Json, path: string, op: Operation) {
   }
 }
 
-/** The public line's answer without a valid token, beside the 200 answer of every route needing one. */
+/**
+ * The public line's answer without a valid token, beside the 200 answer of every route needing one
+ * (in place of the HTTP 401 the default line answers).
+ */
 function documentUnauthorized(op: Operation) {
   const needsToken = op.security?.some((s) => 'Blade-Auth' in s);
   const ok = op.responses?.['200'];
   if (!needsToken || !ok) return;
+  // never HTTP 401 on this line
+  delete op.responses?.['401'];
   const ref = { $ref: `#/components/schemas/${UNAUTHORIZED}` };
   const content = (ok.content ??= {});
   const json = content['application/json'];

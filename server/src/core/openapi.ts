@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { parseBladeLine, type Access, type BladeLine } from '@psi/db/model';
 import { documentForLine } from './line-document';
@@ -29,6 +30,42 @@ const operationId = (method: string, path: string) =>
 
 type Operation = { responses?: Record<string, { content?: Record<string, { examples?: unknown }> }> };
 
+/**
+ * A body the route's schema takes absent (a form call may send its parameters in the query string,
+ * `remove?ids=…`) is not required (@fastify/swagger marks every body required).
+ */
+function markOptionalBodies(paths: Record<string, unknown>, optional: Set<string>) {
+  for (const key of optional) {
+    const [method, path] = key.split(' ');
+    const op = (paths[path] as Record<string, { requestBody?: { required?: boolean } }> | undefined)?.[
+      method
+    ];
+    if (op?.requestBody) op.requestBody.required = false;
+  }
+}
+
+/**
+ * Each failure answer as one component (`#/components/responses/Status400` …) that operations refer
+ * to, instead of a copy per operation; an operation's own answer for that status stays its own.
+ */
+function shareFailureAnswers(paths: Record<string, unknown>): Record<string, unknown> {
+  const shared: Record<string, unknown> = {};
+  const canonical: Record<string, string> = {};
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown> }>))
+      for (const [status, answer] of Object.entries(op.responses ?? {})) {
+        const text = JSON.stringify(answer);
+        if (!text.endsWith(`"content":{"application/json":{"schema":${JSON.stringify(ENVELOPE_REF)}}}}`))
+          continue;
+        const name = `Status${status}`;
+        canonical[name] ??= text;
+        if (canonical[name] !== text) continue;
+        shared[name] = answer;
+        op.responses![status] = { $ref: `#/components/responses/${name}` };
+      }
+  return shared;
+}
+
 /** Puts each example on its operation's JSON 200 answer (an example for an unknown operation is a bug). */
 function addExamples(paths: Record<string, unknown>, examples: Record<string, unknown>) {
   for (const [key, value] of Object.entries(examples)) {
@@ -40,7 +77,83 @@ function addExamples(paths: Record<string, unknown>, examples: Record<string, un
   }
 }
 
-const TOKEN_PATHS = new Set(['/blade-auth/oauth/token', '/blade-auth/token']);
+/** The token endpoints: the OAuth client (Basic) signs them, not a user's token. */
+const TOKEN_PATHS = new Set([
+  '/blade-auth/oauth/token',
+  '/blade-auth/oauth/token/refresh',
+  '/blade-auth/token',
+]);
+
+const ENVELOPE_REF = { $ref: '#/components/schemas/R' };
+
+/** The headers `@fastify/rate-limit` sends on a rate-limited route's 429. */
+const RATE_LIMIT_HEADERS = {
+  'x-ratelimit-limit': { type: 'integer', description: 'requests allowed per window and address' },
+  'x-ratelimit-remaining': { type: 'integer', description: 'requests left in the window' },
+  'x-ratelimit-reset': { type: 'integer', description: 'seconds until the window resets' },
+  'retry-after': { type: 'integer', description: 'seconds to wait before trying again' },
+};
+
+/** What a route is, as far as its failure answers go. */
+interface RouteShape {
+  access: Access | undefined;
+  /** it takes a body (POST, PUT): it may be too large or of a media type not parsed */
+  body: boolean;
+  /** its path has parameters (`/file/*`): a missing record is a 404 */
+  pathParams: boolean;
+  rateLimited: boolean;
+}
+
+/**
+ * The failure answers a route can give, each an envelope, derived from its shape alone: 400 for any
+ * (a query or body parameter of a wrong type, a NUL, a malformed body), 401 and 403 for one needing a
+ * token (missing or expired; no permission or another tenant's record), 404 for one with path
+ * parameters, 413 and 415 for one taking a body, 429 with the rate-limit headers for a rate-limited
+ * one (sign-in, captcha, uploads).
+ */
+function failureAnswers(shape: RouteShape): Record<string, Record<string, unknown>> {
+  const answer = (description: string, extra: Record<string, unknown> = {}) => ({
+    description,
+    ...extra,
+    content: { 'application/json': { schema: ENVELOPE_REF } },
+  });
+  const out: Record<string, Record<string, unknown>> = {
+    400: answer('a parameter or the body is missing, of a wrong type or unreadable'),
+  };
+  if (shape.access !== 'public') {
+    out[401] = answer('no valid token (`Blade-Auth`)');
+    out[403] = answer('the token does not grant this route, or the record is another tenant’s');
+  }
+  if (shape.pathParams) {
+    out[403] ??= answer('the token does not grant this route, or the link’s signature is not valid');
+    out[404] = answer('no such record');
+  }
+  if (shape.body) {
+    out[413] = answer('the body is larger than the server takes');
+    out[415] = answer('a media type the route does not read');
+  }
+  if (shape.rateLimited)
+    out[429] = answer('too many requests from this address in the window', { headers: RATE_LIMIT_HEADERS });
+  return out;
+}
+
+type JsonAnswer = Record<string, unknown>;
+const isContentAnswer = (a: JsonAnswer) => typeof a.content === 'object' && a.content !== null;
+
+/**
+ * The route's own answers and its failure answers: a status the route declares itself (the token
+ * endpoint's `{error_code, error_description}`) may also be the envelope of a check made before the
+ * handler runs, so both are allowed there.
+ */
+function withFailures(own: Record<string, JsonAnswer> | undefined, failures: Record<string, JsonAnswer>) {
+  const out: Record<string, JsonAnswer> = { ...own };
+  for (const [status, failure] of Object.entries(failures)) {
+    const mine = out[status];
+    if (!mine) out[status] = failure;
+    else if (!isContentAnswer(mine)) out[status] = { anyOf: [mine, ENVELOPE_REF] };
+  }
+  return out;
+}
 
 /**
  * The OpenAPI 3.1 document of the Blade contract, built from the route schemas by @fastify/swagger:
@@ -55,6 +168,8 @@ export async function registerOpenApi(
   examples: () => Record<string, unknown> = () => ({}),
 ): Promise<void> {
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
+  /** `<method> <path>` of the operations whose body may be left out (the schema takes `undefined`). */
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -90,7 +205,22 @@ export async function registerOpenApi(
       if (!url.startsWith(`${API_PREFIX}/`)) return { schema: { hide: true } as never, url };
       const out = zodTransform(input);
       const path = url.slice(API_PREFIX.length);
-      const access = (route.config as { access?: Access } | undefined)?.access;
+      const config = route.config as { access?: Access; rateLimit?: unknown } | undefined;
+      const access = config?.access;
+      const body = (input.schema as { body?: unknown } | undefined)?.body;
+      const methods = [route.method].flat().map(String);
+      if (body instanceof z.ZodType && body.safeParse(undefined).success)
+        for (const m of methods) optionalBodies.add(`${m.toLowerCase()} ${path}`);
+      const failures = failureAnswers({
+        access,
+        body: methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'DELETE'),
+        pathParams: /[:*]/.test(path),
+        rateLimited: !!config?.rateLimit,
+      });
+      const response = withFailures(
+        (out.schema as { response?: Record<string, JsonAnswer> } | undefined)?.response,
+        failures,
+      );
       const security = TOKEN_PATHS.has(path)
         ? [{ Basic: [] }]
         : access === 'public'
@@ -102,6 +232,7 @@ export async function registerOpenApi(
         url: path,
         schema: {
           ...(out.schema as object),
+          response,
           tags: own?.length ? own : [serviceOf(path)],
           security,
           operationId: operationId(String(route.method), path),
@@ -113,11 +244,14 @@ export async function registerOpenApi(
         paths?: Record<string, unknown>;
       };
       addExamples(doc.paths ?? {}, examples());
+      markOptionalBodies(doc.paths ?? {}, optionalBodies);
+      const responses = shareFailureAnswers(doc.paths ?? {});
       const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
         Object.values(item as Record<string, { tags?: string[] }>),
       );
       const tags = [...new Set(operations.flatMap((o) => o?.tags ?? []))].sort();
-      return { ...doc, tags: tags.map((name) => ({ name })) } as never;
+      const components = { ...(doc.components as object), responses };
+      return { ...doc, components, tags: tags.map((name) => ({ name })) } as never;
     },
   });
   await app.register(swaggerUi, {

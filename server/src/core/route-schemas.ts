@@ -19,27 +19,54 @@ import { tableMeta } from './table-meta';
  * envelope around a row, a page, a list or nothing.
  */
 
-const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
+/** A page number as the query string carries it: empty for the default, or decimal text. */
+const PAGE_NUMBER = /^(\s*[-+]?\d+(\.\d+)?([eE][-+]?\d+)?\s*)?$/;
+
+/** A record id as the document shows it: decimal digits within a signed 64-bit integer. */
+const ID_PATTERN = '^\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})\\s*$';
+const ID_LIST_PATTERN =
+  '^\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})(\\s*,\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17}))*\\s*$';
+
+/** A `_dategt` / `_datelt` filter: a day, or a day and a time. */
+const FILTER_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
 /** A missing value is `paramMissing`, any other wrong one `paramType` (each naming the parameter). */
 export const missingOrType = (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
 
-/** A query or form id (a snowflake as decimal text). */
+/** A query or form id (a snowflake as decimal text, or a JSON number). */
 export const idValue = z
-  .union([z.string(), z.number()], { error: missingOrType })
+  .union(
+    [
+      z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
+      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    ],
+    {
+      error: missingOrType,
+    },
+  )
   .superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
-    else if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+    if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
   .describe('a record id');
 
 /** A comma-joined id list (`ids=1,2,3`). */
 export const idListValue = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: missingOrType })
+  .union(
+    [
+      z.string().regex(new RegExp(ID_LIST_PATTERN), { error: missingOrType }),
+      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      z.array(
+        z.union([
+          z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
+          z.number().int().min(0),
+        ]),
+      ),
+    ],
+    { error: missingOrType },
+  )
   .superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: 'paramMissing' });
-    else if (parseIdList(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
+    if (parseIdList(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
   .describe('comma-joined record ids');
 
@@ -50,15 +77,15 @@ export const idListParam = (what: string) =>
     .optional()
     .describe(what);
 
-/** `current` / `size` of a paged list: a number, or empty for the default. */
-const pageNumber = z
-  .string()
-  .refine((v) => v === '' || NUMBER.test(v), 'paramType')
-  .optional();
+/**
+ * `current` / `size` of a paged list: decimal text, or empty for the default. Out-of-range numbers are
+ * brought into range as Blade does (core/page.ts), not refused.
+ */
+const pageNumber = z.string().regex(PAGE_NUMBER, 'paramType').optional();
 
 export const pageQuery = {
-  current: pageNumber.describe('page number, from 1 (default 1)'),
-  size: pageNumber.describe('rows per page, 1..500 (default 10)'),
+  current: pageNumber.describe('page number, from 1 (default 1; below 1 is 1)'),
+  size: pageNumber.describe('rows per page, 1..500 (default 10 when empty or 0; larger or negative is 500)'),
 };
 
 const sortQuery = {
@@ -76,7 +103,10 @@ const searchKeys = (f: FieldDef): string[] =>
 export function listQuery(def: ResourceDef, paged = true) {
   const filters: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const f of searchFields(def))
-    for (const key of searchKeys(f)) filters[key] = z.string().optional().describe(f.label.en);
+    for (const key of searchKeys(f))
+      filters[key] = (f.search === 'dateRange' ? z.string().regex(FILTER_DATE, 'paramType') : z.string())
+        .optional()
+        .describe(f.search === 'dateRange' ? `${f.label.en}: yyyy-MM-dd[ HH:mm:ss]` : f.label.en);
   const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name);
   return z.looseObject({
     ...(paged ? pageQuery : {}),
@@ -245,5 +275,6 @@ export const MULTIPART = ['multipart/form-data'];
 
 /** A server-sent event stream, as the document shows it. */
 export function eventStreamAnswer(description: string) {
-  return { 200: { description, content: { 'text/event-stream': { schema: z.string() } } } };
+  const event = z.looseObject({ id: z.string().optional(), event: z.string().optional(), data: z.string() });
+  return { 200: { description, content: { 'text/event-stream': { schema: event } } } };
 }

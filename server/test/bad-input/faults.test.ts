@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { addTenant, call, login } from '../helpers';
+import { addTenant, call, login, testApp } from '../helpers';
 import { as, demoApp, one, type Client } from '../psi/helpers';
 
 let app: FastifyInstance;
@@ -127,5 +127,43 @@ describe('small leaks', () => {
       query: { tenantId: '100001' },
     });
     expect(any.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('a wrong method on a known path (issue 25)', () => {
+  it('answers 405 with Allow in the envelope, a path nobody serves 404', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+      const res = await app.inject({ method, url: '/api/blade-system/param/list?current=1' });
+      expect([res.statusCode, res.headers.allow], method).toEqual([405, 'GET, HEAD']);
+      expect(res.json()).toEqual({
+        code: 405,
+        success: false,
+        data: {},
+        msg: `不支持当前请求方法: ${method} /api/blade-system/param/list`,
+      });
+    }
+    const post = await app.inject({ method: 'GET', url: '/api/blade-system/param/remove' });
+    expect([post.statusCode, post.headers.allow]).toEqual([405, 'POST']);
+    const none = await app.inject({ method: 'PUT', url: '/api/blade-system/param/nothing' });
+    expect([none.statusCode, none.headers.allow]).toEqual([404, undefined]);
+  });
+
+  it('keeps a route the public line lacks unknown there, whatever the method', async () => {
+    const spring = await testApp({ seed: 'none', line: 'springblade' });
+    try {
+      for (const method of ['GET', 'PUT'] as const) {
+        const res = await spring.inject({ method, url: '/api/blade-system/dept/lazy-list' });
+        expect([res.statusCode, res.headers.allow], method).toEqual([404, undefined]);
+      }
+    } finally {
+      await spring.close();
+    }
+  });
+});
+
+describe('a method the router does not know on a known path (issue 25)', () => {
+  it('answers 405 with Allow even when that method wants a body (QUERY)', async () => {
+    const res = await app.inject({ method: 'QUERY' as 'GET', url: '/api/blade-system/param/list' });
+    expect([res.statusCode, res.headers.allow, res.json().code]).toEqual([405, 'GET, HEAD', 405]);
   });
 });
