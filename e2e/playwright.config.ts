@@ -71,6 +71,8 @@ const serverEnv = {
   DEMO_TODAY: '2025-08-29',
   CAPTCHA_FIXED: CAPTCHA,
   LOG: 'off',
+  // the bad-day specs (faults-*.spec.ts) ask these servers for faults
+  FAULTS: 'on',
 };
 
 /** Debian's Chromium with the flags this sandbox needs (no GPU, no background network). */
@@ -163,6 +165,7 @@ export default defineConfig({
       env: {
         HOST: '127.0.0.1',
         LOG: 'off',
+        FAULTS: 'on',
         PORT: String(PROXY_PORT),
         DATA_DIR: proxyDataDir,
         BLADE_UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}/api`,

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const run = (filter, script) => spawn('pnpm', ['--filter', filter, script], { cwd: root, stdio: 'inherit' });
+// fault injection is on for development (FAULTS=off turns it off): 研发工具 → 故障注入, the Blade-Fault header
+const env = { ...process.env, FAULTS: process.env.FAULTS ?? 'on' };
+const run = (filter, script) =>
+  spawn('pnpm', ['--filter', filter, script], { cwd: root, stdio: 'inherit', env });
 const children = [run('@psi/server', 'dev'), run('@psi/web', 'dev')];
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));

@@ -27,12 +27,15 @@ import { withSiteConfig, type SiteConfig } from './core/site';
 import { DEFAULT_AVATAR } from './core/sign-in';
 import { sm2KeysFor } from './modules/auth/sm2';
 import { OPTIONAL_FEATURES } from '@psi/db/model';
+import { registerFaults } from './faults/index';
 import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
 import { canResetDemo, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
 
 export type { AppOptions } from './core/context';
+
+type ProxyAdmins = Awaited<ReturnType<typeof import('./proxy/index').registerProxy>>['admins'];
 
 /**
  * Builds the whole server on one SQLite file: migrations applied (in one transaction), seed loaded
@@ -54,7 +57,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Proxy mode: a real Blade gateway answers /api, checked against the contract document; the
     // local modules and database stay off.
     const { registerProxy } = await import('./proxy/index');
+    // faults before the proxy: one applies before a call is forwarded; the upstream says who is
+    // super-admin (through the proxy's check, which knows the upstream's line)
+    let admins: ProxyAdmins | undefined;
+    if (options.faults)
+      registerFaults(app, {
+        guard: (req) => (admins ? admins.check(req) : Promise.resolve('forbidden' as const)),
+        schemas: false,
+      });
     const proxied = await registerProxy(app, { ...options, upstream: options.upstream });
+    admins = proxied.admins;
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
       mode: 'proxy',
@@ -108,6 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app, fixtureExamples);
+  if (options.faults)
+    registerFaults(app, {
+      guard: async (req) => (!req.user ? 'anonymous' : req.user.isSuperAdmin ? 'allowed' : 'forbidden'),
+      schemas: true,
+    });
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);
@@ -181,6 +198,7 @@ async function serveWeb(
           switchMode: options.switchMode ?? false,
           // proxy mode: the upstream's line, SM2 key and parts, as known at this request
           ...(proxied ? proxied() : own),
+          ...(options.faults ? { faults: true } : {}),
         }),
       );
   });

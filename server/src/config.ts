@@ -51,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logger: env.LOG !== 'off',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     switchMode: booleanSetting('SWITCH_MODE', env.SWITCH_MODE),
+    faults: booleanSetting('FAULTS', env.FAULTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     line: parseBladeLine('BLADE_LINE', env.BLADE_LINE, 'bladex'),
     upstreamLine: env.BLADE_UPSTREAM_LINE?.trim()

@@ -22,7 +22,7 @@ const dirs: string[] = [];
 
 /** A fresh server on its own temporary database, seeded with the minimal data set. */
 export async function testApp(
-  opts: { seed?: 'minimal' | 'none' | 'demo'; line?: BladeLine; webDist?: string } = {},
+  opts: { seed?: 'minimal' | 'none' | 'demo'; line?: BladeLine; webDist?: string; faults?: boolean } = {},
 ): Promise<FastifyInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-test-'));
   dirs.push(dir);
@@ -35,6 +35,7 @@ export async function testApp(
     authRateLimit: 10_000,
     ...(opts.line ? { line: opts.line } : {}),
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
+    faults: opts.faults,
   });
   apps.push(app);
   checkAnswers(app);

@@ -243,9 +243,54 @@ describe('response handling', () => {
 
   it('judges a status outside 200..500 by the same rules', async () => {
     const toasts = captureToasts();
-    server.use(http.get('/api/thing', () => new HttpResponse('Bad Gateway', { status: 502 })));
-    await expect(request.get('/thing')).rejects.toMatchObject({ code: 502 });
-    expect(toasts.errors).toEqual(['未知错误']);
+    server.use(
+      http.get('/api/thing', () => HttpResponse.json({ code: 501, msg: '未实现' }, { status: 501 })),
+    );
+    await expect(request.get('/thing')).rejects.toMatchObject({ code: 501 });
+    expect(toasts.errors).toEqual(['未实现']);
+  });
+
+  it('says the service is unavailable when a gateway answers 502, 503 or 504 without a message', async () => {
+    const toasts = captureToasts();
+    server.use(
+      http.get('/api/a', () => new HttpResponse('Bad Gateway', { status: 502 })),
+      http.get('/api/b', () =>
+        HttpResponse.json({ statusCode: 503, error: 'Service Unavailable' }, { status: 503 }),
+      ),
+      http.get('/api/c', () => HttpResponse.json({ code: 503, msg: '上游维护中' }, { status: 503 })),
+    );
+    await expect(request.get('/a')).rejects.toMatchObject({ code: 502 });
+    await expect(request.get('/b')).rejects.toMatchObject({ code: 503 });
+    await expect(request.get('/c')).rejects.toMatchObject({ code: 503 });
+    expect(toasts.errors).toEqual(['服务暂不可用，请稍后再试', '服务暂不可用，请稍后再试', '上游维护中']);
+  });
+
+  it('says when to try again after a 429, in the language of the user', async () => {
+    const toasts = captureToasts();
+    const throttled = (retryAfter: string) => () =>
+      HttpResponse.json(
+        { code: 429, success: false, data: {}, msg: '请求过于频繁,请稍后再试' },
+        { status: 429, headers: { 'retry-after': retryAfter } },
+      );
+    server.use(
+      http.post('/api/seconds', throttled('30')),
+      http.post('/api/minutes', throttled('600')),
+      http.post('/api/none', () =>
+        HttpResponse.json({ code: 429, msg: '请求过于频繁,请稍后再试' }, { status: 429 }),
+      ),
+    );
+    await expect(request.post('/seconds')).rejects.toMatchObject({ code: 429 });
+    useSettings.getState().setLanguage('en');
+    await expect(request.post('/seconds')).rejects.toMatchObject({ code: 429 });
+    await expect(request.post('/minutes')).rejects.toMatchObject({ code: 429 });
+    useSettings.getState().setLanguage('zh');
+    await expect(request.post('/none')).rejects.toMatchObject({ code: 429 });
+    expect(toasts.errors).toEqual([
+      '请求过于频繁，请 30 秒后再试',
+      'Too many requests, please try again in 30 seconds',
+      'Too many requests, please try again in 10 minutes',
+      '请求过于频繁,请稍后再试',
+    ]);
   });
 
   it('rejects a network error with a toast', async () => {

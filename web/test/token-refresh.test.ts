@@ -148,3 +148,79 @@ describe('token refresh timer', () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 });
+
+describe('a call answered 401 while signed in', () => {
+  beforeEach(() => {
+    resetStores();
+    signIn({ access_token: 'old-access', refresh_token: 'old-refresh' });
+  });
+
+  it('refreshes the token and is sent once more with the new one, its body intact', async () => {
+    const toasts = captureToasts();
+    const seen: { token: string | null; body: unknown }[] = [];
+    let refreshes = 0;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () => {
+        refreshes++;
+        return HttpResponse.json(tokenBody({ access_token: 'new-access', refresh_token: 'new-refresh' }));
+      }),
+      http.post('/api/thing/submit', async ({ request: incoming }) => {
+        const token = incoming.headers.get('blade-auth');
+        seen.push({ token, body: await incoming.json() });
+        if (token === 'bearer old-access')
+          return HttpResponse.json(
+            { code: 401, success: false, data: {}, msg: '请求未授权' },
+            { status: 401 },
+          );
+        return HttpResponse.json({ code: 200, success: true, data: { saved: true }, msg: '操作成功' });
+      }),
+    );
+    const response = await request.post('/thing/submit', { name: 'typed' });
+    expect(response.data).toMatchObject({ data: { saved: true } });
+    expect(refreshes).toBe(1);
+    expect(seen).toEqual([
+      { token: 'bearer old-access', body: { name: 'typed' } },
+      { token: 'bearer new-access', body: { name: 'typed' } },
+    ]);
+    expect(useSession.getState().token).toBe('new-access');
+    expect(toasts.errors).toEqual([]);
+  });
+
+  it('ends the session when the refresh is refused, without a toast, and sends nothing again', async () => {
+    const toasts = captureToasts();
+    const navigate = captureNavigation();
+    let calls = 0;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ error_code: 401, error_description: '令牌已失效' }, { status: 401 }),
+      ),
+      http.get('/api/thing', () => {
+        calls++;
+        return HttpResponse.json({ code: 401, success: false, data: {}, msg: '请求未授权' }, { status: 401 });
+      }),
+    );
+    await expect(request.get('/thing')).rejects.toMatchObject({ code: 401, notified: false });
+    expect(calls).toBe(1);
+    expect(useSession.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(toasts.errors).toEqual([]);
+  });
+
+  it('ends the session when the call is refused again after the refresh', async () => {
+    const navigate = captureNavigation();
+    let calls = 0;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () =>
+        HttpResponse.json(tokenBody({ access_token: 'new-access' })),
+      ),
+      http.get('/api/thing', () => {
+        calls++;
+        return HttpResponse.json({ code: 401, success: false, data: {}, msg: '请求未授权' });
+      }),
+    );
+    await expect(request.get('/thing')).rejects.toMatchObject({ code: 401 });
+    expect(calls).toBe(2);
+    expect(useSession.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});

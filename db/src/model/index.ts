@@ -8,3 +8,4 @@ export * from './resources/index';
 export * from './report';
 export * from './wire';
 export * from './line';
+export * from './faults';

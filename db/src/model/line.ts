@@ -87,6 +87,8 @@ export interface ServedSiteConfig {
   switchMode: boolean;
   /** The server forwards `/api` to a Blade gateway (`BLADE_UPSTREAM`): the contract drift report exists. */
   proxyMode?: boolean;
+  /** Fault injection is on (`FAULTS=on`): the fault rules page has rules to manage. */
+  faults?: boolean;
   /** The line of the backend behind `/api`: the server's own `BLADE_LINE`, or in proxy mode the upstream's. */
   line?: BladeLine;
   /** `springblade`: the SM2 public key (`04…`, 130 hex) the client encrypts the password with. */

@@ -31,6 +31,11 @@ export interface AppOptions {
   authRateLimit?: number;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
   switchMode?: boolean;
+  /**
+   * Fault injection (`FAULTS=on`, a developer tool): the super-admin's fault rules and the
+   * `Blade-Fault` header trouble `/api` calls. Off by default.
+   */
+  faults?: boolean;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`); none by default. */
   trustProxy?: TrustProxy;
   /**

@@ -152,7 +152,7 @@ export function submitBody(def: ResourceDef, extra: z.ZodRawShape = {}, { requir
 }
 
 /** A body that must be sent as an object: a missing or `null` body is refused with `invalidBody`. */
-export function requiredBody<T extends z.ZodRawShape>(shape: T) {
+function requiredBody<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape, { error: 'invalidBody' });
 }
 

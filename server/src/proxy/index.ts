@@ -181,7 +181,7 @@ export async function registerProxy(app: FastifyInstance, options: AppOptions & 
     ...(options.upstreamSm2PublicKey ? { sm2PublicKey: options.upstreamSm2PublicKey } : {}),
     ...(state.features ? { features: state.features } : {}),
   });
-  return { report, state, site };
+  return { report, state, site, admins };
 }
 
 /** `/api/blade-system/param/list?x=1` → `/blade-system/param/list` (the path as the document lists it). */

@@ -23,7 +23,7 @@ declare module 'axios' {
      * `isToken: false` drops the `Blade-Auth` header (Saber's `meta.isToken`). `quiet: true` rejects a
      * failure without the error toast: the caller words it (e.g. "submit failed" when there is no msg).
      */
-    meta?: { isToken?: boolean; quiet?: boolean; retried?: boolean };
+    meta?: { isToken?: boolean; quiet?: boolean; refreshed?: boolean };
   }
 }
 
@@ -73,22 +73,44 @@ function routeOf(config: AxiosRequestConfig | undefined): string {
   return `${(config?.method ?? 'get').toUpperCase()} ${path}`;
 }
 
-/**
- * The text of a failed response: a 404 or 405 (status or body code) names the route the backend lacks,
- * in the user's language; any other failure its body's text.
- */
-function responseFailureText(response: AxiosResponse, code: number): string {
-  if (code === 404 || code === 405 || response.status === 404 || response.status === 405)
-    return t('request.routeAbsent', { route: routeOf(response.config) });
-  return failureText(response.data);
-}
-
 /** The text of a failure toast: `msg`, else `error_description`, else "unknown error". */
 export function failureText(data: unknown): string {
   const body = asFailureBody(data);
   if (typeof body.msg === 'string' && body.msg) return body.msg;
   if (typeof body.error_description === 'string' && body.error_description) return body.error_description;
   return t('request.unknownError');
+}
+
+/** A `retry-after` in whole seconds (seconds or an HTTP date), or null. */
+function retryAfterSeconds(response: AxiosResponse): number | null {
+  const raw: unknown = AxiosHeaders.from(response.headers as AxiosHeaders).get('retry-after');
+  if (typeof raw !== 'string' || !raw.trim()) return null;
+  const seconds = /^\d+$/.test(raw.trim()) ? Number(raw) : (Date.parse(raw) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
+/** Statuses of a gateway or proxy whose upstream is down or too slow. */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+/**
+ * What a failed answer tells the user: a 404 or 405 names the route the backend lacks, a throttle says when to try again (its `retry-after`), a gateway
+ * without a message says the service is unavailable, anything else its own text.
+ */
+function failureTextOf(response: AxiosResponse): string {
+  const code = responseCode(response);
+  if (code === 404 || code === 405 || response.status === 404 || response.status === 405)
+    return t('request.routeAbsent', { route: routeOf(response.config) });
+  const wait = code === 429 || response.status === 429 ? retryAfterSeconds(response) : null;
+  if (wait !== null)
+    return wait >= 120
+      ? t('request.retryAfterMinutes', { minutes: Math.ceil(wait / 60) })
+      : t('request.retryAfter', { seconds: wait });
+  const body = asFailureBody(response.data);
+  const said =
+    (typeof body.msg === 'string' && body.msg) ||
+    (typeof body.error_description === 'string' && body.error_description);
+  if (!said && (UNAVAILABLE.has(response.status) || UNAVAILABLE.has(code))) return t('request.unavailable');
+  return failureText(response.data);
 }
 
 function settle(response: AxiosResponse): AxiosResponse {
@@ -108,7 +130,7 @@ function settle(response: AxiosResponse): AxiosResponse {
     throw new RequestError(text, code, { notified: true, response });
   }
   if (code !== 200) {
-    const text = responseFailureText(response, code);
+    const text = failureTextOf(response);
     if (response.config?.meta?.quiet) throw new RequestError(text, code, { notified: false, response });
     notifyError(text);
     throw new RequestError(text, code, { notified: true, response });
@@ -117,46 +139,42 @@ function settle(response: AxiosResponse): AxiosResponse {
 }
 
 /**
- * A 401 (HTTP status, or the public line's HTTP 200 with body code 401) to a call that carried the
- * session's token: the token is renewed once and the call sent again; when that fails the session ends.
+ * A call answered 401 while signed in: its access token may only have expired. The token is refreshed
+ * (or the refresh another call started is awaited) and the call sent once more with the new one; the
+ * server refused it before doing anything, so a save goes through once. A refused refresh ends the
+ * session. Null when the answer is no such 401.
  */
-function endsSession(response: AxiosResponse): boolean {
-  const config = response.config as AxiosRequestConfig | undefined;
-  return (
-    responseCode(response) === 401 &&
-    Boolean(sessionBridge().accessToken()) &&
-    config?.meta?.isToken !== false &&
-    !config?.meta?.retried
-  );
-}
-
-async function retryAfterRenewal(response: AxiosResponse): Promise<AxiosResponse> {
-  const renewed = await sessionBridge()
-    .renew()
-    .then(() => Boolean(sessionBridge().accessToken()))
-    .catch(() => false);
-  if (!renewed) {
-    if (sessionBridge().accessToken()) sessionBridge().onUnauthorized();
-    throw new RequestError(failureText(response.data), 401, { notified: false, response });
+async function afterRefresh(response: AxiosResponse): Promise<AxiosResponse | null> {
+  const config = response.config as InternalAxiosRequestConfig | undefined;
+  if (responseCode(response) !== 401 || !config) return null;
+  if (config.meta?.isToken === false || config.meta?.refreshed) return null;
+  const token = sessionBridge().accessToken();
+  if (!token) return null;
+  const sent = AxiosHeaders.from(config.headers).get('Blade-Auth');
+  // a refresh since the call was sent already gave a new token: only send it again
+  if (sent === `bearer ${token}`) {
+    try {
+      await sessionBridge().renew();
+    } catch {
+      if (sessionBridge().accessToken()) sessionBridge().onUnauthorized();
+      throw new RequestError(failureText(response.data), 401, { notified: false, response });
+    }
   }
-  const config = response.config;
-  return request({ ...config, meta: { ...config.meta, retried: true } });
+  return request({ ...config, meta: { ...config.meta, refreshed: true } });
 }
 
-function onFulfilled(response: AxiosResponse): AxiosResponse | Promise<AxiosResponse> {
+async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
   doneProgress();
-  if (endsSession(response)) return retryAfterRenewal(response);
-  return settle(response);
+  return (await afterRefresh(response)) ?? settle(response);
 }
 
 function onRejected(error: AxiosError): Promise<AxiosResponse> {
   doneProgress();
   if (axios.isCancel(error)) return Promise.reject(error);
   // A status outside 200..500 (e.g. 502 from a proxy) still has a response: judge it the same way.
-  if (error.response) {
-    if (endsSession(error.response)) return retryAfterRenewal(error.response);
-    return Promise.reject(rejectionFor(error.response));
-  }
+  const response = error.response;
+  if (response)
+    return afterRefresh(response).then((retried) => retried ?? Promise.reject(rejectionFor(response)));
   const text =
     error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'
       ? t('request.timeout')
@@ -172,7 +190,7 @@ function rejectionFor(response: AxiosResponse): unknown {
   } catch (failure) {
     return failure;
   }
-  const text = responseFailureText(response, response.status);
+  const text = failureTextOf(response);
   notifyError(text);
   return new RequestError(text, response.status, { notified: true, response });
 }

@@ -57,6 +57,7 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/monitor/log/error/index': lazyPage(() => import('../pages/monitor/log/error')),
   '/tool/code/index': lazyPage(() => import('../pages/tool/code')),
   '/tool/contract-drift/index': lazyPage(() => import('../pages/tool/contract-drift')),
+  '/tool/fault/index': lazyPage(() => import('../pages/tool/fault')),
   '/base/region/index': lazyPage(() => import('../pages/base/region')),
   '/system/menu/index': lazyPage(() => import('../pages/system/menu')),
   '/authority/datascope/index': lazyPage(() => import('../pages/authority/datascope')),

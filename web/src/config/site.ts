@@ -51,10 +51,11 @@ export function readServedSite(doc: Document | undefined = globalThis.document):
   try {
     const parsed: unknown = JSON.parse(content);
     if (!parsed || typeof parsed !== 'object') return {};
-    const { switchMode, proxyMode, line, sm2PublicKey, features } = parsed as Record<string, unknown>;
+    const { switchMode, proxyMode, faults, line, sm2PublicKey, features } = parsed as Record<string, unknown>;
     return {
       ...(typeof switchMode === 'boolean' ? { switchMode } : {}),
       ...(typeof proxyMode === 'boolean' ? { proxyMode } : {}),
+      ...(typeof faults === 'boolean' ? { faults } : {}),
       ...((BLADE_LINES as readonly unknown[]).includes(line) ? { line: line as BladeLine } : {}),
       ...(typeof sm2PublicKey === 'string' && sm2PublicKey ? { sm2PublicKey } : {}),
       ...(features && typeof features === 'object' ? { features: featuresOf(features) } : {}),
@@ -97,6 +98,8 @@ export const site = {
   mockMode: false,
   /** The serving server is a validating proxy in front of a Blade gateway (`BLADE_UPSTREAM`). */
   proxyMode: served.proxyMode ?? false,
+  /** The serving server injects faults (`FAULTS=on`): the fault injection page manages its rules. */
+  faults: served.faults ?? false,
   /** The Blade line of the backend behind `/api` (the serving server's, or its upstream's). */
   line: served.line ?? ('bladex' as BladeLine),
   /** Public line: the SM2 public key passwords are encrypted with at sign-in. */

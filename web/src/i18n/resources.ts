@@ -2,6 +2,7 @@ import type { ParseKeys } from 'i18next';
 import type { zhCore } from './locales/core/zh';
 import type { zhDrift } from './locales/drift/zh';
 import type { zhEditor } from './locales/editor/zh';
+import type { zhFault } from './locales/fault/zh';
 import type { zhFlow } from './locales/flow/zh';
 import type { zhPsi } from './locales/psi/zh';
 import type { zhReport } from './locales/report/zh';
@@ -21,6 +22,7 @@ export type Messages = typeof zhCore &
   typeof zhTable &
   typeof zhReport &
   typeof zhDrift &
+  typeof zhFault &
   typeof zhEditor;
 
 /** A message key of the merged tree, as `t` accepts it. */

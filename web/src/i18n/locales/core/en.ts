@@ -46,6 +46,9 @@ export const enCore = {
     no: 'No',
   },
   request: {
+    retryAfter: 'Too many requests, please try again in {{seconds}} seconds',
+    retryAfterMinutes: 'Too many requests, please try again in {{minutes}} minutes',
+    unavailable: 'The service is unavailable, please try again later',
     unknownError: 'Unknown error',
     networkError: 'Network error, please check your connection',
     timeout: 'The request timed out, please try again',

@@ -46,6 +46,9 @@ export const zhCore = {
     no: '否',
   },
   request: {
+    retryAfter: '请求过于频繁，请 {{seconds}} 秒后再试',
+    retryAfterMinutes: '请求过于频繁，请 {{minutes}} 分钟后再试',
+    unavailable: '服务暂不可用，请稍后再试',
     unknownError: '未知错误',
     networkError: '网络异常，请检查网络连接',
     timeout: '请求超时，请稍后重试',

@@ -283,6 +283,7 @@ export const enShell = {
     tenantpackage: 'Tenant packages',
     client: 'Clients',
     contract_drift: 'Contract drift',
+    fault: 'Fault injection',
     workbench: 'Workbench',
     business: 'Business',
   },
