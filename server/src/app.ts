@@ -59,14 +59,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { registerProxy } = await import('./proxy/index');
     // faults before the proxy: one applies before a call is forwarded; the upstream says who is
     // super-admin (through the proxy's check, which knows the upstream's line)
-    let admins: ProxyAdmins | undefined;
+    const admins: { of?: ProxyAdmins } = {};
     if (options.faults)
       registerFaults(app, {
-        guard: (req) => (admins ? admins.check(req) : Promise.resolve('forbidden' as const)),
+        guard: (req) => admins.of?.check(req) ?? Promise.resolve('forbidden' as const),
         schemas: false,
       });
     const proxied = await registerProxy(app, { ...options, upstream: options.upstream });
-    admins = proxied.admins;
+    admins.of = proxied.admins;
     app.get('/healthz', { config: { access: 'public' } as never }, async () => ({
       status: 'ok',
       mode: 'proxy',
