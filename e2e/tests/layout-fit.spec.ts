@@ -430,3 +430,228 @@ test('search bars: the first three fields, the rest behind expand; the same word
   await expect(page.getByTestId('search-submit')).toHaveText(/查\s?询/);
   await expect(page.getByTestId('search-reset')).toHaveText(/重\s?置/);
 });
+
+/* A trainer's second walk (issue 26): a phone that works for schools, action columns that fit. */
+
+const PHONE = { width: 390, height: 844 };
+
+test('on a phone no page is wider than the screen, nor the theme picker', async ({ page }) => {
+  test.setTimeout(600_000);
+  const wide: string[] = [];
+  for (const account of ['xx_mingde', 'pt_admin']) {
+    await signInDemo(page, account);
+    const paths = await menuPaths(page);
+    await page.setViewportSize(PHONE);
+    await page.goto('/wel/index');
+    await settled(page);
+    for (const path of ['/wel/index', ...paths]) {
+      if (path !== '/wel/index') await navigate(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) wide.push(`${account} ${path}: ${width} px`);
+      const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
+      if (await close.count()) {
+        await close.click();
+        await settled(page);
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+  }
+  // the theme picker opens inside the screen, every theme (Dark too) within reach
+  await page.setViewportSize(PHONE);
+  await page.goto('/wel/index');
+  await settled(page);
+  await page.getByTestId('theme-picker').click();
+  await expect(page.getByTestId('theme-option-dark')).toBeInViewport({ ratio: 1 });
+  const picker = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    right: Math.max(
+      ...Array.from(document.querySelectorAll('[data-testid^=theme-option-]')).map(
+        (option) => option.getBoundingClientRect().right,
+      ),
+    ),
+  }));
+  expect(picker.width).toBeLessThanOrEqual(PHONE.width);
+  expect(picker.right).toBeLessThanOrEqual(PHONE.width);
+  expect(wide).toEqual([]);
+});
+
+/** Words of the element's text that the layout broke over two lines. */
+async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((css) => {
+    const broken: string[] = [];
+    for (const element of Array.from(document.querySelectorAll(css))) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
+}
+
+for (const language of ['zh', 'en'] as const) {
+  test(`on a phone the document detail keeps its words whole (${language})`, async ({ page }) => {
+    await signInDemo(page, 'xx_mingde', language);
+    await page.setViewportSize(PHONE);
+    await page.goto('/psi/purchaseorderyypt/index');
+    await settled(page);
+    await page.getByTestId('order-no').first().click();
+    const detail = page.getByTestId('doc-detail');
+    await expect(detail.getByTestId('doc-header')).toBeVisible();
+    await expect(detail.getByTestId('doc-lines')).toBeVisible();
+    expect(await brokenWords(page, '[data-testid=doc-header] .ant-descriptions-item-content')).toEqual([]);
+    expect(await brokenWords(page, '[data-testid=doc-lines]')).toEqual([]);
+    const right = await page.evaluate(() =>
+      Math.max(
+        ...Array.from(
+          document.querySelectorAll('[data-testid=doc-header] td, [data-testid=doc-header] th'),
+        ).map((cell) => cell.getBoundingClientRect().right),
+      ),
+    );
+    expect(right).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test(`on a phone the order editor is one column, each line's inputs on screen (${language})`, async ({
+    page,
+  }) => {
+    await signInDemo(page, 'pt_admin', language);
+    await page.setViewportSize(PHONE);
+    await page.goto('/psi/purchaseorderyypt/index');
+    await settled(page);
+    await page.getByTestId('order-new').click();
+    const editor = page.getByTestId('order-editor');
+    await editor.getByTestId('field-schoolId').click();
+    await page.keyboard.type('SC03');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'SC03' })
+      .first()
+      .click();
+    for (const isbn of ['9787107212659', '9787107668388']) {
+      await editor.getByTestId('goods-select').click();
+      await page.keyboard.type(isbn);
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: isbn })
+        .first()
+        .click();
+    }
+    const lines = editor.getByTestId('order-lines');
+    await expect(lines.getByTestId('line-amount')).toHaveCount(2);
+    const layout = await page.evaluate(() => {
+      const box = (element: Element) => element.getBoundingClientRect();
+      const items = Array.from(document.querySelectorAll('[data-testid=order-editor] form .ant-form-item'));
+      return {
+        // header fields one under the other: no two share a row
+        rows: new Set(items.map((item) => Math.round(box(item).top))).size,
+        items: items.length,
+        off: Array.from(
+          document.querySelectorAll(
+            '[data-testid=order-editor] form .ant-form-item, [data-testid=order-lines] input, [data-testid=line-amount], [data-testid=line-remove]',
+          ),
+        )
+          .filter((element) => box(element).left < -1 || box(element).right > window.innerWidth + 1)
+          .map((element) => element.getAttribute('data-testid') ?? element.tagName),
+      };
+    });
+    expect(layout.items).toBeGreaterThan(3);
+    expect(layout.rows).toBe(layout.items);
+    expect(layout.off).toEqual([]);
+    const quantity = lines
+      .locator('input[data-testid=line-quantity], [data-testid=line-quantity] input')
+      .last();
+    await quantity.fill('12');
+    await quantity.blur();
+    await expect(editor.getByTestId('total-quantity')).toHaveText('13');
+  });
+
+  test(`the ledger shows its document number at 1366; a school gets no school filter (${language})`, async ({
+    page,
+  }) => {
+    for (const account of ['pt_admin', 'xx_mingde']) {
+      await signInDemo(page, account, language);
+      await page.goto('/psi/accountstatement/index');
+      await settled(page);
+      await expect(page.locator('#psi-main tbody tr[data-row-key]').first()).toBeVisible();
+      const sourceNo = page.locator('#psi-main th[data-column=sourceNo]');
+      const actions = page.locator('#psi-main th[data-priority=actions]');
+      const [number, pinned] = [await sourceNo.boundingBox(), await actions.boundingBox()];
+      expect(number && pinned && number.x + number.width <= pinned.x + 1, account).toBe(true);
+      const school = account === 'xx_mingde' ? 0 : 1;
+      await expect(page.locator('#psi-main th[data-column=schoolName]')).toHaveCount(school);
+      await expect(page.getByTestId('resource-search').locator('[data-field=schoolId]')).toHaveCount(school);
+    }
+  });
+
+  test(`action columns are as wide as their buttons, the rest under "more" (${language})`, async ({
+    page,
+  }) => {
+    await signInDemo(page, 'pt_admin', language);
+    for (const path of ['/psi/purchaseorderyypt/index', '/psi/purchaseorder/index']) {
+      await page.goto(path);
+      await settled(page);
+      await expect(page.locator('#psi-main tbody tr[data-row-key]').first()).toBeVisible();
+      const cells = await page.evaluate(() => {
+        const th = document.querySelector<HTMLElement>('#psi-main th[data-priority=actions]')!;
+        const column = Array.from(th.parentElement!.children).indexOf(th);
+        const rows = Array.from(document.querySelectorAll('#psi-main tbody tr[data-row-key]'));
+        const used = rows.map((row) => {
+          const td = row.children[column] as HTMLElement;
+          const buttons = Array.from(td.querySelectorAll('button'));
+          const style = getComputedStyle(td);
+          const content = buttons.reduce((sum, button) => sum + button.getBoundingClientRect().width, 0);
+          return {
+            buttons: buttons.length,
+            need: content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight),
+          };
+        });
+        return { width: th.getBoundingClientRect().width, used };
+      });
+      // three buttons at most (view, the step that moves the document on, "more")
+      expect(Math.max(...cells.used.map((cell) => cell.buttons)), path).toBeLessThanOrEqual(3);
+      expect(cells.width, path).toBeLessThanOrEqual(Math.max(...cells.used.map((cell) => cell.need)) + 2);
+    }
+    // a pending order's edit and delete are one click away
+    await page.goto('/psi/purchaseorderyypt/index');
+    await settled(page);
+    const pending = page.getByTestId('doc-table').locator('tbody tr.ant-table-row').first();
+    await expect(pending.getByTestId('row-audit')).toBeVisible();
+    await pending.getByTestId('row-more').click();
+    await expect(page.locator('.ant-dropdown:visible').getByTestId('row-edit')).toBeVisible();
+    await expect(page.locator('.ant-dropdown:visible').getByTestId('row-delete')).toBeVisible();
+  });
+
+  test(`stock on hand has column settings and fits 1366; Esc closes the settings (${language})`, async ({
+    page,
+  }) => {
+    await signInDemo(page, 'ck_jx', language);
+    await page.goto('/psi/depositorystock/index');
+    await settled(page);
+    await expect(page.locator('#psi-main tbody tr[data-row-key]').first()).toBeVisible();
+    const scroller = page.locator('#psi-main .ant-table-content');
+    const fits = await scroller.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+    expect(fits).toBe(true);
+    await page.getByTestId('column-settings-button').click();
+    const settings = page.getByTestId('column-settings');
+    await expect(settings).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+    await expect(page.getByTestId('column-settings-button')).toBeFocused();
+  });
+}
+
+test('toasts show under the header bar and a drawer title (56 px), not over them', async ({ page }) => {
+  // signing in says so in a toast
+  await signInDemo(page, 'pt_admin');
+  const notice = page.locator('.ant-message-notice').first();
+  await expect(notice).toBeVisible();
+  const box = await notice.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(56);
+});

@@ -9,14 +9,17 @@ test('a rejected receipt is removed only after its confirmation', async ({ page 
   const row = docRow(page, 'CG20250720-0003');
   await expect(row).toContainText('已驳回');
 
-  await row.getByTestId('row-delete').click();
+  // a rejected document's edit and delete sit in the row's "more" menu
+  await row.getByTestId('row-more').click();
+  await page.getByTestId('row-delete').click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('确定删除单据 CG20250720-0003？');
   await confirm.locator('.ant-btn').first().click();
   await expect(confirm).toHaveCount(0);
   await expect(row).toBeVisible();
 
-  await row.getByTestId('row-delete').click();
+  await row.getByTestId('row-more').click();
+  await page.getByTestId('row-delete').click();
   await expect(confirm).toBeVisible();
   await page.waitForTimeout(400);
   await confirm.locator('.ant-btn-primary').click();
@@ -30,4 +33,5 @@ test('an approved order offers no delete', async ({ page }) => {
   await searchDoc(page, 'orderNo', 'ZD20250801-0001');
   await expect(docRow(page, 'ZD20250801-0001')).toContainText('已完成');
   await expect(docRow(page, 'ZD20250801-0001').getByTestId('row-delete')).toHaveCount(0);
+  await expect(docRow(page, 'ZD20250801-0001').getByTestId('row-more')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { setPreferences } from '../support/a11y';
 import { docRow, searchDoc, shot, signInDemo } from '../support/psi';
 
 /** Each role's home page and the order, delivery and stocktake pages, in Chinese and English. */
@@ -78,3 +79,51 @@ test('stocktake in English', async ({ page }) => {
   await expect(page.getByTestId('check-sheet').getByTestId('line-diff')).toHaveText(['0', '-2', '+1']);
   await shot(page, 'psi-check-en');
 });
+
+/**
+ * A school's document detail and the platform's order editor on a phone (390×844) and the order list
+ * at 1366×768, in both themes and languages: descriptions one a row, line cards, the "more" menu.
+ */
+for (const theme of ['default', 'dark'] as const) {
+  for (const language of ['zh', 'en'] as const) {
+    const tag = `${theme === 'default' ? 'light' : 'dark'}-${language}`;
+    test(`phone screens, ${tag}`, async ({ page }) => {
+      // the theme is chosen before signing in (the running app would write its own settings back)
+      await page.goto('/healthz');
+      await setPreferences(page, theme, language);
+      await signInDemo(page, 'xx_mingde', language);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/psi/purchaseorderyypt/index');
+      await page.getByTestId('order-no').first().click();
+      await expect(page.getByTestId('doc-detail').getByTestId('doc-lines')).toBeVisible();
+      await shot(page, `psi-detail-phone-${tag}`);
+
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await signInDemo(page, 'pt_admin', language);
+      await page.goto('/psi/purchaseorderyypt/index');
+      await expect(docRow(page, 'ZD20250828-0002').getByTestId('row-more')).toBeVisible();
+      await page.mouse.move(0, 0);
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8000 });
+      await shot(page, `psi-orders-${tag}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('order-new').click();
+      const editor = page.getByTestId('order-editor');
+      await editor.getByTestId('field-schoolId').click();
+      await page.keyboard.type('SC03');
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'SC03' })
+        .first()
+        .click();
+      await editor.getByTestId('goods-select').click();
+      await page.keyboard.type('9787107212659');
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '9787107212659' })
+        .first()
+        .click();
+      await editor.getByTestId('order-lines').scrollIntoViewIfNeeded();
+      await shot(page, `psi-order-phone-${tag}`);
+    });
+  }
+}

@@ -4,15 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { DOCUMENT_PATH } from './core/openapi';
+import { BLADE_LINES, type BladeLine } from '@psi/db/model';
 
-/** The committed copy of the contract, reviewed as a diff whenever a route schema changes. */
-export const CONTRACT_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../contract/openapi.json',
-);
+const CONTRACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract');
 
-/** The document as the server serves it, in the committed file's formatting. */
-export async function renderDocument(): Promise<string> {
+/** The committed copy of each line's contract, reviewed as a diff whenever a route schema changes. */
+export const CONTRACT_FILES: Record<BladeLine, string> = {
+  bladex: path.join(CONTRACT_DIR, 'openapi.json'),
+  springblade: path.join(CONTRACT_DIR, 'openapi.springblade.json'),
+};
+export const CONTRACT_FILE = CONTRACT_FILES.bladex;
+
+/** The document as a server of the line serves it, in the committed file's formatting. */
+export async function renderDocument(line: BladeLine = 'bladex'): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-openapi-'));
   try {
     const app = await buildApp({
@@ -20,6 +24,7 @@ export async function renderDocument(): Promise<string> {
       dbFile: path.join(dir, 'psi.db'),
       jwtSecret: 'openapi-document-only-secret-of-enough-length',
       seed: 'none',
+      line,
     });
     try {
       const res = await app.inject({ method: 'GET', url: DOCUMENT_PATH });
@@ -33,8 +38,9 @@ export async function renderDocument(): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const text = await renderDocument();
-  fs.mkdirSync(path.dirname(CONTRACT_FILE), { recursive: true });
-  fs.writeFileSync(CONTRACT_FILE, text);
-  console.log(`wrote ${path.relative(process.cwd(), CONTRACT_FILE)}`);
+  fs.mkdirSync(CONTRACT_DIR, { recursive: true });
+  for (const line of BLADE_LINES) {
+    fs.writeFileSync(CONTRACT_FILES[line], await renderDocument(line));
+    console.log(`wrote ${path.relative(process.cwd(), CONTRACT_FILES[line])}`);
+  }
 }

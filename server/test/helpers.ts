@@ -79,7 +79,9 @@ function checkAnswers(app: FastifyInstance) {
       const body: unknown = res.json();
       // the public line's unauthenticated answer is HTTP 200 on every route that needs a token
       const unauthenticated =
-        app.ctx.options.line === 'springblade' && (body as { code?: unknown }).code === 401;
+        app.ctx.options.line === 'springblade' &&
+        res.statusCode === 200 &&
+        (body as { code?: unknown }).code === 401;
       const result = (unauthenticated ? unauthorizedAnswer : schema).safeParse(body);
       if (!result.success)
         violations.push(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { CONTRACT_FILE, renderDocument } from '../src/openapi';
+import { CONTRACT_FILE, CONTRACT_FILES, renderDocument } from '../src/openapi';
 import { call, login, testApp } from './helpers';
 
 interface Doc {
@@ -102,5 +102,91 @@ describe('the OpenAPI document', () => {
     expect(init.statusCode).toBe(200);
     const bundle = await app.inject({ method: 'GET', url: '/swagger-ui/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
+  });
+});
+
+describe('the OpenAPI document of each line (issue 24)', () => {
+  it('is committed as contract/openapi.springblade.json, up to date and valid', async () => {
+    const text = await renderDocument('springblade');
+    const committed = fs.existsSync(CONTRACT_FILES.springblade)
+      ? fs.readFileSync(CONTRACT_FILES.springblade, 'utf8')
+      : '';
+    expect(committed === text, 'contract/openapi.springblade.json is stale').toBe(true);
+    const result = await validate(JSON.parse(text) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('serves each line’s document on either line, its own by default; refuses another line name', async () => {
+    const bladex = await testApp({ seed: 'none' });
+    const spring = await testApp({ seed: 'none', line: 'springblade' });
+    const doc = async (app: typeof bladex, query = '') =>
+      (await app.inject({ method: 'GET', url: `/v3/api-docs${query}` })).json() as Doc & {
+        info: Record<string, unknown>;
+      };
+    const own = await doc(spring);
+    expect(own.info['x-blade-line']).toBe('springblade');
+    expect(await doc(bladex, '?line=springblade')).toEqual(own);
+    expect(await doc(spring, '?line=bladex')).toEqual(await doc(bladex));
+    expect((await doc(bladex)).info['x-blade-line']).toBe('bladex');
+    const bad = await bladex.inject({ method: 'GET', url: '/v3/api-docs?line=bladey' });
+    expect([bad.statusCode, bad.json()]).toEqual([
+      400,
+      { code: 400, success: false, data: {}, msg: '请求参数格式错误: line' },
+    ]);
+  });
+
+  it('keeps only the public line’s routes, with its unauthenticated answer, drift and required parameters', async () => {
+    const doc = JSON.parse(fs.readFileSync(CONTRACT_FILES.springblade, 'utf8')) as Doc;
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/blade-auth/oauth/token',
+      '/blade-auth/public-key',
+      '/blade-user/list',
+      '/blade-system/dept/lazy-list',
+    ])
+      expect(paths).not.toContain(p);
+    for (const p of [
+      '/blade-auth/token',
+      '/blade-system/user/list',
+      '/blade-psi/dashboard/summary',
+      '/demo/info',
+    ])
+      expect(paths).toContain(p);
+    type Schema = Record<string, unknown>;
+    const json = (path: string, method = 'get') =>
+      (doc.paths[path][method].responses['200'] as { content: Record<string, { schema: Schema }> }).content[
+        'application/json'
+      ].schema;
+    // beside every answer that needs a token, HTTP 200 with code 401
+    expect(doc.components.schemas.Unauthorized).toMatchObject({
+      properties: { code: { const: 401 }, data: { type: 'null' } },
+    });
+    expect((json('/blade-system/param/list').anyOf as Schema[])[1]).toEqual({
+      $ref: '#/components/schemas/Unauthorized',
+    });
+    expect(json('/blade-auth/token', 'post').anyOf).toBeUndefined();
+    const dataOf = (path: string) => {
+      const answer = json(path);
+      const enveloped = answer.anyOf ? (answer.anyOf as Schema[])[0] : answer;
+      return ((enveloped.allOf as Schema[])[1].properties as Record<string, Schema>).data;
+    };
+    const rowOf = (path: string) => (dataOf(path).items ?? dataOf(path)) as { required: string[] };
+    expect(rowOf('/blade-system/role/list').required).not.toContain('createUser');
+    expect(rowOf('/blade-system/role/list').required).toContain('roleName');
+    expect(dataOf('/blade-system/menu/auth-routes').type).toBe('array');
+    expect(rowOf('/blade-system/dict/dictionary').required).not.toContain('id');
+    const params = (path: string) =>
+      (doc.paths[path].get as unknown as { parameters: { name: string; required: boolean }[] }).parameters;
+    for (const [path, name] of [
+      ['/blade-system/dict/dictionary', 'code'],
+      ['/blade-system/menu/role-tree-keys', 'roleIds'],
+      ['/blade-system/menu/top-tree-keys', 'topMenuIds'],
+      ['/blade-system/region/detail', 'code'],
+    ])
+      expect(params(path).find((p) => p.name === name)?.required, `${path} ${name}`).toBe(true);
+    // the default line's document keeps them as this server has them
+    const own = JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as Doc;
+    expect(own.paths['/blade-auth/oauth/token']).toBeDefined();
+    expect(JSON.stringify(own.components.schemas)).not.toContain('"Unauthorized"');
   });
 });

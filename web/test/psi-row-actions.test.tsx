@@ -40,15 +40,24 @@ describe('the row actions of a document list', () => {
     signIn();
   });
 
-  it('offers view, the steps as links, edit and delete in the list', () => {
+  it('offers view and the step that moves it on as links, the rest under "more"', async () => {
     const onAudit = vi.fn();
     renderPage(<Actions inDetail={false} onAudit={onAudit} />, PATH);
-    for (const id of ['row-view', 'row-audit', 'row-reject', 'row-edit', 'row-delete'])
-      expect(screen.getByTestId(id)).toBeTruthy();
+    for (const id of ['row-view', 'row-audit', 'row-more']) expect(screen.getByTestId(id)).toBeTruthy();
+    expect(screen.queryByTestId('row-edit')).toBeNull();
     expect(screen.getByTestId('row-audit').className).toContain('ant-btn-link');
-    expect(screen.getByTestId('row-reject').className).toContain('ant-btn-dangerous');
     fireEvent.click(screen.getByTestId('row-audit'));
     expect(onAudit).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByTestId('row-more'));
+    for (const id of ['row-reject', 'row-edit', 'row-delete'])
+      expect(await screen.findByTestId(id)).toBeTruthy();
+    expect(screen.getByTestId('row-reject').closest('li')?.className).toContain('danger');
+  });
+
+  it('keeps a single other action in the row', () => {
+    renderPage(<Actions inDetail={false} editable={false} />, PATH);
+    expect(screen.queryByTestId('row-more')).toBeNull();
+    expect(screen.getByTestId('row-reject').className).toContain('ant-btn-dangerous');
   });
 
   it('in the detail header: no view and no delete, a primary step button', () => {
@@ -68,11 +77,12 @@ describe('the row actions of a document list', () => {
     expect(screen.getByTestId('row-view')).toBeTruthy();
   });
 
-  it('opens the document and its editor through the URL', () => {
+  it('opens the document and its editor through the URL', async () => {
     const { router } = renderPage(<Actions inDetail={false} />, PATH);
     fireEvent.click(screen.getByTestId('row-view'));
     expect(router.state.location.search).toBe('?id=7');
-    fireEvent.click(screen.getByTestId('row-edit'));
+    fireEvent.click(screen.getByTestId('row-more'));
+    fireEvent.click(await screen.findByTestId('row-edit'));
     expect(router.state.location.search).toBe('?edit=7');
   });
 });

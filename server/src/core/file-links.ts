@@ -4,8 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Signed links to stored files, the object stores' habit: `?expires=<unix seconds>&signature=<HMAC>`
  * over the path and the expiry, keyed by a secret derived from the server's signing key. An `<img>`
  * loads such a link without the token (Saber shows avatars that way), yet the file stays private:
- * the link is unguessable and stops working when it expires. Links are stored without their
- * signature and signed afresh whenever they are served (upload answers, avatar fields).
+ * the link is unguessable and stops working when it expires. Links are signed whenever they are
+ * served (upload answers, avatar fields): a link saved with an old signature (Saber keeps the upload's
+ * link as the avatar) is signed afresh, so it keeps working.
  */
 
 /** The route stored files are served from (the path of every stored-file link, after `/api`). */
@@ -30,11 +31,6 @@ export function signedFileLink(secret: string, link: string, now = Date.now()): 
   if (!m) return link;
   const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
   return `${m[1]}?expires=${expires}&signature=${signatureOf(secret, pathOf(m[1]), expires)}`;
-}
-
-/** A link as it is kept: a stored-file link without its signature; anything else unchanged. */
-export function storedFileLink(link: string): string {
-  return STORED.exec(link)?.[1] ?? link;
 }
 
 /** Whether a request for a stored file carries a signature, and whether it holds now. */

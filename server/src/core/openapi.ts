@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { Access } from '@psi/db/model';
+import { parseBladeLine, type Access, type BladeLine } from '@psi/db/model';
+import { documentForLine } from './line-document';
+import { queryOf } from './request';
+import { badRequest } from './errors';
 
 /** The API prefix a Blade gateway serves; the document's server URL. */
 const API_PREFIX = '/api';
@@ -122,7 +125,20 @@ export async function registerOpenApi(
     uiConfig: { persistAuthorization: true, docExpansion: 'none', deepLinking: true },
     staticCSP: false,
   });
-  app.get(DOCUMENT_PATH, { config: { access: 'public' } }, async () => app.swagger());
+  // each line's document (`?line=bladex|springblade`), by default this server's own line's
+  const own = app.ctx.options.line ?? 'bladex';
+  const documents = new Map<BladeLine, unknown>();
+  app.get(DOCUMENT_PATH, { config: { access: 'public' } }, async (req) => {
+    const wanted = queryOf(req).line;
+    let line: BladeLine;
+    try {
+      line = parseBladeLine('line', typeof wanted === 'string' ? wanted : undefined, own);
+    } catch {
+      throw badRequest('paramType', { name: 'line' });
+    }
+    if (!documents.has(line)) documents.set(line, documentForLine(app.swagger(), line, own));
+    return documents.get(line);
+  });
   app.get(DOCUMENT_PAGE, { config: { access: 'public' } }, async (_req, reply) =>
     reply.redirect(`${DOCUMENT_UI}/`),
   );

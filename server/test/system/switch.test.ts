@@ -270,7 +270,9 @@ describe('switch mode setting', () => {
       for (const url of ['/', '/wel/index', '/index.html']) {
         const page = await on.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
-        expect(page.body, url).toContain('<meta name="psi-site" content="{&quot;switchMode&quot;:true}" />');
+        expect(page.body, url).toContain(
+          '<meta name="psi-site" content="{&quot;switchMode&quot;:true,&quot;line&quot;:&quot;bladex&quot;,',
+        );
         expect(page.body, url).not.toMatch(/<script(?![^>]*src)/);
       }
       const csp = (await on.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
@@ -281,7 +283,7 @@ describe('switch mode setting', () => {
     const off = await buildApp({ ...base, dataDir: dir });
     try {
       const page = await off.inject({ method: 'GET', url: '/login' });
-      expect(page.body).toContain('{&quot;switchMode&quot;:false}');
+      expect(page.body).toContain('{&quot;switchMode&quot;:false,');
     } finally {
       await off.close();
       fs.rmSync(dir, { recursive: true, force: true });

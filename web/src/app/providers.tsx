@@ -17,7 +17,7 @@ import {
   type ThemeDef,
 } from '../config/themes';
 import { useSettings } from '../stores/settings';
-import { bindToaster } from '../utils/feedback';
+import { bindToaster, toastPlacement } from '../utils/feedback';
 import { createQueryClient } from './query-client';
 
 const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS };
@@ -94,7 +94,7 @@ export function antdThemeOf(def: ThemeDef, primary: string): ThemeConfig {
  * the login page's initial JavaScript; signed-in pages get `<App>` from their layout.
  */
 function ToastHost() {
-  const [api, contextHolder] = message.useMessage();
+  const [api, contextHolder] = message.useMessage(toastPlacement);
   useEffect(() => bindToaster(api), [api]);
   return contextHolder;
 }

@@ -9,6 +9,12 @@ type Toaster = Pick<MessageInstance, 'error' | 'success' | 'warning'>;
 
 let toaster: Toaster = message;
 
+/**
+ * Where toasts show: below the height of the header bar and of a drawer's title row (56 px), not over
+ * them, so a toast never hides the title of what it speaks about.
+ */
+export const toastPlacement = { top: 64 } as const;
+
 export function bindToaster(next: Toaster): void {
   toaster = next;
 }

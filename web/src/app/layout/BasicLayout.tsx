@@ -7,6 +7,7 @@ import { site } from '../../config/site';
 import { themeOf } from '../../config/themes';
 import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
+import { toastPlacement } from '../../utils/feedback';
 import { useTabs, type TabTitle } from '../../stores/tabs';
 import { titleText, useRouteTitle } from '../document-title';
 import { mergedHandle } from '../guard';
@@ -74,7 +75,7 @@ export default function BasicLayout() {
   const toggle = () => (small ? setSmallExpanded(!smallExpanded) : setCollapsed(!userCollapsed));
 
   return (
-    <App component={false}>
+    <App component={false} message={toastPlacement}>
       {/* the first stop of the Tab key: past the menu and the header's tools, straight to the page */}
       <a
         href="#psi-main"

@@ -14,10 +14,23 @@ export interface BpmnCanvasProps {
   failedText: string;
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 interface Canvas {
   addMarker: (id: string, marker: string) => void;
-  zoom: (level: string) => void;
+  zoom: (level: string, center?: 'auto') => void;
+  viewbox: {
+    (): Box & { scale: number };
+    (box: Box): void;
+  };
 }
+
+/** The room kept around a diagram, in screen pixels: a shape on the edge is not cut by the frame. */
+const MARGIN = 24;
 interface Registry {
   get: (id: string) => unknown;
 }
@@ -45,7 +58,17 @@ export default function BpmnCanvas({ xml, flow = [], failedText }: BpmnCanvasPro
           const current = node.historyActivityType === 'candidate' && !node.endTime;
           canvas.addMarker(node.historyActivityId, current ? 'flow-current' : 'flow-done');
         }
-        canvas.zoom('fit-viewport');
+        // fitted and centred, then widened by a margin (bpmn-js fits the shapes flush to the frame,
+        // cutting the top row's strokes and labels)
+        canvas.zoom('fit-viewport', 'auto');
+        const box = canvas.viewbox();
+        const pad = MARGIN / box.scale;
+        canvas.viewbox({
+          x: box.x - pad,
+          y: box.y - pad,
+          width: box.width + 2 * pad,
+          height: box.height + 2 * pad,
+        });
       })
       .catch((e: unknown) => {
         if (alive) setError(e instanceof Error ? e.message : String(e));

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../../i18n/resources';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Popover, Space, Tooltip } from 'antd';
@@ -60,6 +61,19 @@ function DensityButton({ prefs, onChange }: Pick<TableSettingsProps, 'prefs' | '
  */
 export function TableSettings({ columns, prefs, onChange, onReset }: TableSettingsProps) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Esc closes the popover (antd's closes on a click outside only) and gives the focus back
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const arranged = arrange(columns, prefs);
   const shown = arranged.filter((entry) => entry.shown).length;
   const content = (
@@ -111,9 +125,17 @@ export function TableSettings({ columns, prefs, onChange, onReset }: TableSettin
   return (
     <Space size={8}>
       <DensityButton prefs={prefs} onChange={onChange} />
-      <Popover content={content} title={t('table.columns')} trigger="click" placement="bottomRight">
-        <Tooltip title={t('table.columns')}>
+      <Popover
+        content={content}
+        title={t('table.columns')}
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+      >
+        <Tooltip title={t('table.columns')} open={open ? false : undefined}>
           <Button
+            ref={button}
             icon={<SettingOutlined />}
             aria-label={t('table.columns')}
             data-testid="column-settings-button"

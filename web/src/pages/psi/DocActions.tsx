@@ -1,46 +1,33 @@
-import { App, Button, Typography, type TableColumnType } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { App, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { removeDocs, type Row } from '../../api/psi';
 import '../../i18n/psi';
 
-/** The row "delete" of a document list: asks first, naming the document, then removes it and refreshes. */
-export function RemoveDocButton({
-  resource,
-  row,
-  no,
-  onRemoved,
-}: {
+/**
+ * The row "delete" of a document list: asks first, naming the document, then removes it and refreshes.
+ * A function, so the delete can sit in the row or in its "more" menu alike.
+ */
+export function useRemoveDoc() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  return ({ resource, row, no, onRemoved }: RemoveDoc) =>
+    modal.confirm({
+      title: t('psi.common.delete'),
+      content: t('psi.common.removeConfirm', { no }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await removeDocs(resource, [String(row.id)]);
+        void message.success(t('psi.common.removed'));
+        await onRemoved();
+      },
+    });
+}
+
+interface RemoveDoc {
   resource: string;
   row: Row;
   no: string;
   onRemoved: () => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  return (
-    <Button
-      type="link"
-      size="small"
-      danger
-      icon={<DeleteOutlined />}
-      onClick={() =>
-        modal.confirm({
-          title: t('psi.common.delete'),
-          content: t('psi.common.removeConfirm', { no }),
-          okButtonProps: { danger: true },
-          onOk: async () => {
-            await removeDocs(resource, [String(row.id)]);
-            void message.success(t('psi.common.removed'));
-            await onRemoved();
-          },
-        })
-      }
-      data-testid="row-delete"
-    >
-      {t('psi.common.delete')}
-    </Button>
-  );
 }
 
 /** The document-number column: the number links to the document's detail. */

@@ -9,7 +9,6 @@ import {
   Result,
   Space,
   Spin,
-  Table,
   Timeline,
   Typography,
   type DescriptionsProps,
@@ -23,6 +22,13 @@ import type { Lang } from '@psi/db/model';
 import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
 import { DOCUMENTS, fieldOf, statusOfRow, type DocKind } from './documents';
 import { StatusTag, statusKindOf, useLang } from './status';
+import { LinesTable } from './EditorDrawer';
+
+/**
+ * Label/value pairs a row of the detail header: three in the drawer on a laptop, two on a tablet, one
+ * on a phone, so a document number or a school name keeps its words whole (ant-design-pro's habit).
+ */
+const DETAIL_COLUMNS = { xs: 1, sm: 2, md: 3 } as const;
 
 interface Loaded {
   header: Row;
@@ -161,6 +167,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
       open
       title={`${titles[kind]}${number ? ` · ${number}` : ''}`}
       size={1080}
+      rootClassName="psi-drawer"
       onClose={onClose}
       destroyOnHidden
       extra={h && actions ? <Space>{actions(h)}</Space> : undefined}
@@ -175,14 +182,18 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
           {h && statusOfRow(DOCUMENTS[kind], h)?.rejected && h.auditRemark ? (
             <Alert type="error" showIcon title={String(h.auditRemark)} />
           ) : null}
-          <Descriptions bordered size="small" column={3} items={items} data-testid="doc-header" />
+          <Descriptions
+            bordered
+            size="small"
+            column={DETAIL_COLUMNS}
+            items={items}
+            data-testid="doc-header"
+          />
           <Card size="small" title={t('psi.common.lines')}>
-            <Table
+            <LinesTable
               rowKey={(r) => String(r.id)}
-              size="small"
               columns={lineColumns}
               dataSource={data.lines}
-              pagination={false}
               data-testid="doc-lines"
             />
           </Card>

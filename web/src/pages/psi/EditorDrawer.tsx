@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Drawer, Space, Spin, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiscardBlocker } from '../../components/discard/DiscardBlocker';
+import { StackedLines, useStackedLines } from './StackedLines';
 import '../../i18n/psi';
 
 interface EditorDrawerProps {
@@ -38,6 +39,7 @@ export function EditorDrawer({
     <Drawer
       open
       size={1180}
+      rootClassName="psi-drawer"
       title={title}
       onClose={onClose}
       destroyOnHidden
@@ -90,8 +92,13 @@ export function SubmitButton({
   );
 }
 
-/** The editable lines of a document: a small table, all rows on one page, scrolling sideways if needed. */
+/**
+ * The lines of a document: a small table, all rows on one page, scrolling sideways if needed; on a
+ * phone one card per line (`StackedLines`).
+ */
 export function LinesTable<T extends object>(props: TableProps<T> & { 'data-testid': string }) {
+  const stacked = useStackedLines();
+  if (stacked) return <StackedLines<T> {...props} />;
   return (
     <Table<T>
       size="small"

@@ -3,10 +3,13 @@ import { Col, Form, Input, type FormItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/psi';
 
-/** A form field taking `span` of the 24 columns of a header's grid row. */
+/**
+ * A form field taking `span` of the 24 columns of a header's grid row from a tablet up (`md`, 768 px);
+ * on a phone every field takes the whole row (ant-design-pro's forms in one column).
+ */
 export function FieldCol({ span, children, ...item }: FormItemProps & { span: number; children: ReactNode }) {
   return (
-    <Col span={span}>
+    <Col xs={24} md={span}>
       <Form.Item {...item}>{children}</Form.Item>
     </Col>
   );
@@ -36,7 +39,7 @@ export function ReceiverFields({ required, spans }: { required: boolean; spans: 
     },
   ];
   return fields.map(({ name, label, need, max }, i) => (
-    <Col key={name} span={spans[i]}>
+    <Col key={name} xs={24} md={spans[i]}>
       <Form.Item name={name} label={label} rules={required ? [{ required: true, message: need }] : undefined}>
         <Input maxLength={max} data-testid={`field-${name}`} />
       </Form.Item>

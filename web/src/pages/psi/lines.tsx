@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Input, InputNumber, Table, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useStackedTitles } from './StackedLines';
 import '../../i18n/psi';
 
 /**
@@ -108,7 +109,10 @@ export interface SummaryCell {
   colSpan?: number;
 }
 
-/** The totals row under a line table: "total" over the first `labelSpan` columns, then `cells`. */
+/**
+ * The totals row under a line table: "total" over the first `labelSpan` columns, then `cells`; under
+ * stacked lines (a phone) each cell named after the column it stands under.
+ */
 export function LinesSummary({ labelSpan, cells }: { labelSpan: number; cells: SummaryCell[] }) {
   const { t } = useTranslation();
   // each cell's column index: after the label and the spans of the cells before it
@@ -116,6 +120,24 @@ export function LinesSummary({ labelSpan, cells }: { labelSpan: number; cells: S
     (acc, cell, i) => [...acc, i === 0 ? labelSpan : acc[i - 1] + (cells[i - 1].colSpan ?? 1)],
     [],
   );
+  const titles = useStackedTitles();
+  if (titles)
+    return (
+      <div className="psi-stacked-lines__totals" data-stacked-totals>
+        <Typography.Text strong>{t('psi.common.total')}</Typography.Text>
+        <dl className="psi-stacked-line__fields">
+          {cells.map(
+            (cell, i) =>
+              cell.content !== undefined && (
+                <div key={starts[i]} className="psi-stacked-line__field">
+                  <dt>{titles[starts[i]!]}</dt>
+                  <dd>{cell.content}</dd>
+                </div>
+              ),
+          )}
+        </dl>
+      </div>
+    );
   return (
     <Table.Summary.Row>
       <Table.Summary.Cell index={0} colSpan={labelSpan}>

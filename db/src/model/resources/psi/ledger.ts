@@ -50,12 +50,13 @@ export const accountStatementResource = defineResource({
     ro(dict('direction', PSI_DICT.accountDirection, '收支', 'Direction', { search: 'equal' })),
     ro(money('amount', '金额', 'Amount', { priority: 'key' })),
     ro(money('balanceBefore', '交易前余额', 'Balance before')),
-    ro(money('balanceAfter', '交易后余额', 'Balance after')),
+    ro(money('balanceAfter', '交易后余额', 'Balance after', { priority: 'key' })),
     ro(
       dict('sourceType', PSI_DICT.statementSource, '来源单据', 'Source', { search: 'equal', inTable: false }),
     ),
     ro(ref('sourceId', '来源单据', 'Source document', { search: 'equal', inTable: false })),
-    ro(text('sourceNo', '单据编号', 'Document no.', { search: 'like' })),
+    // the order a debit or refund came from: in view beside the actions, not behind them
+    ro(text('sourceNo', '单据编号', 'Document no.', { priority: 'key', search: 'like' })),
     ro(dict('payMethod', PSI_DICT.payMethod, '支付方式', 'Pay method', { search: 'equal' })),
     ro(text('voucherNo', '凭证号', 'Voucher no.', { search: 'like' })),
     ro(datetime('tradeTime', '交易时间', 'Traded at', { search: 'dateRange', sortable: true })),

@@ -49,6 +49,7 @@ export function ThemePicker() {
       title={t('layout.theme')}
       trigger="click"
       placement="bottomRight"
+      rootClassName="psi-theme-popover"
       open={open}
       onOpenChange={setOpen}
     >

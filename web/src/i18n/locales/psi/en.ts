@@ -21,6 +21,7 @@ export const enPsi = {
       reset: 'Reset',
       export: 'Export',
       actions: 'Actions',
+      more: 'More',
       yuan: '¥ {{value}}',
       copies: '{{count}} copies',
       lines: 'Lines',

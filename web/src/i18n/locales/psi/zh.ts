@@ -19,6 +19,7 @@ export const zhPsi = {
       reset: '重置',
       export: '导出',
       actions: '操作',
+      more: '更多',
       yuan: '¥ {{value}}',
       copies: '{{count}} 册',
       lines: '明细',

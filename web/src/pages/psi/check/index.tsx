@@ -12,7 +12,7 @@ import { StatusTag } from '../status';
 import { PSI_DOCUMENTS } from '@psi/db/model/psi/index';
 import { fieldColumn, moneyColumn, numberColumn, textColumn } from '../columns';
 import { mayEdit, mayRemove } from '../documents';
-import { DocRowActions, RowButton, useDocPage, type DocPageState } from '../orders/shared';
+import { DocRowActions, useDocPage, type DocPageState } from '../orders/shared';
 import { useLang } from '../status';
 import type { BookChange } from '@psi/db/model/psi/index';
 import { CheckSheet } from './CheckSheet';
@@ -155,17 +155,20 @@ function useCheckColumns(page: DocPageState): TableColumnsType<Row> {
             mayRemove(checkDocument, r) &&
             can(...who.remove) && { resource: checkDocument.resource.key, no: String(r.checkNo) }
           }
-        >
-          {mayEdit(checkDocument, r) && can(...who.edit) && (
-            <RowButton
-              icon={<EditOutlined />}
-              onClick={() => page.go({ mode: 'edit', id: String(r.id) })}
-              data-testid="row-continue"
-            >
-              {t('psi.check.continue')}
-            </RowButton>
-          )}
-        </DocRowActions>
+          steps={
+            mayEdit(checkDocument, r) && can(...who.edit)
+              ? [
+                  {
+                    id: 'continue',
+                    primary: true,
+                    label: t('psi.check.continue'),
+                    icon: <EditOutlined />,
+                    onClick: () => page.go({ mode: 'edit', id: String(r.id) }),
+                  },
+                ]
+              : []
+          }
+        />
       ),
     },
   ];

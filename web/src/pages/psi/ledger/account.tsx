@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { post, psiKeys, useSchools } from '../../../api/psi';
+import { post, psiKeys, useRoleKind, useSchools } from '../../../api/psi';
+import { adaptResource } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import { formatCents, yuan } from '../format';
 import { RequiredItem } from '../../../components/RequiredItem';
@@ -15,6 +16,8 @@ import { useListFilter } from '../../../components/resource/useListFilter';
 import '../../../i18n/psi';
 
 const PAY_METHODS = [1, 2, 3, 4, 5] as const;
+/** The fields naming the school, left out of a school user's own statement. */
+const SCHOOL_FIELDS = ['schoolId', 'schoolName'];
 
 interface RechargeValues {
   schoolId: string;
@@ -133,10 +136,17 @@ export default function AccountStatementPage() {
   const schoolId = useListFilter('schoolId');
   const platform = can('accountstatement_recharge');
   const schools = useSchools({}, { enabled: platform });
+  const school = useRoleKind() === 'school';
+  // a school sees its own account only: no school filter, no school column
+  const def = useMemo(
+    () =>
+      school ? adaptResource(accountStatementResource, { omit: SCHOOL_FIELDS }) : accountStatementResource,
+    [school],
+  );
   return (
     <>
       <ResourcePage
-        def={accountStatementResource}
+        def={def}
         params={schoolId.params}
         cells={{
           amount: (r) => {

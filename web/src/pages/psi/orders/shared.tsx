@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Space, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef } from '@psi/db/model/psi/index';
 import { psiKeys, type Row } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
-import { RemoveDocButton } from '../DocActions';
+import { useRemoveDoc } from '../DocActions';
 import { DocDetail } from '../DocDetail';
 import { fieldColumn } from '../columns';
 import { DocList, type DocListProps } from '../DocList';
@@ -51,16 +51,30 @@ export function useRowDialog<T>(refresh: () => Promise<unknown>) {
 }
 
 /** A row action: a small link in the list, a primary button in the detail header when `primary`. */
-export function RowButton({
+function RowButton({
   primary,
   ...props
 }: Omit<ButtonProps, 'type' | 'size'> & { primary?: boolean; 'data-testid': string }) {
   return <Button type={primary ? 'primary' : 'link'} size="small" {...props} />;
 }
 
+/** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
+export interface RowStep {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** A primary button in the detail header (a link in the list). */
+  primary?: boolean;
+  danger?: boolean;
+}
+
 /**
- * The actions of a document row (or of its detail header): view (list only), the document's own steps
- * (`children`), edit, and delete (list only).
+ * The actions of a document row (or of its detail header): view (list only), the document's own steps,
+ * edit, and delete (list only). A list row keeps view and the steps that move the document on (audit,
+ * accept, ship…) and folds two or more others (edit, delete, a return) into a "more" menu, so the
+ * pinned actions column is as wide as its buttons (ant-design-pro's habit); the detail header shows
+ * them all.
  */
 export function DocRowActions({
   page,
@@ -68,7 +82,7 @@ export function DocRowActions({
   inDetail,
   edit,
   remove,
-  children,
+  steps = [],
 }: {
   page: DocPageState;
   row: Row;
@@ -77,42 +91,78 @@ export function DocRowActions({
   edit: boolean;
   /** The resource and document number to delete, or false when the delete action does not show. */
   remove: { resource: string; no: string } | false;
-  children?: ReactNode;
+  steps?: RowStep[];
 }) {
   const { t } = useTranslation();
+  const removeDoc = useRemoveDoc();
+  const id = String(row.id);
+  const all: RowStep[] = [
+    ...(inDetail
+      ? []
+      : [{ id: 'view', label: t('psi.common.view'), icon: <EyeOutlined />, onClick: () => page.open(id) }]),
+    ...steps,
+    ...(edit
+      ? [
+          {
+            id: 'edit',
+            label: t('psi.common.edit'),
+            icon: <EditOutlined />,
+            onClick: () => page.go({ mode: 'edit', id }),
+          },
+        ]
+      : []),
+    ...(remove && !inDetail
+      ? [
+          {
+            id: 'delete',
+            label: t('psi.common.delete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            onClick: () => removeDoc({ ...remove, row, onRemoved: page.refresh }),
+          },
+        ]
+      : []),
+  ];
+  // the view and the steps that move the document on stay in the row; two or more others fold
+  const lead = all.filter((step) => step.id === 'view' || step.primary);
+  const rest = all.filter((step) => !lead.includes(step));
+  const folded = !inDetail && rest.length >= 2;
+  const shown = folded ? lead : all;
+  const more = folded ? rest : [];
   return (
     <Space size={0} wrap={false}>
-      {!inDetail && (
-        <RowButton icon={<EyeOutlined />} onClick={() => page.open(String(row.id))} data-testid="row-view">
-          {t('psi.common.view')}
-        </RowButton>
-      )}
-      {children}
-      {edit && (
+      {shown.map((step) => (
         <RowButton
-          icon={<EditOutlined />}
-          onClick={() => page.go({ mode: 'edit', id: String(row.id) })}
-          data-testid="row-edit"
+          key={step.id}
+          primary={step.primary && inDetail}
+          danger={step.danger}
+          icon={step.icon}
+          onClick={step.onClick}
+          data-testid={`row-${step.id}`}
         >
-          {t('psi.common.edit')}
+          {step.label}
         </RowButton>
-      )}
-      {remove && !inDetail && (
-        <RemoveDocButton resource={remove.resource} row={row} no={remove.no} onRemoved={page.refresh} />
+      ))}
+      {more.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: more.map((step) => ({
+              key: step.id,
+              danger: step.danger,
+              icon: step.icon,
+              label: <span data-testid={`row-${step.id}`}>{step.label}</span>,
+            })),
+            onClick: ({ key }) => more.find((step) => step.id === key)?.onClick(),
+          }}
+        >
+          <Button type="link" size="small" data-testid="row-more">
+            {t('psi.common.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
       )}
     </Space>
   );
-}
-
-/** A step of a document a row offers (audit, accept, ship …); its test id is `row-<id>`. */
-interface RowStep {
-  id: string;
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  /** A primary button in the detail header (a link in the list). */
-  primary?: boolean;
-  danger?: boolean;
 }
 
 /**
@@ -128,23 +178,14 @@ export function docRowActions(
   },
 ) {
   return (row: Row, inDetail = false) => (
-    <DocRowActions page={page} row={row} inDetail={inDetail} edit={spec.edit(row)} remove={spec.remove(row)}>
-      {spec.steps(row).map(
-        (step) =>
-          step && (
-            <RowButton
-              key={step.id}
-              primary={step.primary && inDetail}
-              danger={step.danger}
-              icon={step.icon}
-              onClick={step.onClick}
-              data-testid={`row-${step.id}`}
-            >
-              {step.label}
-            </RowButton>
-          ),
-      )}
-    </DocRowActions>
+    <DocRowActions
+      page={page}
+      row={row}
+      inDetail={inDetail}
+      edit={spec.edit(row)}
+      remove={spec.remove(row)}
+      steps={spec.steps(row).filter((step): step is RowStep => Boolean(step))}
+    />
   );
 }
 

@@ -14,7 +14,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fitColumns, fitTableProps } from '../../../components/table/fit';
+import { fitTableProps, useFitColumns } from '../../../components/table/fit';
+import { TableSettings } from '../../../components/table/TableSettings';
 import { ExportButton } from '../../../components/ExportButton';
 import { useExporter } from '../../../hooks/export';
 import { useScrollableTable } from '../../../components/useScrollableTable';
@@ -27,6 +28,8 @@ import '../../../i18n/psi';
 import '../psi.css';
 
 const THRESHOLD = 50;
+/** The columns that name a row: shown first, unscrolled. */
+const STOCK_KEYS = ['dep', 'goodsName', 'isbn', 'quantity'];
 
 interface StockFilters {
   depositoryId?: string;
@@ -55,8 +58,21 @@ function useStockColumns(): TableColumnsType<StockRow> {
       render: (_v, r) => `${r.depositoryName}（${r.depositoryCode}）`,
     },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
-    { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
-    { title: t('psi.field.publisher'), dataIndex: 'publisher', key: 'publisher' },
+    // the publisher under the title, as the order lines have it: the list fits 1366 px unscrolled
+    {
+      title: t('psi.field.goodsName'),
+      key: 'goodsName',
+      render: (_v, r) => (
+        <div className="psi-line-title">
+          <span>{r.goodsName}</span>
+          {r.publisher && (
+            <Typography.Text type="secondary" className="psi-line-title__publisher">
+              {r.publisher}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
     { title: t('psi.field.price'), key: 'price', align: 'right', render: (_v, r) => yuan(r.price) },
     {
       title: t('psi.field.quantityOnHand'),
@@ -78,14 +94,17 @@ function useStockColumns(): TableColumnsType<StockRow> {
       key: 'last',
       render: (_v, r) =>
         r.lastMoveTime ? (
-          <Space size={4}>
+          // the time over the movement: two short lines rather than one wide one
+          <div className="psi-line-title">
             <span>{r.lastMoveTime}</span>
-            <Tag>{sourceLabel(r.lastSourceType)}</Tag>
-            <span>{r.lastSourceNo}</span>
-            <Typography.Text type={Number(r.lastChange) < 0 ? 'danger' : 'success'}>
-              {Number(r.lastChange) > 0 ? `+${String(r.lastChange)}` : String(r.lastChange)}
-            </Typography.Text>
-          </Space>
+            <Space size={4}>
+              <Tag>{sourceLabel(r.lastSourceType)}</Tag>
+              <span>{r.lastSourceNo}</span>
+              <Typography.Text type={Number(r.lastChange) < 0 ? 'danger' : 'success'}>
+                {Number(r.lastChange) > 0 ? `+${String(r.lastChange)}` : String(r.lastChange)}
+              </Typography.Text>
+            </Space>
+          </div>
         ) : (
           '-'
         ),
@@ -142,7 +161,7 @@ function StockSearch({
 export default function StockPage() {
   const { t } = useTranslation();
   const tableRef = useScrollableTable(t('psi.stock.title'));
-  const columns = useStockColumns();
+  const { columns, settings } = useFitColumns('depositorystock', useStockColumns(), STOCK_KEYS);
   const [filters, setFilters] = useState<StockFilters>({});
   const { current, size, first, pagination } = usePaging();
   const query = useQuery({
@@ -160,13 +179,15 @@ export default function StockPage() {
           first();
         }}
       />
-      <Typography.Paragraph type="secondary">
-        {t('psi.stock.lowHint', { threshold: THRESHOLD })}
-      </Typography.Paragraph>
+      <div className="psi-doc-toolbar">
+        <Typography.Text type="secondary">{t('psi.stock.lowHint', { threshold: THRESHOLD })}</Typography.Text>
+        <TableSettings {...settings} />
+      </div>
       <Table<StockRow>
         ref={tableRef}
         rowKey="id"
-        columns={fitColumns(columns, ['dep', 'goodsName', 'isbn', 'quantity'])}
+        columns={columns}
+        size={settings.prefs.density}
         dataSource={query.data?.records ?? []}
         loading={query.isFetching}
         rowClassName={(r) => (r.low ? 'psi-row-low' : '')}
