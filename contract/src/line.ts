@@ -17,7 +17,10 @@ export const LINE_DOCUMENTS: Record<BladeLine, string> = {
   springblade: path.join(CONTRACT_DIR, 'openapi.springblade.json'),
 };
 
-/** The captcha route each line serves: the first that answers the envelope with code 200 names the line. */
+/**
+ * The captcha route each line serves: the first that answers the envelope with code 200 (or a bare
+ * captcha) names the line.
+ */
 const CAPTCHA_OF: [BladeLine, string][] = [
   ['bladex', '/blade-auth/oauth/captcha'],
   ['springblade', '/blade-auth/captcha'],
@@ -29,6 +32,8 @@ export class UnreachableError extends Error {}
 interface Probe {
   status: number;
   code: number | undefined;
+  /** The body is a bare captcha (`{key, image}` without the envelope, as some BladeX builds send it). */
+  captcha: boolean;
 }
 
 const base = (url: string) => url.replace(/\/+$/, '');
@@ -42,13 +47,15 @@ async function probe(baseUrl: string, route: string, timeoutMs: number): Promise
     throw new UnreachableError(`${base(baseUrl)} is unreachable (${reason})`, { cause: e });
   }
   let code: number | undefined;
+  let captcha = false;
   try {
-    const body = (await res.json()) as { code?: unknown };
+    const body = (await res.json()) as { code?: unknown; key?: unknown; image?: unknown };
     if (typeof body?.code === 'number') code = body.code;
+    captcha = typeof body?.key === 'string' && typeof body?.image === 'string';
   } catch {
     code = undefined;
   }
-  return { status: res.status, code };
+  return { status: res.status, code, captcha };
 }
 
 /**
@@ -68,7 +75,7 @@ export async function detectLine(baseUrl: string, timeoutMs = 10_000): Promise<B
   const seen: string[] = [];
   for (const [line, route] of CAPTCHA_OF) {
     const p = await probe(baseUrl, route, timeoutMs);
-    if (p.status === 200 && p.code === 200) return line;
+    if (p.status === 200 && (p.code === 200 || p.captcha)) return line;
     seen.push(`${route}: HTTP ${p.status}${p.code === undefined ? '' : ` code ${p.code}`}`);
   }
   throw new Error(`${base(baseUrl)} answers neither line's captcha (${seen.join('; ')}): name the line`);

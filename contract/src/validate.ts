@@ -82,7 +82,12 @@ export class ContractValidator {
       ];
     const validate = this.validatorFor(op, key);
     if (!validate) return [];
-    if (body === undefined) return [{ route, path: '$', expected: 'a JSON body', seen: 'no JSON body' }];
+    // no JSON body: fine where the status also documents another media type (a file, a stream, beside
+    // the public line's JSON refusal in HTTP 200)
+    if (body === undefined)
+      return Object.keys(op.op.responses?.[key]?.content ?? {}).some((t) => !t.includes('json'))
+        ? []
+        : [{ route, path: '$', expected: 'a JSON body', seen: 'no JSON body' }];
     if (validate(body)) return [];
     return dedupe((validate.errors ?? []).map((e) => toViolation(route, e, body)));
   }

@@ -148,6 +148,28 @@ describe('contract validator', () => {
         seen: '{"code":401,"success":false}',
       },
     ]);
+    // a status documenting a file beside its JSON answer: a body that is not JSON is the file
+    const file = new ContractValidator({
+      ...doc,
+      paths: {
+        '/x/export': {
+          get: {
+            responses: {
+              '200': {
+                content: {
+                  'application/vnd.ms-excel': { schema: { type: 'string' } },
+                  'application/json': { schema: { type: 'object', required: ['code'] } },
+                },
+              },
+            },
+          },
+        },
+      },
+    } as unknown as OpenApiDocument);
+    expect(file.check('GET', '/x/export', 200, undefined)).toEqual([]);
+    expect(file.check('GET', '/x/export', 200, {})).toEqual([
+      { route: 'GET /x/export', path: '$.code', expected: 'required', seen: 'missing' },
+    ]);
     // a documented status without a schema checks nothing
     expect(v.check('GET', '/blade-system/thing/7', 200, 'anything')).toEqual([]);
   });

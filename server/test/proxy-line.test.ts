@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import type { BladeLine } from '@psi/db/model';
 import { BASIC, md5, publicLogin, testApp } from './helpers';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -34,9 +35,9 @@ async function listen(server: http.Server, port = 0) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A BladeX gateway: a real server of ours behind a forwarder that answers Blade's enveloped 404 for one route. */
-async function bladexUpstream() {
-  const real = await testApp({ seed: 'minimal' });
+/** A gateway of a line: a real server of ours behind a forwarder that answers Blade's enveloped 404 for one route. */
+async function lackingUpstream(line: BladeLine = 'bladex') {
+  const real = await testApp({ seed: 'minimal', line });
   await real.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(real.server.address() as AddressInfo).port}`;
   const asked: string[] = [];
@@ -52,7 +53,7 @@ async function bladexUpstream() {
       res.end(Buffer.from(await r.arrayBuffer()));
     });
   });
-  return { url: await listen(server), asked };
+  return { url: await listen(server), asked, real };
 }
 
 /**
@@ -140,7 +141,7 @@ async function driftRows(app: FastifyInstance, token: string, want: number) {
 
 describe('the proxy in front of a BladeX gateway', () => {
   it('asks the line and the parts, and reports a documented route the upstream lacks as absent', async () => {
-    const upstream = await bladexUpstream();
+    const upstream = await lackingUpstream();
     const { app, lines } = await startProxy(upstream.url);
     expect(await siteOf(app)).toMatchObject({
       proxyMode: true,
@@ -211,27 +212,34 @@ describe('the proxy in front of a public SpringBlade gateway', () => {
     expect((await drift()).statusCode).toBe(401);
   });
 
-  it('in front of our own server on the springblade line: the line asked, the report readable by its admin', async () => {
-    const real = await testApp({ seed: 'minimal', line: 'springblade' });
-    await real.listen({ port: 0, host: '127.0.0.1' });
-    const upstream = `http://127.0.0.1:${(real.server.address() as AddressInfo).port}/api`;
-    const { app, lines } = await startProxy(upstream);
+  it('in front of our own server on the springblade line: the line asked, an absent route in the report its admin reads', async () => {
+    const upstream = await lackingUpstream('springblade');
+    const { app, lines } = await startProxy(upstream.url);
     expect(await siteOf(app)).toMatchObject({
       proxyMode: true,
       line: 'springblade',
-      features: { psi: true, flow: true, inbox: true, demo: true },
+      features: { psi: false, flow: true, inbox: true, demo: true },
     });
+    expect(upstream.asked).toContain('/blade-auth/captcha');
     expect(lines.some((l) => l.includes('BLADE_SM2_PUBLIC_KEY is unset'))).toBe(true);
-    const { token } = await publicLogin(real);
+    const { token } = await publicLogin(upstream.real);
+    const absent = await app.inject({
+      method: 'GET',
+      url: `/api${DROPPED}`,
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+    });
+    expect(absent.json()).toMatchObject({ code: 404 });
+    const rows = await driftRows(app, token, 1);
+    expect(rows).toEqual([
+      expect.objectContaining({ route: `GET ${DROPPED}`, seen: 'absent upstream (HTTP 200 code 404)' }),
+    ]);
     const drift = (t?: string) =>
       app.inject({
         method: 'GET',
         url: '/api/contract/drift',
         headers: { authorization: BASIC, ...(t ? { 'blade-auth': `bearer ${t}` } : {}) },
       });
-    const read = await drift(token);
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ data: { line: 'springblade' } });
+    expect((await drift(token)).json()).toMatchObject({ code: 200, data: { line: 'springblade' } });
     expect((await drift('not-a-token')).statusCode).toBe(401);
   });
 
