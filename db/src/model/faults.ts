@@ -121,20 +121,28 @@ export const faultResource = defineResource({
       inTable: false,
     },
     limitField('times', t('次数(0 为不限)', 'Calls (0: every call)')),
-    limitField('percent', t('比例(%)', 'Share (%)')),
+    limitField('percent', t('比例(%)', 'Share (%)'), { inTable: false }),
     // the counters, kept by the server (never taken from a submit)
     {
       name: 'source',
       kind: 'select',
       label: t('来源', 'Source'),
       readOnly: true,
+      inTable: false,
       options: [
         { value: 'rule', label: t('规则', 'Rule') },
         { value: 'header', label: t('请求头 Blade-Fault', 'Blade-Fault header') },
       ],
     },
     { name: 'hits', kind: 'number', label: t('已注入', 'Applied'), readOnly: true },
-    { name: 'remaining', kind: 'number', label: t('剩余', 'Left'), readOnly: true, unlimited: -1 },
+    {
+      name: 'remaining',
+      kind: 'number',
+      label: t('剩余', 'Left'),
+      readOnly: true,
+      unlimited: -1,
+      inTable: false,
+    },
     { name: 'lastHit', kind: 'datetime', label: t('最近注入', 'Last applied'), readOnly: true },
   ],
 });
