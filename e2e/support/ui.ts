@@ -111,3 +111,16 @@ export async function search(scope: Locator, values: Record<string, string>) {
   }
   await bar.getByTestId('search-submit').click();
 }
+
+/** Stores the shell's language in its saved settings (read at the next load; `reload` loads now). */
+export async function storeLanguage(page: Page, language: 'zh' | 'en', { reload = false } = {}) {
+  await page.evaluate((lang) => {
+    const raw = localStorage.getItem('saber-settings');
+    const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
+    localStorage.setItem(
+      'saber-settings',
+      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
+    );
+  }, language);
+  if (reload) await page.reload();
+}

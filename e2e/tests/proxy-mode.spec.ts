@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiHeaders, signInAsAdmin } from '../support/login';
 import { docRow, searchDoc, signInDemo, signOut, toast } from '../support/psi';
-import { resourcePage, rows, search } from '../support/ui';
+import { resourcePage, rows, search, storeLanguage } from '../support/ui';
 
 /**
  * Proxy mode end to end: this project's base URL is an instance started with BLADE_UPSTREAM pointing
@@ -9,18 +9,6 @@ import { resourcePage, rows, search } from '../support/ui';
  * approval through the proxy, and the super-admin reads the contract drift report.
  */
 test.describe.configure({ mode: 'serial' });
-
-async function useLanguage(page: Page, language: 'zh' | 'en') {
-  await page.evaluate((lang) => {
-    const raw = localStorage.getItem('saber-settings');
-    const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
-    localStorage.setItem(
-      'saber-settings',
-      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
-    );
-  }, language);
-  await page.reload();
-}
 
 test('through the proxy: sign-in, menus, a list, an export, an approval, and the drift report', async ({
   page,
@@ -86,8 +74,8 @@ test('through the proxy: sign-in, menus, a list, an export, an approval, and the
   await expect(page.getByTestId('drift-document')).toContainText('openapi.json');
   await expect(page.getByTestId('drift-table')).toContainText('暂无偏差');
   await expect(page.getByTestId('drift-table')).toContainText('JSON 路径');
-  await useLanguage(page, 'en');
+  await storeLanguage(page, 'en', { reload: true });
   await expect(page.getByTestId('drift-table')).toContainText('No drift');
   await expect(page.getByTestId('drift-table')).toContainText('First seen');
-  await useLanguage(page, 'zh');
+  await storeLanguage(page, 'zh', { reload: true });
 });

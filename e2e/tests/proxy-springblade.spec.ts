@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { signInAsAdmin } from '../support/login';
-import { resourcePage, rows } from '../support/ui';
+import { resourcePage, rows, storeLanguage } from '../support/ui';
 
 /**
  * The proxy project a second time, on the public SpringBlade line: this project's base URL is a proxy
@@ -9,17 +9,6 @@ import { resourcePage, rows } from '../support/ui';
  * Chinese and English, and no request of it answers 404 or 405, by HTTP status or by body code.
  */
 test.describe.configure({ mode: 'serial' });
-
-async function useLanguage(page: Page, language: 'zh' | 'en') {
-  await page.evaluate((lang) => {
-    const raw = localStorage.getItem('saber-settings');
-    const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
-    localStorage.setItem(
-      'saber-settings',
-      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
-    );
-  }, language);
-}
 
 /** `GET /api/… 404`: an answer of the backend that says the route is absent, or null. */
 async function absentRoute(response: Response): Promise<string | null> {
@@ -67,7 +56,7 @@ test('on the public line through the proxy: sign-in with the captcha, the system
   expect((await token).status()).toBe(200);
 
   for (const language of ['zh', 'en'] as const) {
-    await useLanguage(page, language);
+    await storeLanguage(page, language);
     for (const path of screens) {
       await page.goto(path);
       await expect(rows(resourcePage(page)).first(), `${language} ${path}`).toBeVisible();
