@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { docRow, searchDoc, shot, signInDemo, resetDemoOnRetry } from '../support/psi';
+import { docRow, searchDoc, shot, signInDemo, resetDemo, resetDemoOnRetry } from '../support/psi';
 import { resourcePage, rows, search } from '../support/ui';
 
 /** DOMAIN.md 5.10 steps 1, 2 and 10 through the screens: imports, schools, ledgers. */
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(({ browser }, testInfo) => resetDemoOnRetry(browser, testInfo.retry));
+// what this spec changes in the demo story is put back for the specs after it on this server
+test.afterAll(({ browser }) => resetDemo(browser));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-e2e-files-'));

@@ -1,14 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/login';
 
 test.describe('session and routes', () => {
-  test('a 401 from the server logs the user out and shows the login page', async ({ page }) => {
+  test('an access token the server refuses is renewed once and the page opens', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.evaluate(() => {
-      const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}') as { state: { token: string } };
-      raw.state.token = 'forged.token.value';
-      localStorage.setItem('saber-session', JSON.stringify(raw));
-    });
+    await forgeSession(page, { token: 'forged.token.value' });
+    await page.goto('/system/param/index');
+    await expect(page.getByTestId('resource-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/system\/param\/index$/);
+    const token = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('saber-session') ?? '{}') as { state: { token: string } }).state
+          .token,
+    );
+    expect(token).not.toBe('forged.token.value');
+    await expect(page.getByTestId('side-menu')).toContainText('参数管理');
+  });
+
+  test('a 401 the refresh cannot mend logs the user out and shows the login page', async ({ page }) => {
+    await signInAsAdmin(page);
+    await forgeSession(page, { token: 'forged.token.value', refreshToken: 'forged.refresh.value' });
     await page.goto('/system/param/index');
     await expect(page).toHaveURL(/\/login/);
     const session = await page.evaluate(
@@ -150,3 +161,14 @@ test.describe('session and routes', () => {
     await expect(groups).toHaveCount(14);
   });
 });
+
+/** Replaces tokens of the stored session, as an expired or stolen one would look to the server. */
+async function forgeSession(page: Page, tokens: { token: string; refreshToken?: string }) {
+  await page.evaluate((forged) => {
+    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}') as {
+      state: Record<string, unknown>;
+    };
+    Object.assign(raw.state, forged);
+    localStorage.setItem('saber-session', JSON.stringify(raw));
+  }, tokens);
+}

@@ -185,5 +185,5 @@ test('switch mode off (the default): the user menu offers no switch entry', asyn
   await expect(page.getByTestId('user-menu-switch')).toHaveCount(0);
   await expect(page.getByTestId('user-menu-assignment')).toHaveCount(0);
   const html = await (await page.request.get('/login')).text();
-  expect(html).toContain('{&quot;switchMode&quot;:false}');
+  expect(html).toContain('{&quot;switchMode&quot;:false,');
 });

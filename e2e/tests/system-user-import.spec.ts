@@ -109,6 +109,9 @@ test('users import: template from the dialog, a bad row refuses the file, a good
   await expectToast(page, '第3行: 角色不存在: 没有这个角色');
   await expect(dialog).toBeVisible();
   await dialog.locator('.ant-modal-close').click();
+  // the refused file is still chosen: closing asks before throwing it away
+  await page.getByTestId('discard-ok').last().click();
+  await expect(dialog).toBeHidden();
   await search(list, { account: other });
   await expect(list.locator('.ant-table-placeholder')).toBeVisible();
   for (const account of [other, good]) {
@@ -146,6 +149,9 @@ test('users import: template from the dialog, a bad row refuses the file, a good
   await upload(page, dialog, 'again.xlsx', await workbook(headers, [row(good, { 手机号码: '13700005678' })]));
   await expectToast(page, '第2行: 当前账号已被使用!');
   await dialog.locator('.ant-modal-close').click();
+  // the refused file is still chosen: closing asks before throwing it away
+  await page.getByTestId('discard-ok').last().click();
+  await expect(dialog).toBeHidden();
   dialog = await openImport(page, list);
   const covered = await upload(
     page,

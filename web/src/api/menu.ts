@@ -9,14 +9,15 @@ export const menuKeys = {
 };
 
 /**
- * The menu forest granted to the user. Anonymous callers get `{}` rather than a list (a Blade quirk),
- * so anything that is not an array counts as no menus.
+ * The menu forest granted to the user. The route is public at the gateway: a caller whose token was
+ * not accepted gets `{}` rather than a list (a Blade quirk), answered here as null ("not seen as
+ * signed in") so the caller can try again once its token is renewed.
  */
-export async function fetchRoutes(topMenuId?: string): Promise<MenuNode[]> {
+export async function fetchRoutes(topMenuId?: string): Promise<MenuNode[] | null> {
   const data = await getData<MenuNode[] | Record<string, never>>('/blade-system/menu/routes', {
     params: topMenuId ? { topMenuId } : undefined,
   });
-  return Array.isArray(data) ? data : [];
+  return Array.isArray(data) ? data : null;
 }
 
 export async function fetchButtons(): Promise<ButtonNode[]> {

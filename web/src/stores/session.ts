@@ -181,16 +181,24 @@ export const useSession = create<SessionState>()(
 
       loadMenus: () => {
         const topMenuId = get().topMenuId;
+        // The public menu route answers an expired token as anonymous (null) while the buttons call,
+        // which needs the token, renews it: an anonymous answer is asked for once more after that.
+        const again = async (routes: MenuNode[] | null, id?: string) =>
+          routes ?? (await fetchRoutes(id)) ?? [];
         menusInFlight ??= Promise.all([
-          fetchRoutes(),
           fetchButtons(),
+          fetchRoutes(),
           topMenuId ? fetchRoutes(topMenuId) : null,
         ])
-          .then(([routes, buttons, topMenus]) => {
+          .then(async ([buttons, routes, topMenus]) => {
+            const [all, ofTopMenu] = await Promise.all([
+              again(routes),
+              topMenuId ? again(topMenus, topMenuId) : null,
+            ]);
             // A logout while the menus were loading wins.
             if (!get().token) return;
-            get().setMenus(routes, flattenButtons(buttons));
-            if (topMenus) set({ menus: filterByRoles(topMenus, rolesOf(get().userInfo)), topMenuId });
+            get().setMenus(all, flattenButtons(buttons));
+            if (ofTopMenu) set({ menus: filterByRoles(ofTopMenu, rolesOf(get().userInfo)), topMenuId });
           })
           .finally(() => {
             menusInFlight = null;
@@ -203,7 +211,7 @@ export const useSession = create<SessionState>()(
           set({ menus: get().routes, topMenuId: '' });
           return;
         }
-        const menus = filterByRoles(await fetchRoutes(topMenuId), rolesOf(get().userInfo));
+        const menus = filterByRoles((await fetchRoutes(topMenuId)) ?? [], rolesOf(get().userInfo));
         if (get().token) set({ menus, topMenuId });
       },
 
