@@ -60,8 +60,11 @@ test.describe('login page', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/wel\/index$/);
 
-    // Signed out, a deep link goes through the login page and back.
+    // Signed out, a deep link goes through the login page and back. The session is dropped away from
+    // the running app, which would otherwise write it back before the next page loads.
+    await page.goto('/healthz');
     await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
     await page.goto('/system/param/index');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Fparam%2Findex$/);
     await page.getByTestId('login-account').fill('admin');
@@ -96,6 +99,8 @@ test.describe('login page', () => {
       expect(((await saved.json()) as { success: boolean }).success).toBe(true);
     };
     const signOut = async (current: Page) => {
+      // away from the running app, which would write the session back
+      await current.goto('/healthz');
       await current.evaluate(() => localStorage.clear());
       await current.context().clearCookies();
     };

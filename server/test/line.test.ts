@@ -441,6 +441,17 @@ describe('stored-file links an <img> can load (issue 24)', () => {
     expect((await app.inject({ method: 'GET', url: row.avatar })).statusCode).toBe(200);
   });
 
+  it('gives a file the same link all hour long, and at least a week of life', () => {
+    const stored = '/api/blade-resource/oss/endpoint/file/000000/20261128/a.png';
+    const hour = Date.UTC(2026, 10, 28, 10);
+    const first = signedFileLink('secret', stored, hour + 1000);
+    expect(signedFileLink('secret', stored, hour + 3599_000)).toBe(first);
+    expect(signedFileLink('secret', stored, hour + 3601_000)).not.toBe(first);
+    const expires = Number(new URL(first, 'http://x').searchParams.get('expires'));
+    expect(expires - (hour + 1000) / 1000).toBeGreaterThanOrEqual(FILE_LINK_TTL_SECONDS);
+    expect(expires % 3600).toBe(0);
+  });
+
   it('serves the default avatar to other origins', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-line-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body></body></html>');

@@ -11,8 +11,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The route stored files are served from (the path of every stored-file link, after `/api`). */
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
-/** How long a served link works. */
+/** How long a served link works, at least. */
 export const FILE_LINK_TTL_SECONDS = 7 * 24 * 3600;
+/**
+ * Expiries are rounded up to the hour: the same file served twice within an hour gets the same link,
+ * so a browser's cache keeps the image and an answer compared with an earlier one does not differ.
+ */
+const EXPIRY_STEP_SECONDS = 3600;
 
 /** A stored-file link, relative or absolute, with or without a query. */
 const STORED = new RegExp(`^((?:https?://[^/]+)?/api${FILE_ROUTE}/[^?#]+)(?:[?#].*)?$`, 'i');
@@ -25,11 +30,15 @@ const signatureOf = (secret: string, path: string, expires: number) =>
 /** The path of a link (`/api/blade-resource/…`), without origin or query. */
 const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0];
 
-/** A stored-file link signed to expire `FILE_LINK_TTL_SECONDS` from `now`; anything else unchanged. */
+/**
+ * A stored-file link signed to expire `FILE_LINK_TTL_SECONDS` (to the next whole hour) from `now`;
+ * anything else unchanged.
+ */
 export function signedFileLink(secret: string, link: string, now = Date.now()): string {
   const m = STORED.exec(link);
   if (!m) return link;
-  const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
+  const earliest = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
+  const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
   return `${m[1]}?expires=${expires}&signature=${signatureOf(secret, pathOf(m[1]), expires)}`;
 }
 
