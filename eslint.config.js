@@ -84,6 +84,27 @@ export default tseslint.config(
     },
   },
   {
+    // The start-up code every page loads (site settings, stores) takes values from the model's own files:
+    // the `@psi/db/model` barrel brings every declaration and zod onto the login page (42 KiB gzip).
+    files: ['web/src/config/**/*.ts', 'web/src/stores/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@psi/db/model',
+              allowTypeImports: true,
+              message:
+                'Import the value from its own file (@psi/db/model/<file>): the barrel weighs on the login page.',
+            },
+          ],
+          patterns: [...webImportLimits],
+        },
+      ],
+    },
+  },
+  {
     // Size: product functions and files stay small enough to read in one go (tests and data are exempt).
     files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'db/src/**/*.ts', 'contract/src/**/*.ts'],
     rules: {

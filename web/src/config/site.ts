@@ -9,7 +9,7 @@ import {
   type BladeLine,
   type OptionalFeature,
   type ServedSiteConfig,
-} from '@psi/db/model';
+} from '@psi/db/model/line';
 
 export type Language = 'zh' | 'en';
 
