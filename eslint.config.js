@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** What no web file may import: server code, or the database beyond its isomorphic model. */
 const webImportLimits = [
@@ -12,6 +14,36 @@ const webImportLimits = [
     message: 'The web imports only @psi/db/model.',
   },
 ];
+
+/** The folders of web/src from the top layer to the bottom one; folders in one row are one layer. */
+const webLayers = [
+  ['app'],
+  ['pages'],
+  ['components'],
+  ['hooks'],
+  ['api', 'stores', 'i18n'],
+  ['utils', 'config'],
+];
+const webType = (folder) => `web-${folder}`;
+
+/** One policy per layer: its folders never import a folder of a layer above it. */
+function webLayersPointDown() {
+  const order = webLayers.map((layer) => layer.join(', ')).join(' -> ');
+  return webLayers.slice(1).map((layer, index) => ({
+    from: { element: { type: layer.map(webType) } },
+    disallow: {
+      to: {
+        element: {
+          type: webLayers
+            .slice(0, index + 1)
+            .flat()
+            .map(webType),
+        },
+      },
+    },
+    message: `web/src layers point down only (${order}): ${layer.join(' and ')} never import a layer above.`,
+  }));
+}
 
 export default tseslint.config(
   {
@@ -24,6 +56,8 @@ export default tseslint.config(
       'data/**',
       '.venv-fuzz/**',
       '.schemathesis/**',
+      // an import cycle on purpose, linted on its own by server/test/import-layers.test.ts
+      'server/test/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -33,6 +67,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // Layers only point down: no file may reach itself again through its imports, in any package. Type-only
+    // imports are erased at build time and do not count; lazy `import()` does, since it runs the module.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [
+        // understands the workspace packages' `exports` (`@psi/db/model` -> db/src/model/index.ts)
+        createTypeScriptImportResolver({
+          project: ['db', 'server', 'web', 'e2e', 'contract'].map((dir) => `${dir}/tsconfig.json`),
+          // one tsconfig per package, no solution file: each file is matched to its package's
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // npm packages cannot import our code, so only the workspace's own files are followed
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -113,17 +168,28 @@ export default tseslint.config(
     },
   },
   {
-    // Folders show the architecture: a page never reaches into another page folder (shared pieces live in
-    // components, api, stores or utils); a server module uses core and its own files, never another
-    // module's; core never imports a module.
+    // Folders show the architecture and its layers only point down (docs/architecture.md). Web: app ->
+    // pages -> components -> hooks -> api, stores, i18n -> utils, config; a page never reaches into
+    // another page folder. Server: a module uses core and its own files, never another module's; core
+    // imports only core and @psi/db, never a module, the seed, the proxy or the fault injector.
     files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['web/src/**/*', 'server/src/**/*'],
       'boundaries/elements': [
-        { type: 'web-page', pattern: 'web/src/pages/*', capture: ['page'] },
+        // a page folder is captured so that pages can be kept apart from each other
+        ...webLayers
+          .flat()
+          .map((folder) =>
+            folder === 'pages'
+              ? { type: webType(folder), pattern: 'web/src/pages/*', capture: ['page'] }
+              : { type: webType(folder), pattern: `web/src/${folder}` },
+          ),
         { type: 'server-module', pattern: 'server/src/modules/*', capture: ['module'] },
         { type: 'server-core', pattern: 'server/src/core' },
+        { type: 'server-seed', pattern: 'server/src/seed' },
+        { type: 'server-proxy', pattern: 'server/src/proxy' },
+        { type: 'server-faults', pattern: 'server/src/faults' },
       ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
@@ -133,13 +199,26 @@ export default tseslint.config(
         {
           default: 'allow',
           policies: [
+            ...webLayersPointDown(),
             {
-              from: { element: { type: 'web-page' } },
+              from: { element: { type: 'web-pages' } },
               disallow: {
-                to: { element: { type: 'web-page', captured: { page: '!{{ from.captured.page }}' } } },
+                to: { element: { type: 'web-pages', captured: { page: '!{{ from.captured.page }}' } } },
               },
               message:
-                'A page imports components, api, stores and shared libraries, never another page folder.',
+                'A page imports components, hooks, api, stores, i18n, utils and config, never another page folder.',
+            },
+            {
+              from: { element: { type: 'web-api' } },
+              disallow: { to: { element: { type: 'web-stores' } } },
+              message:
+                'The api does not read the stores (the stores call the api); the session reaches the HTTP client through api/session-bridge.',
+            },
+            {
+              from: { element: { type: 'web-i18n' } },
+              disallow: { to: { element: { type: 'web-stores' } } },
+              message:
+                'i18n does not read the stores: the settings store applies the language (applyLanguage).',
             },
             {
               from: { element: { type: 'server-module' } },
@@ -152,8 +231,11 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'server-core' } },
-              disallow: { to: { element: { type: 'server-module' } } },
-              message: 'Core never imports a module.',
+              disallow: {
+                to: { element: { type: ['server-module', 'server-seed', 'server-proxy', 'server-faults'] } },
+              },
+              message:
+                'Core imports only core and @psi/db, never a module, the seed, the proxy or the fault injector.',
             },
           ],
         },

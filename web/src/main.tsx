@@ -4,11 +4,11 @@ import { RouterProvider } from 'react-router-dom';
 import 'nprogress/nprogress.css';
 import './styles/global.css';
 import './i18n';
-import { startTokenRefreshTimer } from './api/token-refresh';
+import { startTokenRefreshTimer } from './stores/token-refresh';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { trackScreenSize } from './stores/settings';
-import { installErrorCapture } from './utils/error-capture';
+import { installErrorCapture } from './stores/error-capture';
 
 // Started before the first render so a session restored after a long pause refreshes before any call.
 startTokenRefreshTimer();

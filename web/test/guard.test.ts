@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, looksLikeMenuRoute, mergedHandle, safeRedirect } from '../src/app/guard';
+import { guardRedirect, looksLikeMenuRoute, mergedHandle } from '../src/app/guard';
+import { safeRedirect } from '../src/utils/navigation';
 
 const app = { title: 'route.home' } as const;
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fetchButtons, fetchRoutes, flattenButtons } from '../src/api/menu';
 import type { ButtonNode, MenuNode } from '../src/api/types';
-import { DefaultMenuIcon, resolveMenuIcon } from '../src/app/layout/menu-icons';
+import { DefaultMenuIcon, resolveMenuIcon } from '../src/components/menu/menu-icons';
 import {
   filterByRoles,
   findEmbeddedMenu,
@@ -13,7 +13,7 @@ import {
   openKeysFor,
   searchMenus,
   canUseDevTools,
-} from '../src/app/layout/menu-model';
+} from '../src/api/menu-model';
 import { i18n } from '../src/i18n';
 import { SettingOutlined, FileTextOutlined } from '@ant-design/icons';
 import { server } from './msw-server';

@@ -7,7 +7,7 @@ import { useLock } from '../src/stores/lock';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
 import { homeTab, useTabs } from '../src/stores/tabs';
-import { installErrorCapture } from '../src/utils/error-capture';
+import { installErrorCapture } from '../src/stores/error-capture';
 import { resetStores, signIn } from './helpers';
 
 const tab = (value: string) => ({ value, label: { name: value }, query: '' });

@@ -1,10 +1,10 @@
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../src/api/request';
-import { isRefreshDue, refreshToken, startTokenRefreshTimer } from '../src/api/token-refresh';
+import { isRefreshDue, startTokenRefreshTimer } from '../src/stores/token-refresh';
 import { site } from '../src/config/site';
 import { getCookie } from '../src/utils/cookie';
-import { useSession } from '../src/stores/session';
+import { refreshToken, useSession } from '../src/stores/session';
 import { basicHeader, captureNavigation, captureToasts, resetStores, signIn, tokenBody } from './helpers';
 import { server } from './msw-server';
 

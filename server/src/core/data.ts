@@ -5,7 +5,7 @@ import { tableMeta, toDriver, type TableMeta } from './table-meta';
 import type { SqlWhere } from './filters';
 import { pageOf, type Page, type PageQuery } from './page';
 import { otherTenant } from './errors';
-import type { DataScopeRule } from './grants';
+import type { DataScopeRule } from './data-scope';
 
 /** Who is acting: filled into audit columns and used for the tenant scope. */
 export interface Actor {

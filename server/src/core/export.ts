@@ -17,7 +17,7 @@ import {
 import { ApiError, badRequest } from './errors';
 import { buildOrder } from './filters';
 import { prepare, scopeOf, type Repo } from './data';
-import { actorOf, listFilters } from './crud';
+import { actorOf, listFilters } from './request-params';
 import { toWireRow } from './serialize';
 
 /**

@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
 import { prepare } from './data';
+import type { DataScopeRule } from './data-scope';
 
 /** An api scope granted to a role: the paths (`/blade-desk/notice/**`) its users may call. */
 export interface ApiScopeRule {
   scopePath: string;
-}
-
-/** A data scope granted to a role: which rows of a resource (`resourceCode`) its users see in lists. */
-export interface DataScopeRule {
-  resourceCode: string;
-  /** 1 all, 2 own rows, 3 own dept, 4 own dept and below, 5 chosen depts (`scopeValue`) */
-  scopeType: number;
-  scopeColumn: string | null;
-  scopeValue: string | null;
 }
 
 const roleIdsOf = (roleIds: string[]) => roleIds.filter((r) => /^\d+$/.test(r)).map((r) => BigInt(r));

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DataScopeRule } from './grants';
+import type { DataScopeRule } from './data-scope';
 import { prepareNumbers } from './data';
 
 /** Stock at or below this many copies counts as low (the PSI home figures and the bell's 待办). */

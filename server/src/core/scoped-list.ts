@@ -8,7 +8,7 @@ import { pageOf, parsePage, type Page } from './page';
 import { tableMeta, type TableMeta } from './table-meta';
 import { toWireRow } from './serialize';
 import type { SheetColumn } from './export';
-import type { DataScopeRule } from './grants';
+import type { DataScopeRule } from './data-scope';
 
 /**
  * The one list engine of declared resources: a spec names the resource, its table and, for

@@ -1,6 +1,15 @@
-import type { LogEntry } from '../stores/error-log';
 import { lineHas } from './lines';
 import { getData, postData } from './request';
+
+/** One runtime error of the interface (spec: type, message, stack, info, url, time), as it is uploaded. */
+export interface LogEntry {
+  type: string;
+  message: string;
+  stack: string;
+  info: string;
+  url: string;
+  time: string;
+}
 
 const SEND_LOGS = '/blade-auth/oauth/logout';
 const CLEAR_CACHE = '/blade-auth/oauth/clear-cache';

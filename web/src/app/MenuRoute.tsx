@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { useSession } from '../stores/session';
-import { findMenuByHref } from './layout/menu-model';
+import { findMenuByHref } from '../api/menu-model';
 import { MenuResourcePage, menuPages } from './pages';
 
 /**

@@ -7,7 +7,7 @@ import type { MenuNode } from '../api/types';
 import { useSession } from '../stores/session';
 import type { TabTitle } from '../stores/tabs';
 import { mergedHandle } from './guard';
-import { findMenuByHref, iframeRoute, menuLabel } from './layout/menu-model';
+import { findMenuByHref, iframeRoute, menuLabel } from '../api/menu-model';
 
 export type { RouteHandle } from './guard';
 

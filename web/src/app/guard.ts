@@ -39,13 +39,6 @@ export interface GuardInput {
   handle: RouteHandle;
 }
 
-/** Where the login page sends the user after sign-in: a path inside the app, never another site. */
-export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return null;
-  if (target.startsWith(site.loginPath) || target.startsWith(site.lockPath)) return null;
-  return target;
-}
-
 /**
  * The route guard of the spec (section 2, "Route guard"), as a pure decision: the path to redirect to,
  * or null to open the route. The login path itself is guarded by `GuestOnly` (a user who arrives

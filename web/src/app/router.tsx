@@ -20,6 +20,8 @@ import {
   LockPage,
   LoginPage,
   NotFoundPage,
+  preloadSignedInPages,
+  PsiHomePanel,
   ServerErrorPage,
   TestPage,
   WelcomePage,
@@ -44,7 +46,7 @@ export const appRoutes: RouteObject[] = [
         handle: publicRoute('route.login'),
         element: (
           <GuestOnly>
-            <LoginPage />
+            <LoginPage preloadSignedIn={preloadSignedInPages} />
           </GuestOnly>
         ),
       },
@@ -58,7 +60,11 @@ export const appRoutes: RouteObject[] = [
         element: <BasicLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: site.homePath, handle: page('route.home'), element: <WelcomePage /> },
+          {
+            path: site.homePath,
+            handle: page('route.home'),
+            element: <WelcomePage psiPanel={PsiHomePanel} />,
+          },
           { path: '/wel/dashboard', handle: page('route.dashboard'), element: <DashboardPage /> },
           { path: '/info/index', handle: page('route.info'), element: <InfoPage /> },
           {

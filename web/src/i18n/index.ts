@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { site, type Language } from '../config/site';
-import { useSettings } from '../stores/settings';
 import { enCore } from './locales/core/en';
 import { zhCore } from './locales/core/zh';
 import type { Translation } from './types';
@@ -14,35 +13,37 @@ const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 /** The `lang` attribute of the page for each language. */
 const htmlLanguages: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
 
-function applyLanguage(language: Language): void {
-  dayjs.locale(dayjsLocales[language]);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLanguages[language];
-}
-
-const initialLanguage = useSettings.getState().language;
+/** The language the interface shows; the settings store, which owns the choice, sets it. */
+let shownLanguage: Language = site.defaultLanguage;
 
 void i18next.use(initReactI18next).init({
   // Copies: the shell's messages are merged into i18next's store later, the modules stay as written.
   resources: { zh: { translation: { ...zhCore } }, en: { translation: { ...enCore } } },
-  lng: initialLanguage,
+  lng: shownLanguage,
   fallbackLng: site.defaultLanguage,
   supportedLngs: ['zh', 'en'],
   interpolation: { escapeValue: false },
-  // Resources are bundled, so init is synchronous and the first render already has its texts.
+  // Resources are bundled, so init and a language change are synchronous: the first render already
+  // has the texts of the language the settings store applies right after.
   initAsync: false,
 });
-applyLanguage(initialLanguage);
 
-// The settings store owns the choice; i18next, dayjs and <html lang> follow it.
-useSettings.subscribe((state, previous) => {
-  if (state.language === previous.language) return;
-  applyLanguage(state.language);
-  void i18next.changeLanguage(state.language);
-});
+/**
+ * Shows the interface in `language`: i18next's texts, dayjs and `<html lang>` follow. Called by the
+ * settings store with the stored choice and on every change (this module does not read the store, which
+ * sits beside it in the layers).
+ */
+export function applyLanguage(language: Language): void {
+  shownLanguage = language;
+  dayjs.locale(dayjsLocales[language]);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLanguages[language];
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+}
+applyLanguage(shownLanguage);
 
 /** The current language code (`zh` or `en`), also sent as `Accept-Language`. */
 export function currentLanguage(): Language {
-  return useSettings.getState().language;
+  return shownLanguage;
 }
 
 /**

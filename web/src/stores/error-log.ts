@@ -1,16 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKey } from '../config/site';
-
-/** One runtime error of the interface (spec: type, message, stack, info, url, time). */
-export interface LogEntry {
-  type: string;
-  message: string;
-  stack: string;
-  info: string;
-  url: string;
-  time: string;
-}
+import type { LogEntry } from '../api/logs';
 
 /** Entries kept at most; the oldest go first (the badge shows 99+ long before). */
 const maxEntries = 200;

@@ -2,10 +2,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { logoutRequest, loginByUsername, refreshAccessToken, type LoginForm } from '../api/auth';
 import { fetchButtons, fetchRoutes, flattenButtons } from '../api/menu';
+import { RequestError } from '../api/errors';
+import { runExclusiveRefresh } from '../api/refresh-gate';
 import { bindSession } from '../api/session-bridge';
 import type { MenuNode, PermissionMap, TokenBody } from '../api/types';
 import { site, storageKey } from '../config/site';
-import { filterByRoles } from '../app/layout/menu-model';
+import { filterByRoles } from '../api/menu-model';
 import { removeCookie, setCookie } from '../utils/cookie';
 import { navigateTo } from '../utils/navigation';
 import { useLock } from './lock';
@@ -268,6 +270,35 @@ export const useSession = create<SessionState>()(
   ),
 );
 
+/**
+ * Exchanges the refresh token for a new pair. Concurrent callers share one request. A refusal by the
+ * server ends the session; a network failure keeps it so that the next check can try again. `quiet`:
+ * a refusal is not toasted (a call answered 401 renews this way and ends the session silently).
+ */
+export function refreshToken(options: { quiet?: boolean } = {}): Promise<TokenBody> {
+  return runExclusiveRefresh(async () => {
+    const { refreshToken: token, tenantId, userInfo } = useSession.getState();
+    if (!token) throw new RequestError('no refresh token', 401, { notified: false });
+    try {
+      const body = await refreshAccessToken({
+        refreshToken: token,
+        tenantId,
+        deptId: userInfo?.dept_id,
+        roleId: userInfo?.role_id,
+        quiet: options.quiet,
+      });
+      useSession.getState().applyToken(body);
+      return body;
+    } catch (error) {
+      if (error instanceof RequestError && error.code !== 0 && useSession.getState().token) {
+        useSession.getState().federatedLogout();
+        navigateTo(site.loginPath);
+      }
+      throw error;
+    }
+  });
+}
+
 bindSession({
   accessToken: () => useSession.getState().token,
   onUnauthorized: (reason) => {
@@ -275,6 +306,5 @@ bindSession({
     useSession.getState().federatedLogout();
     navigateTo(site.loginPath);
   },
-  // loaded on demand: the refresh module reads this store
-  renew: () => import('../api/token-refresh').then(({ refreshToken }) => refreshToken({ quiet: true })),
+  renew: () => refreshToken({ quiet: true }),
 });

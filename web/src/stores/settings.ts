@@ -9,6 +9,7 @@ import {
   type Language,
   type ThemeName,
 } from '../config/site';
+import { applyLanguage } from '../i18n';
 import { pick } from '../utils/pick';
 
 /** UI preferences kept across sessions (language, theme, colour, sider), plus the live screen class. */
@@ -74,6 +75,12 @@ export const useSettings = create<SettingsState>()(
     },
   ),
 );
+
+// The store owns the language choice; i18next, dayjs and <html lang> follow it.
+applyLanguage(useSettings.getState().language);
+useSettings.subscribe((state, previous) => {
+  if (state.language !== previous.language) applyLanguage(state.language);
+});
 
 /** Keeps `screen` on the viewport's class (called once at start-up). Returns the listener's remover. */
 export function trackScreenSize(): () => void {

@@ -13,7 +13,8 @@ import { actorOf } from '../../core/crud';
 import { DEFAULT_AVATAR } from '../../core/sign-in';
 import { PUBLIC_DIALECT_TAG } from '../../core/dialect';
 import type { Lang } from '@psi/db/model';
-import { inboxOf, readerOf } from './inbox';
+import { inboxOf } from './inbox';
+import { readerOf } from './reader';
 
 const LATEST = 10;
 const tags = [PUBLIC_DIALECT_TAG];

@@ -10,23 +10,13 @@ import { inList, todoSources } from './todos';
 import type { SessionUser } from '../../core/context';
 import { prepareNumbers } from '../../core/data';
 import { resolveActor, type PsiActor } from '../../core/psi-actor';
+import type { Reader } from './reader';
 
 import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
 
 export type { InboxItem, InboxList, InboxTab };
 
 export type Inbox = Record<InboxTab, InboxList>;
-
-/** Who reads the inbox: the session plus its PSI scope (platform, own depositories, own school). */
-export interface Reader {
-  user: SessionUser;
-  psi: PsiActor;
-}
-
-export const readerOf = (sqlite: Database.Database, user: SessionUser): Reader => ({
-  user,
-  psi: resolveActor(sqlite, user),
-});
 
 function todoList(
   sqlite: Database.Database,

@@ -13,7 +13,8 @@ import { eventStreamAnswer, formBody, missingOrType, noQuery } from '../../core/
 import { typed } from '../../core/schema';
 import { coalesce, liveHubOf, type LiveEvent } from '../../core/live';
 import { actorOf } from '../../core/crud';
-import { inboxOf, markRead, messageOf, readerOf, type InboxItem, type Reader } from './inbox';
+import { inboxOf, markRead, messageOf, type InboxItem } from './inbox';
+import { readerOf, type Reader } from './reader';
 
 /** Heartbeat comments keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;

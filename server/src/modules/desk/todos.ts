@@ -4,7 +4,7 @@ import { displayMoney, t, type Lang } from '@psi/db/model';
 import { prepareNumbers } from '../../core/data';
 import { LOW_STOCK } from '../../core/psi-actor';
 import type { InboxItem } from '@psi/db/model';
-import type { Reader } from './inbox';
+import type { Reader } from './reader';
 import { messageDescriptions, say } from './texts';
 
 const todoTexts = {

@@ -13,7 +13,7 @@ import { titleText, useRouteTitle } from '../document-title';
 import { mergedHandle } from '../guard';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
-import { menuLabel } from './menu-model';
+import { menuLabel } from '../../api/menu-model';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './layout.css';

@@ -4,7 +4,7 @@ import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolesOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
-import { canUseDevTools } from './menu-model';
+import { canUseDevTools } from '../../api/menu-model';
 import { ColorPicker } from './header/ColorPicker';
 import { ErrorLogButton } from './header/ErrorLogButton';
 import { FullScreenButton } from './header/FullScreenButton';

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../api/types';
-import { resolveMenuIcon } from './menu-icons';
+import { resolveMenuIcon } from '../../components/menu/menu-icons';
 import {
   menuHref,
   menuLabel,
@@ -13,7 +13,7 @@ import {
   openMenuLeaf,
   subMenuKey,
   visibleMenus,
-} from './menu-model';
+} from '../../api/menu-model';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -3,7 +3,7 @@ import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { findEmbeddedMenu, menuLabel } from '../../app/layout/menu-model';
+import { findEmbeddedMenu, menuLabel } from '../../api/menu-model';
 import { useSession } from '../../stores/session';
 import './iframe.css';
 

@@ -9,11 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authKeys, fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
 import type { TokenBody } from '../../api/types';
-import { safeRedirect } from '../../app/guard';
-import { preloadSignedInPages } from '../../app/pages';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
 import { notifySuccess } from '../../utils/feedback';
+import { safeRedirect } from '../../utils/navigation';
 import { CaptchaImage } from './CaptchaImage';
 import { RequiredItem } from '../../components/RequiredItem';
 import { clearSessionEnd, sessionEndReason } from '../../stores/session-end';
@@ -88,8 +87,11 @@ function TenantHelp({ onPick }: { onPick: (tenantId: string) => void }) {
   );
 }
 
-/** The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode). */
-export function LoginForm() {
+/**
+ * The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode).
+ * `preloadSignedIn` starts downloading the first signed-in screen while the login request runs.
+ */
+export function LoginForm({ preloadSignedIn }: { preloadSignedIn?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginValues>();
@@ -134,7 +136,7 @@ export function LoginForm() {
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
-    preloadSignedInPages();
+    preloadSignedIn?.();
     try {
       await login({
         tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),

@@ -20,7 +20,8 @@ import { BrandPanel } from './BrandPanel';
 import { LoginForm } from './LoginForm';
 import './login.css';
 
-export default function LoginPage() {
+/** `preloadSignedIn` comes from the app, which knows the screens that follow a sign-in. */
+export default function LoginPage({ preloadSignedIn }: { preloadSignedIn?: () => void }) {
   const { t } = useTranslation();
   return (
     <main className="psi-login">
@@ -34,7 +35,7 @@ export default function LoginPage() {
           <div className="psi-login__card">
             <h2 className="psi-login__heading">{t('login.welcome')}</h2>
             <p className="psi-login__subtitle">{t('login.subtitle')}</p>
-            <LoginForm />
+            <LoginForm preloadSignedIn={preloadSignedIn} />
           </div>
         </section>
       </div>

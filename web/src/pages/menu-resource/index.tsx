@@ -2,7 +2,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { menuLabel } from '../../app/layout/menu-model';
+import { menuLabel } from '../../api/menu-model';
 import { site } from '../../config/site';
 import { resourceForMenu } from '../../components/resource/registry';
 import { ResourcePage } from '../../components/resource/ResourcePage';

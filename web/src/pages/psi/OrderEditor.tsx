@@ -4,18 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Row as GridRow, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  docWithLines,
-  linesOf,
-  type MySchool,
-  page,
-  post,
-  psiKeys,
-  type RoleKind,
-  type Row,
-  useMySchool,
-  useRoleKind,
-} from '../../api/psi';
+import { docWithLines, linesOf, type MySchool, page, post, psiKeys, type Row } from '../../api/psi';
+import { type RoleKind, useMySchool, useRoleKind } from '../../hooks/psi-session';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { currentTerm, discountText } from './format';
 import { useLang } from './status';

@@ -3,7 +3,7 @@ import { Button, Card, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { flowKeys, workList } from '../../api/flow';
-import type { MenuLeaf } from '../../app/layout/menu-model';
+import type { MenuLeaf } from '../../api/menu-model';
 
 /** The workflow lists a home counts (by menu code), in the order a task travels. */
 const COUNTED = { work_claim: 'claim', work_todo: 'todo', work_send: 'send' } as const;

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,9 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { authKeys, fetchUserInfo } from '../../api/auth';
 import { featureOn } from '../../api/lines';
-import { MenuIcon } from '../../app/layout/menu-icons';
-import { menuLeaves, type MenuLeaf } from '../../app/layout/menu-model';
+import { MenuIcon } from '../../components/menu/menu-icons';
+import { menuLeaves, type MenuLeaf } from '../../api/menu-model';
 import { defaultAvatar, displayName, rolesOf, useSession } from '../../stores/session';
-import { PsiHomePanel as PsiHome } from '../../app/pages';
 import { WorkPanel } from './WorkPanel';
 import './wel.css';
 
@@ -51,8 +50,11 @@ function useRoleNames(aliases: string[]): { roles: string; tenantName?: string }
   return { roles: roles.join(i18n.language === 'en' ? ', ' : '、'), tenantName: who.data?.tenantName };
 }
 
-/** Home tab: who is signed in, under which tenant and role, and where they can go. */
-export default function WelcomePage() {
+/**
+ * Home tab: who is signed in, under which tenant and role, and where they can go. `psiPanel` is the
+ * PSI figures of the signed-in role, a page of its own chunk that the app hands in.
+ */
+export default function WelcomePage({ psiPanel: PsiPanel }: { psiPanel?: ComponentType }) {
   const { t, i18n } = useTranslation();
   const user = useSession((state) => state.userInfo);
   const tenantId = useSession((state) => state.tenantId);
@@ -92,9 +94,9 @@ export default function WelcomePage() {
           </div>
         </Space>
       </Card>
-      {psiOnBackend && (
+      {psiOnBackend && PsiPanel && (
         <Suspense fallback={null}>
-          <PsiHome />
+          <PsiPanel />
         </Suspense>
       )}
       {flowOnBackend && <WorkPanel leaves={leaves} />}

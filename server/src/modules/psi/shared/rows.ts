@@ -3,7 +3,7 @@ import { nextId } from '@psi/db/model';
 import { docDay, formatDocNo } from '@psi/db/model/psi/index';
 import { tableMeta, toDriver } from '../../../core/table-meta';
 import { prepareNumbers, rowScopeWhere } from '../../../core/data';
-import type { DataScopeRule } from '../../../core/grants';
+import type { DataScopeRule } from '../../../core/data-scope';
 import { big, nowText, type PsiEnv } from './env';
 
 /** Who writes a row: fills the audit columns and the tenant. */

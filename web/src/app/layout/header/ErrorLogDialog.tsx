@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ClearOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { logUploadOnLine, sendLogs } from '../../../api/logs';
-import { useErrorLog, type LogEntry } from '../../../stores/error-log';
+import { logUploadOnLine, sendLogs, type LogEntry } from '../../../api/logs';
+import { useErrorLog } from '../../../stores/error-log';
 import { useConfirm } from '../../../hooks/confirm';
 
 /**

@@ -4,8 +4,8 @@ import { AutoComplete, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session';
-import { MenuIcon } from '../menu-icons';
-import { menuLeaves, openMenuLeaf, searchMenus } from '../menu-model';
+import { MenuIcon } from '../../../components/menu/menu-icons';
+import { menuLeaves, openMenuLeaf, searchMenus } from '../../../api/menu-model';
 
 /** Menu search: suggests menu entries whose name starts with the typed text (any case) and opens one. */
 export function MenuSearch() {

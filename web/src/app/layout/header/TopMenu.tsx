@@ -5,8 +5,8 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchTopMenus, menuKeys } from '../../../api/menu';
 import { useSession } from '../../../stores/session';
-import { resolveMenuIcon } from '../menu-icons';
-import { menuLabel } from '../menu-model';
+import { resolveMenuIcon } from '../../../components/menu/menu-icons';
+import { menuLabel } from '../../../api/menu-model';
 
 /**
  * The top menus of the header (`/blade-system/menu/top-menu`): choosing one reloads the sider with the

@@ -23,8 +23,8 @@ import {
   type StockRow,
   type Summary,
   type TenantFigures,
-  useMySchool,
 } from '../../../api/psi';
+import { useMySchool } from '../../../hooks/psi-session';
 import { site } from '../../../config/site';
 import { yuan } from '../format';
 import { StatusTag, STATUS_ORDER, useStatusLabel, type StatusKind } from '../status';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../app/layout/menu-icons';
+import { MenuIcon } from '../../../components/menu/menu-icons';
 import type { FieldControlProps } from '../../../components/resource/fields';
 import '../../../i18n/system';
 import './menu.css';

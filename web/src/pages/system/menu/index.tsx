@@ -1,7 +1,7 @@
 import { menuResource } from '@psi/db/model';
 import type { Row } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { MenuIcon } from '../../../app/layout/menu-icons';
+import { MenuIcon } from '../../../components/menu/menu-icons';
 import { IconPicker } from './IconPicker';
 
 const controls = { source: IconPicker };

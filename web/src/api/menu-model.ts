@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { MenuNode } from '../../api/types';
+import type { MenuNode } from './types';
 
 /** A menu entry the user can open, with the names of its ancestors for display. */
 export interface MenuLeaf {

@@ -1,5 +1,5 @@
 import { RequestError } from '../api/errors';
-import { recordError } from '../stores/error-log';
+import { recordError } from './error-log';
 
 /** Browser noise that is not an error of the app. */
 function isNoise(message: string): boolean {
