@@ -30,10 +30,10 @@ const RECORDED = /^recorded:(.+?)(\+demo)?$/;
  * `SEED`: demo, minimal or large, or `recorded:<dir>` (a recorded tenant over the minimal system
  * data) and `recorded:<dir>+demo` (over the demo, whose PSI data then stays).
  */
-function parseSeed(value: string): Pick<AppOptions, 'seed' | 'recordedSeed'> {
+function parseSeed(value: string, typedIn: string): Pick<AppOptions, 'seed' | 'recordedSeed'> {
   const recorded = RECORDED.exec(value);
   if (recorded) {
-    const dir = path.resolve(recorded[1]);
+    const dir = path.resolve(typedIn, recorded[1]);
     if (!fs.existsSync(path.join(dir, 'manifest.json')))
       throw new Error(`SEED=recorded:<dir> names a recording (a folder with manifest.json), not ${dir}`);
     return { seed: recorded[2] ? 'demo' : 'minimal', recordedSeed: dir };
@@ -51,7 +51,8 @@ export interface ServerConfig extends AppOptions {
 /** The environment variables of ARCHITECTURE.md, with their defaults. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
-  const { seed, recordedSeed } = parseSeed(env.SEED || 'demo');
+  // a relative recording is where `pnpm start` was typed (the server itself runs in server/)
+  const { seed, recordedSeed } = parseSeed(env.SEED || 'demo', env.INIT_CWD || repoRoot);
   const upstream = env.BLADE_UPSTREAM?.trim() || undefined;
   return {
     port: Number(env.PORT || 8080),
