@@ -6,8 +6,10 @@ import { ContractValidator } from './validate';
 import { detectLine, LINE_DOCUMENTS } from './line';
 import { parseBladeLine, type BladeLine } from '@psi/db/model/line';
 import { formatJunit, formatTable, runContract, SCOPES, type RunOptions, type Scope } from './runner';
+import { recordCommand } from './record';
 
-const USAGE = `pnpm contract --base-url <url> [--line bladex|springblade|auto] [--tenant 000000 --account admin
+const USAGE = `pnpm contract record … (record a tenant into a seed: pnpm contract record --help)
+pnpm contract --base-url <url> [--line bladex|springblade|auto] [--tenant 000000 --account admin
   --password admin --client-id saber --client-secret saber_secret --captcha <code> --token <access token>
   --sm2-public-key <04…, default $BLADE_SM2_PUBLIC_KEY> --scope auth,system,desk,psi,flow --blade-only --read-only --junit <file>
   --spec <file|url|target> --demo-password <password> --lang zh|en]`;
@@ -51,6 +53,7 @@ function parseScope(value: string | undefined): Scope[] | undefined {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'record') return recordCommand(argv.slice(1), fromCaller);
   const { values } = parseArgs({
     args: argv,
     options: {

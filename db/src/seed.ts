@@ -15,6 +15,7 @@ import * as schema from './schema/index';
 import { flowWriteSteps } from './seed/flow';
 import { loadSystemFixtures } from './seed/fixtures';
 import { readReportFixtures, writeDefaultReports } from './seed/reports';
+import { applyRecording, readRecording, recordedWriteSteps } from './seed/recorded';
 import {
   auditStampFor,
   buildSystemRows,
@@ -53,6 +54,11 @@ export interface SeedOptions {
   fixturesDir?: string;
   /** the seed's create_time and update_time; defaults to now */
   now?: Date;
+  /**
+   * A recorded tenant (`SEED=recorded:<dir>`) laid over the system data; `onUnmapped` hears what
+   * could not be placed (an empty list when everything was).
+   */
+  recorded?: { dir: string; onUnmapped: (unmapped: string[]) => void };
 }
 
 export { ADMIN_ACCOUNT, ADMIN_TENANT_ID } from './seed/system';
@@ -81,13 +87,25 @@ export function seed(handle: DatabaseHandle, kind: SeedKind = 'minimal', opts: S
   const audit = auditStampFor(findSeedAdmin(fixtures.users), opts.now ?? new Date());
   // hash passwords and resolve grants before taking the write lock
   const reports = readReportFixtures(opts.fixturesDir);
+  let rows = buildSystemRows(fixtures, audit);
+  const recordedSteps = [];
+  if (opts.recorded) {
+    const applied = applyRecording(rows, readRecording(opts.recorded.dir), {
+      overDemo: kind !== 'minimal',
+      audit,
+    });
+    rows = applied.rows;
+    recordedSteps.push(...recordedWriteSteps(handle.db, applied.extra));
+    opts.recorded.onUnmapped(applied.unmapped);
+  }
   const steps = [
-    ...systemWriteSteps(handle.db, buildSystemRows(fixtures, audit)),
+    ...systemWriteSteps(handle.db, rows),
+    ...recordedSteps,
     ...flowWriteSteps(handle.db, audit, opts.fixturesDir),
     {
       table: 'reports',
       write: () => {
-        for (const t of fixtures.tenants) writeDefaultReports(handle.db, t.tenantId, audit, reports);
+        for (const t of rows.tenants) writeDefaultReports(handle.db, String(t.tenantId), audit, reports);
       },
     },
   ];

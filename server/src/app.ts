@@ -32,6 +32,7 @@ import { modules } from './modules/index';
 import { datedDemoLayer } from './seed/demo';
 import { canResetDemo, demoTenants, refuseSessionsBeforeReset, snapshotDemo } from './seed/demo-reset';
 import { largeLayer } from './seed/large';
+import { recordedSeedOf } from './seed/recorded';
 
 export type { AppOptions } from './core/context';
 
@@ -79,7 +80,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handle = openDatabase(options.dbFile);
   runMigrations(handle.db);
   if (options.seed !== 'none' && !isSeeded(handle)) {
-    seed(handle, options.seed ?? 'minimal', { demo: datedDemoLayer(options.demoToday), large: largeLayer });
+    seed(handle, options.seed ?? 'minimal', {
+      demo: datedDemoLayer(options.demoToday),
+      large: largeLayer,
+      ...(options.recordedSeed ? { recorded: recordedSeedOf(options.recordedSeed, options.dataDir) } : {}),
+    });
     // the state `pnpm demo:reset` and the super-admin's reset return to
     if (options.seed === 'demo') snapshotDemo(handle.sqlite, options.dataDir);
   }

@@ -24,6 +24,25 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   return secret;
 }
 
+const RECORDED = /^recorded:(.+?)(\+demo)?$/;
+
+/**
+ * `SEED`: demo, minimal or large, or `recorded:<dir>` (a recorded tenant over the minimal system
+ * data) and `recorded:<dir>+demo` (over the demo, whose PSI data then stays).
+ */
+function parseSeed(value: string, typedIn: string): Pick<AppOptions, 'seed' | 'recordedSeed'> {
+  const recorded = RECORDED.exec(value);
+  if (recorded) {
+    const dir = path.resolve(typedIn, recorded[1]);
+    if (!fs.existsSync(path.join(dir, 'manifest.json')))
+      throw new Error(`SEED=recorded:<dir> names a recording (a folder with manifest.json), not ${dir}`);
+    return { seed: recorded[2] ? 'demo' : 'minimal', recordedSeed: dir };
+  }
+  if (!['demo', 'minimal', 'large', 'none'].includes(value))
+    throw new Error(`SEED must be demo, minimal, large or recorded:<dir>[+demo], not ${value}`);
+  return { seed: value as AppOptions['seed'] };
+}
+
 export interface ServerConfig extends AppOptions {
   port: number;
   host: string;
@@ -32,9 +51,8 @@ export interface ServerConfig extends AppOptions {
 /** The environment variables of ARCHITECTURE.md, with their defaults. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
-  const seed = (env.SEED || 'demo') as AppOptions['seed'];
-  if (!['demo', 'minimal', 'large', 'none'].includes(seed!))
-    throw new Error(`SEED must be demo, minimal or large, not ${seed}`);
+  // a relative recording is where `pnpm start` was typed (the server itself runs in server/)
+  const { seed, recordedSeed } = parseSeed(env.SEED || 'demo', env.INIT_CWD || repoRoot);
   const upstream = env.BLADE_UPSTREAM?.trim() || undefined;
   return {
     port: Number(env.PORT || 8080),
@@ -43,6 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbFile: path.join(dataDir, 'psi.db'),
     jwtSecret: upstream ? '' : jwtSecretFor(dataDir, env.JWT_SECRET?.trim() || undefined),
     seed,
+    recordedSeed,
     captchaFixed: env.CAPTCHA_FIXED?.trim() || undefined,
     upstream,
     // unset: the proxy checks against our committed document of the upstream's line

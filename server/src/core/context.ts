@@ -14,6 +14,8 @@ export interface AppOptions {
   dataDir: string;
   jwtSecret: string;
   seed?: 'minimal' | 'demo' | 'large' | 'none';
+  /** A recorded tenant's folder laid over the seed (`SEED=recorded:<dir>`, over `demo` with `+demo`). */
+  recordedSeed?: string;
   /** the day the demo data is dated to (`yyyy-MM-dd`); defaults to `DEMO_TODAY`, else the day of seeding */
   demoToday?: string;
   captchaFixed?: string;
