@@ -169,6 +169,34 @@ export function requiredMessage(f: FieldDef, lang: Lang): string {
   return fill((select ? messages.requiredSelect : messages.required)[lang], { label: f.label[lang] });
 }
 
+/** A message template filled in one language, or in both (see `bothLanguages`). */
+type Say = (text: Text, params?: Record<string, string | number | Text>) => string;
+
+const sayIn =
+  (lang: Lang): Say =>
+  (text, params = {}) =>
+    fill(
+      text[lang],
+      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v])),
+    );
+
+const BILINGUAL = 'bilingual:';
+
+/**
+ * Both languages of a message as one zod issue message: a route schema is compiled once, before any
+ * caller's language is known, and the server's schema error handler picks the caller's half
+ * (`readBilingual`).
+ */
+export const bothLanguages: Say = (text, params) =>
+  BILINGUAL + JSON.stringify({ zh: sayIn('zh')(text, params), en: sayIn('en')(text, params) });
+
+/** The message `bothLanguages` wrote, or null for any other issue message. */
+export function readBilingual(message: string): Text | null {
+  if (!message.startsWith(BILINGUAL)) return null;
+  const text = JSON.parse(message.slice(BILINGUAL.length)) as Text;
+  return typeof text.zh === 'string' && typeof text.en === 'string' ? text : null;
+}
+
 const isEmpty = (v: unknown) =>
   v === undefined ||
   v === null ||
@@ -189,7 +217,7 @@ export function submitSchema(def: ResourceDef, lang: Lang, mode: 'add' | 'edit')
   for (const f of fields) {
     shape[f.name] = z.preprocess(
       (v) => (v === undefined ? undefined : isEmpty(v) ? null : v),
-      fieldValueSchema(f, lang, f.label[lang]).nullable().optional(),
+      fieldValueSchema(f, sayIn(lang)).nullable().optional(),
     );
   }
   return z.preprocess((raw, ctx) => {
@@ -250,8 +278,9 @@ function parsedValue<T>(
   });
 }
 
-function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
-  const invalid = fill(messages.invalidValue[lang], { label });
+function fieldValueSchema(f: FieldDef, say: Say): z.ZodType {
+  const label = f.label;
+  const invalid = say(messages.invalidValue, { label });
   switch (f.kind) {
     case 'number':
     case 'switch': {
@@ -259,18 +288,18 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
         .refine(Number.isFinite, invalid)
         .refine(Number.isSafeInteger, invalid);
       if (f.min !== undefined)
-        n = n.refine((v) => v >= f.min!, fill(messages.tooSmall[lang], { label, min: f.min }));
+        n = n.refine((v) => v >= f.min!, say(messages.tooSmall, { label, min: f.min }));
       if (f.max !== undefined)
-        n = n.refine((v) => v <= f.max!, fill(messages.tooLarge[lang], { label, max: f.max }));
+        n = n.refine((v) => v <= f.max!, say(messages.tooLarge, { label, max: f.max }));
       return n;
     }
     case 'money':
       // `min` / `max` of a money field are in cents
       return parsedValue(parseMoney, invalid, (cents) => {
         if (f.max !== undefined && cents > f.max)
-          return fill(messages.tooLarge[lang], { label, max: formatMoney(f.max) });
+          return say(messages.tooLarge, { label, max: formatMoney(f.max) });
         if (f.min !== undefined && cents < f.min)
-          return fill(messages.tooSmall[lang], { label, min: formatMoney(f.min) });
+          return say(messages.tooSmall, { label, min: formatMoney(f.min) });
         return null;
       });
     case 'date':
@@ -300,25 +329,131 @@ function fieldValueSchema(f: FieldDef, lang: Lang, label: string): z.ZodType {
     default: {
       let s = z.union([z.string(), z.number()], { error: invalid }).transform(String);
       if (f.maxLength !== undefined)
-        s = s.refine(
-          (v) => v.length <= f.maxLength!,
-          fill(messages.tooLong[lang], { label, max: f.maxLength }),
-        );
+        s = s.refine((v) => v.length <= f.maxLength!, say(messages.tooLong, { label, max: f.maxLength }));
       if (f.pattern) {
         const re = new RegExp(f.pattern.regex);
-        s = s.refine((v) => re.test(v), f.pattern.message[lang]);
+        s = s.refine((v) => re.test(v), say(f.pattern.message));
       }
       if (f.check) {
         const check = f.check;
         s = s.superRefine((v, ctx) => {
           const problem = check(v);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem[lang] });
+          if (problem) ctx.addIssue({ code: 'custom', message: say(problem) });
         });
       }
       return s;
     }
   }
 }
+
+/** Decimal digits as `parseInteger` reads them. */
+const INTEGER_TEXT = '^(0|-?[1-9]\\d{0,15})$';
+/** A record id as `parseId` reads it: decimal digits within a signed 64-bit integer, spaces around. */
+const ID_DIGITS = '(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})';
+const ID_TEXT = `^\\s*${ID_DIGITS}\\s*$`;
+const ID_LIST_TEXT = `^\\s*${ID_DIGITS}\\s*(,\\s*${ID_DIGITS}\\s*)*$`;
+/** An amount as `parseMoney` reads it: yuan with up to two decimals. */
+const MONEY_TEXT = '^-?(0|[1-9]\\d{0,10})(\\.\\d{1,2})?$';
+const DAY_OR_TIME_TEXT = '^\\s*\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?\\s*$';
+
+/** The bounds of a number field as the document shows them. */
+const bounds = (f: FieldDef) => ({
+  ...(f.min !== undefined ? { minimum: f.min } : {}),
+  ...(f.max !== undefined ? { maximum: f.max } : {}),
+});
+
+/** An integer as a JSON number or decimal text (forms send text). */
+const integerWire = (f: FieldDef) => [
+  z.number().meta({ type: 'integer', ...bounds(f) }),
+  z.string().meta({ pattern: INTEGER_TEXT }),
+];
+
+/**
+ * What a field's value may be on the wire, as the document shows it: the base types are checked here,
+ * the finer rules (bounds, lengths, patterns, options) by the declaration's own schema (`fieldWireSchema`)
+ * and shown through metadata.
+ */
+function wireTypes(f: FieldDef): z.ZodType[] {
+  switch (f.kind) {
+    case 'number':
+      return integerWire(f);
+    case 'switch':
+      return [...integerWire(f), z.boolean()];
+    case 'money': {
+      // `min` / `max` of a money field are in cents
+      const range = {
+        ...(f.min !== undefined ? { minimum: f.min / 100 } : {}),
+        ...(f.max !== undefined ? { maximum: f.max / 100 } : {}),
+      };
+      return [z.number().meta({ multipleOf: 0.01, ...range }), z.string().meta({ pattern: MONEY_TEXT })];
+    }
+    case 'date':
+    case 'datetime':
+      return [z.string().meta({ pattern: DAY_OR_TIME_TEXT, description: 'yyyy-MM-dd[ HH:mm:ss]' })];
+    case 'ref':
+      return [z.string().meta({ pattern: ID_TEXT }), z.number().meta({ type: 'integer', minimum: 0 })];
+    case 'tree':
+      if (f.tree?.multiple)
+        return [
+          z.string().meta({ pattern: ID_LIST_TEXT }),
+          z.number().meta({ type: 'integer', minimum: 0 }),
+          z.array(
+            z.union([
+              z.string().meta({ pattern: ID_TEXT }),
+              z.number().meta({ type: 'integer', minimum: 0 }),
+            ]),
+          ),
+        ];
+      return isNumericField(f) ? integerWire(f) : [z.string(), z.number()];
+    case 'dict':
+    case 'select': {
+      if (f.options) {
+        const values = f.options.map((o) => o.value);
+        // a coded value is sent as a number or as its text alike
+        const texts = [...new Set(values.map(String))];
+        const numbers = [...new Set(values.map(Number).filter(Number.isSafeInteger))];
+        return [
+          z.string().meta({ enum: texts }),
+          ...(numbers.length ? [z.number().meta({ type: 'integer', enum: numbers })] : []),
+        ];
+      }
+      return isNumericField(f) ? integerWire(f) : [z.string(), z.number()];
+    }
+    default: {
+      const text = z.string().meta({
+        ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+        ...(f.pattern ? { pattern: f.pattern.regex } : {}),
+      });
+      // a patterned text is text: a number would be checked as its decimal form, which the pattern does not say
+      return f.pattern ? [text] : [text, z.number()];
+    }
+  }
+}
+
+/**
+ * A submit field as a route schema takes it: the wire types the document shows (empty, `null` or `[]`
+ * clearing it), checked by the same rules as `submitSchema` with both languages' messages. The value
+ * leaves unchanged: the handler's `submitSchema` converts it and says which fields an add requires,
+ * which depends on the body's `id`.
+ */
+export function fieldWireSchema(f: FieldDef): z.ZodType {
+  const check = fieldValueSchema(f, bothLanguages);
+  const invalid = bothLanguages(messages.invalidValue, { label: f.label });
+  return z
+    .union([z.literal(''), z.null(), z.tuple([]), ...wireTypes(f)], { error: invalid })
+    .superRefine((v, ctx) => {
+      if (isEmpty(v)) return;
+      const result = check.safeParse(v);
+      if (!result.success)
+        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? invalid });
+    })
+    .optional()
+    .describe(f.label.en);
+}
+
+/** Every field a submit may send, by name (see `fieldWireSchema`). */
+export const submitWireShape = (def: ResourceDef): Record<string, z.ZodType> =>
+  Object.fromEntries(formFields(def).map((f) => [f.name, fieldWireSchema(f)]));
 
 /** Converts a stored value to its wire form (money cents to `"12.50"`). */
 export function toWire(f: FieldDef, value: unknown): unknown {

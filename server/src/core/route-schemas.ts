@@ -3,12 +3,15 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   emptyData,
   envelopeOf,
-  formFields,
   pageOf,
   parseId,
   parseIdList,
   searchFields,
+  submitWireShape,
+  bothLanguages,
+  t,
   type FieldDef,
+  type Lang,
   type ResourceDef,
 } from '@psi/db/model';
 import { tableMeta } from './table-meta';
@@ -169,16 +172,49 @@ export function rowShape(def: ResourceDef | undefined, table: SQLiteTable): Reco
 export const rowSchema = (def: ResourceDef | undefined, table: SQLiteTable, extra: z.ZodRawShape = {}) =>
   z.looseObject({ ...rowShape(def, table), ...extra });
 
+/** A whole number as JSON or decimal text (forms send text). */
+export const integerValue = (bounds: { minimum?: number; maximum?: number } = {}) =>
+  z.union([z.number().meta({ type: 'integer', ...bounds }), z.string().regex(/^\s*[-+]?\d{1,16}\s*$/)]);
+
+/** A day and time as the forms send it (`yyyy-MM-dd HH:mm:ss`, or the day alone). */
+export const dateTimeValue = z
+  .string()
+  .regex(/^\s*\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?\s*$/)
+  .describe('yyyy-MM-dd HH:mm:ss');
+
+/** An id that may be left empty (`""` or `null` on the wire stand for none). */
+export const emptyOrIdValue = z.union([z.literal(''), z.null(), idValue]);
+
 /**
- * The body of a submit: the declared form fields, each optional here (which are required depends on
- * add or edit and is checked with the caller's language by the handler). Unknown keys are ignored.
+ * The body of a submit: the declared form fields, typed and checked as the declaration says
+ * (`submitWireShape`), each optional here: which are required depends on add or edit, so the handler
+ * says so. Unknown keys are ignored.
  */
 export function submitBody(def: ResourceDef, extra: z.ZodRawShape = {}, { required = false } = {}) {
   const shape: Record<string, z.ZodType> = {
-    id: z.unknown().optional().describe('absent to add, set to edit'),
+    id: emptyOrIdValue.optional().describe('absent to add, set to edit'),
+    ...submitWireShape(def),
   };
-  for (const f of formFields(def)) shape[f.name] = z.unknown().optional().describe(f.label.en);
   return required ? requiredBody({ ...shape, ...extra }) : formBody({ ...shape, ...extra });
+}
+
+/**
+ * A body typed for the document and checked first by a schema a module builds per language (with its
+ * own messages, which Blade's clients show): a failure is that schema's messages joined as
+ * `validationError` joins them, in both languages. The value leaves as it came, for the handler's parse
+ * to convert.
+ */
+export function checkedBy<T extends z.ZodType>(schema: T, build: (lang: Lang) => z.ZodType) {
+  const joined = (e: z.ZodError) => [...new Set(e.issues.map((i) => i.message))].join('; ');
+  return z.preprocess((v, ctx) => {
+    const body = v === null || v === undefined ? {} : v;
+    const zh = build('zh').safeParse(body);
+    if (zh.success) return v;
+    const en = build('en').safeParse(body);
+    const message = t(joined(zh.error), en.success ? joined(zh.error) : joined(en.error));
+    ctx.addIssue({ code: 'custom', message: bothLanguages(message) });
+    return v;
+  }, schema);
 }
 
 /** A body that must be sent as an object: a missing or `null` body is refused with `invalidBody`. */
@@ -245,16 +281,22 @@ export function textQuery(fields: Record<string, string>) {
   );
 }
 
+/** A form parameter as `param()` reads it: text, a number, a flag, or a list joined with commas. */
+const formValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))], {
+  error: 'paramType',
+});
+
 /**
  * The parameters of a Blade form call, read from the query string or the form body alike (each
- * described once): `{querystring, body}` of the route schema.
+ * described once): `{querystring, body}` of the route schema. A parameter is its description (any
+ * text, read by `param()`), or its schema, which then checks the query string and the body alike.
  */
-export function formParams(fields: Record<string, string>) {
-  const query: Record<string, z.ZodOptional<z.ZodString>> = {};
-  const body: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
-  for (const [name, what] of Object.entries(fields)) {
-    query[name] = z.string().optional().describe(what);
-    body[name] = z.unknown().optional().describe(what);
+export function formParams(fields: Record<string, string | z.ZodType>) {
+  const query: Record<string, z.ZodType> = {};
+  const body: Record<string, z.ZodType> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    query[name] = typeof spec === 'string' ? z.string().optional().describe(spec) : spec.optional();
+    body[name] = typeof spec === 'string' ? formValue.optional().describe(spec) : spec.optional();
   }
   return { querystring: z.looseObject(query), body: formBody(body) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchemaValidationError, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { messages, type MessageKey } from '@psi/db/model';
+import { messages, readBilingual, type MessageKey } from '@psi/db/model';
 import { ApiError, badRequest } from './errors';
 
 /**
@@ -18,13 +18,16 @@ export function registerSchemaCompilers(app: FastifyInstance): void {
 
 /**
  * A schema failure as today's bilingual parameter message: an issue whose message is a message key
- * (`paramMissing`, `paramType`, …) uses that text; a missing value is `paramMissing`, anything else
- * `paramType`, each naming the parameter.
+ * (`paramMissing`, `paramType`, …) uses that text; one a declared field wrote in both languages (a
+ * submit field's own message, see `fieldWireSchema`) is that message; a missing value is
+ * `paramMissing`, anything else `paramType`, each naming the parameter.
  */
 export function schemaFailure(issues: FastifySchemaValidationError[]): ApiError {
   const first = issues[0];
   const name = first.instancePath.split('/').filter(Boolean)[0] ?? 'body';
   const message = first.message ?? '';
+  const declared = readBilingual(message);
+  if (declared) return badRequest(declared);
   if (message in messages) return badRequest(message as MessageKey, { name });
   const missing = / received undefined$/.test(message);
   return badRequest(missing ? 'paramMissing' : 'paramType', { name });

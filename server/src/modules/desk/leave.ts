@@ -14,18 +14,26 @@ import { flowEngineOf } from '../../core/flow/engine';
 import { callerOf, mayView } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
 import { z } from 'zod';
-import { answers, formBody, noQuery, textQuery } from '../../core/route-schemas';
+import {
+  answers,
+  dateTimeValue,
+  formBody,
+  idValue,
+  integerValue,
+  noQuery,
+  textQuery,
+} from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 const approverSchema = z.object({ id: z.string(), account: z.string(), realName: z.string() });
 const startBody = formBody({
-  processDefinitionId: z.unknown().optional().describe('the leave process definition'),
-  leaveType: z.unknown().optional().describe('a key of the leave_type dictionary'),
-  startTime: z.unknown().optional().describe('yyyy-MM-dd HH:mm:ss'),
-  endTime: z.unknown().optional().describe('yyyy-MM-dd HH:mm:ss'),
-  days: z.unknown().optional().describe('1..365'),
-  reason: z.unknown().optional().describe('up to 500 characters'),
-  taskUser: z.unknown().optional().describe('the approver (one of `approvers`)'),
+  processDefinitionId: z.string().optional().describe('the leave process definition (required)'),
+  leaveType: integerValue().optional().describe('a key of the leave_type dictionary (required)'),
+  startTime: dateTimeValue.optional().describe('yyyy-MM-dd HH:mm:ss (required)'),
+  endTime: dateTimeValue.optional().describe('yyyy-MM-dd HH:mm:ss (required)'),
+  days: integerValue({ minimum: 1, maximum: 365 }).optional().describe('1..365 (required)'),
+  reason: z.string().max(500).optional().describe('up to 500 characters (required)'),
+  taskUser: idValue.optional().describe('the approver (one of `approvers`, required)'),
 });
 const startedSchema = z.object({
   businessId: z.string(),

@@ -3,7 +3,7 @@
  * text, counts and versions as numbers, a missing value as `""`) and its request parameters.
  */
 import { z } from 'zod';
-import { formBody, idListValue, pageQuery } from '../../core/route-schemas';
+import { emptyOrIdValue, formBody, idListValue, pageQuery } from '../../core/route-schemas';
 
 const numberOrEmpty = z.union([z.number(), z.literal('')]);
 
@@ -154,20 +154,28 @@ export const historyRow = z.object({
 });
 
 export const completeBody = formBody({
-  taskId: z.unknown().optional().describe('the task (required)'),
-  processInstanceId: z.unknown().optional().describe('its instance'),
-  flag: z.unknown().optional().describe('ok/pass/true/1 pass, reject/false/0 reject (required)'),
-  comment: z.unknown().optional().describe('up to 500 characters'),
-  variables: z.unknown().optional().describe('process variables (an object)'),
+  taskId: z.string().optional().describe('the task (required)'),
+  processInstanceId: z.string().optional().describe('its instance'),
+  flag: z
+    .union([
+      z.enum(['ok', 'pass', 'true', '1', 'reject', 'false', '0']),
+      z.boolean(),
+      z.literal(1),
+      z.literal(0),
+    ])
+    .optional()
+    .describe('ok/pass/true/1 pass, reject/false/0 reject (required)'),
+  comment: z.string().max(500).optional().describe('up to 500 characters'),
+  variables: z.record(z.string(), z.unknown()).optional().describe('process variables (an object)'),
 });
 
 export const modelBody = formBody({
-  id: z.unknown().optional().describe('absent to add, set to edit'),
-  modelKey: z.unknown().optional().describe('the process key (as in the XML)'),
-  name: z.unknown().optional(),
-  category: z.unknown().optional().describe('a routing key of the flow dictionary'),
-  description: z.unknown().optional(),
-  xml: z.unknown().optional().describe('BPMN 2.0 XML'),
+  id: emptyOrIdValue.optional().describe('absent to add, set to edit'),
+  modelKey: z.string().optional().describe('the process key (as in the XML)'),
+  name: z.string().optional(),
+  category: z.string().optional().describe('a routing key of the flow dictionary'),
+  description: z.string().nullable().optional(),
+  xml: z.string().optional().describe('BPMN 2.0 XML'),
 });
 
 export const deploymentIdsQuery = z.looseObject({ deploymentIds: idListValue.optional() });

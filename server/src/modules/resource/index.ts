@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { oss as ossTable, sms as smsTable } from '@psi/db/schema';
-import { formatDateTime, nextId, ossResource, parseId, PHONE_PATTERN, smsResource } from '@psi/db/model';
+import {
+  bothLanguages,
+  formatDateTime,
+  nextId,
+  ossResource,
+  parseId,
+  PHONE_PATTERN,
+  smsResource,
+} from '@psi/db/model';
 import { done } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare, scopeOf, type Repo } from '../../core/data';
@@ -17,17 +25,31 @@ const enableSchema = {
   ...formParams({ id: 'the configuration to enable (every other one is disabled)' }),
   response: answers.done(),
 };
+const PHONE_SEPARATOR = /[,，;\s]+/;
+const PHONE_LIST = `^[,，;\\s]*${PHONE_PATTERN.slice(1, -1)}([,，;\\s]+${PHONE_PATTERN.slice(1, -1)})*[,，;\\s]*$`;
+const MAX_PHONES = 100;
 const sendFields = {
-  code: 'the SMS configuration (default: the enabled one)',
-  phones: 'comma-joined phone numbers, at most 100',
+  code: z.string().describe('the SMS configuration (default: the enabled one)'),
+  phones: z
+    .string()
+    .meta({ pattern: PHONE_LIST })
+    .superRefine((v, ctx) => {
+      const phones = v.split(PHONE_SEPARATOR).filter(Boolean);
+      const phone = new RegExp(PHONE_PATTERN);
+      if (!phones.length || phones.some((p) => !phone.test(p)))
+        ctx.addIssue({ code: 'custom', message: bothLanguages(resourceTexts.phones) });
+      else if (phones.length > MAX_PHONES)
+        ctx.addIssue({ code: 'custom', message: bothLanguages(resourceTexts.tooManyPhones) });
+    })
+    .describe(`comma-joined phone numbers, at most ${MAX_PHONES}`),
 };
 const sendSchema = {
   querystring: formParams(sendFields).querystring.extend({
     params: z.string().optional().describe('the template parameters, a JSON object'),
   }),
   body: formBody({
-    code: z.unknown().optional().describe(sendFields.code),
-    phones: z.unknown().optional().describe(sendFields.phones),
+    code: sendFields.code.optional(),
+    phones: sendFields.phones.optional(),
     params: z
       .union([z.string(), z.record(z.string(), z.unknown())])
       .optional()
@@ -91,13 +113,9 @@ export default async function resourceModule(app: FastifyInstance) {
       ).get(me.tenantId, ...(code ? [code] : [])) as
         { smsCode: string; templateId: string | null; signName: string | null } | undefined;
       if (!config) throw badRequest(resourceTexts.noSms);
-      const phones = (param(req, 'phones') ?? '')
-        .split(/[,，;\s]+/)
-        .map((p) => p.trim())
-        .filter(Boolean);
-      const phone = new RegExp(PHONE_PATTERN);
-      if (!phones.length || phones.some((p) => !phone.test(p))) throw badRequest(resourceTexts.phones);
-      if (phones.length > 100) throw badRequest(resourceTexts.tooManyPhones);
+      // the schema checked the list when it was sent; none at all is still refused
+      const phones = (param(req, 'phones') ?? '').split(PHONE_SEPARATOR).filter(Boolean);
+      if (!phones.length) throw badRequest(resourceTexts.phones);
       const rawParams = req.body.params ?? req.query.params;
       let params: Record<string, unknown> = {};
       if (typeof rawParams === 'string' && rawParams.trim()) {
@@ -106,7 +124,7 @@ export default async function resourceModule(app: FastifyInstance) {
         } catch {
           throw badRequest(resourceTexts.paramsJson);
         }
-      } else if (rawParams && typeof rawParams === 'object') params = rawParams;
+      } else if (rawParams && typeof rawParams === 'object') params = rawParams as Record<string, unknown>;
       if (!params || typeof params !== 'object' || Array.isArray(params))
         throw badRequest(resourceTexts.paramsJson);
       const text = JSON.stringify(params).slice(0, 2000);

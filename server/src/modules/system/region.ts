@@ -256,7 +256,9 @@ export function regionRoutes(app: FastifyInstance) {
     {
       config: { access: { button: ['region_add', 'region_edit'] } },
       schema: {
-        body: submitBody(def, { code: z.unknown().optional().describe('the region code') }),
+        body: submitBody(def, {
+          code: z.union([z.string(), z.number()]).optional().describe('the region code'),
+        }),
         response: answers.done(),
       },
     },

@@ -4,7 +4,7 @@ import { accountStatementResource, fill, messages, type Lang } from '@psi/db/mod
 import { psiMessages } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { scopedRowSchema } from '../../../core/crud';
-import { answers, formBody } from '../../../core/route-schemas';
+import { answers, checkedBy, formBody, idValue as recordId, integerValue } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { findOne } from '../../../core/scoped-list';
 import {
@@ -57,13 +57,21 @@ export function registerAccountRoutes(app: FastifyInstance) {
     {
       config: { access: { button: 'accountstatement_recharge' } },
       schema: {
-        body: formBody({
-          schoolId: z.unknown().optional().describe('the school credited'),
-          amount: z.unknown().optional().describe('the amount, yuan (1000.00)'),
-          payMethod: z.unknown().optional().describe('how it was paid (1..5)'),
-          voucherNo: z.unknown().optional().describe('the payment voucher, unique'),
-          remark: z.unknown().optional(),
-        }),
+        body: checkedBy(
+          formBody({
+            schoolId: recordId.describe('the school credited'),
+            amount: z
+              .union([
+                z.string().regex(/^(0|[1-9]\d{0,10})(\.\d{1,2})?$/),
+                z.number().positive().multipleOf(0.01),
+              ])
+              .describe('the amount, yuan (1000.00), above 0'),
+            payMethod: integerValue({ minimum: 1, maximum: 5 }).describe('how it was paid (1..5)'),
+            voucherNo: z.string().min(1).max(64).describe('the payment voucher, unique'),
+            remark: z.union([z.string().max(255), z.null()]).optional(),
+          }),
+          rechargeSchema,
+        ),
         response: answers.maybe(scopedRowSchema(specs.statement)),
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { deliveryDetailResource, deliveryOrderResource, fill, messages, type Lang } from '@psi/db/model';
 import { formBody } from '../../../core/route-schemas';
 import { deliverBody, headerSchema, perLang } from '../shared/http';
@@ -14,6 +13,7 @@ import {
   qtyMessage,
   remarkLine,
   VERSION,
+  versionValue,
 } from '../shared/doc-routes';
 import { specs } from '../shared/specs';
 import {
@@ -50,7 +50,7 @@ const deliverySchema = perLang((lang: Lang) =>
 );
 
 const deliveryBody = {
-  version: z.unknown().optional().describe(VERSION),
+  version: versionValue,
   details: detailsField({
     sourceDetailId: 'the 配送单 line delivered',
     quantity: 'copies',

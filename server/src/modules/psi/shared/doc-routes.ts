@@ -17,7 +17,7 @@ import { ok } from '../../../core/envelope';
 import { ApiError, forbidden } from '../../../core/errors';
 import { allows } from '../../../core/access';
 import { actorOf, crudRoutes, queryId, scopedRowSchema, submitCodes } from '../../../core/crud';
-import { answers, formBody, submitBody } from '../../../core/route-schemas';
+import { answers, emptyOrIdValue, formBody, integerValue, submitBody } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { findOne, listAll, wire } from '../../../core/scoped-list';
 import { big, fail, tx, type PsiActor, type PsiEnv } from './env';
@@ -75,8 +75,11 @@ export function goodsLine(def: ResourceDef, lang: Lang, withDiscount: boolean) {
 const clean = <T extends Dict>(v: T) =>
   Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<T>;
 
+/** A value of a line or a form call: one scalar (the parse of the route says which it must be). */
+const lineValue = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'paramType' });
+
 export const described = (shape: Record<string, string>) =>
-  Object.fromEntries(Object.entries(shape).map(([k, d]) => [k, z.unknown().optional().describe(d)]));
+  Object.fromEntries(Object.entries(shape).map(([k, d]) => [k, lineValue.optional().describe(d)]));
 
 /** A document's lines in a submit body (absent: keep the lines on an edit). */
 export const detailsField = (line: Record<string, string>) =>
@@ -86,9 +89,11 @@ export const detailsField = (line: Record<string, string>) =>
     .describe("the document's lines (absent: unchanged)");
 
 export const VERSION = 'the version read (optimistic lock)';
+/** The version a client read: the number, or its text as a form sends it. */
+export const versionValue = integerValue({ minimum: 0 }).nullable().optional().describe(VERSION);
 const orderLine = { goodsId: 'the book', quantity: 'copies', remark: 'a note' };
 export const orderBody = (line: Record<string, string> = {}) => ({
-  version: z.unknown().optional().describe(VERSION),
+  version: versionValue,
   details: detailsField({ ...orderLine, ...line }),
 });
 export const auditBody = formBody(
@@ -294,7 +299,7 @@ function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, ta
   crudRoutes(app, cfg.spec, {
     ...psiCrud(app),
     submitted: emptyData,
-    body: { [cfg.parentKey]: z.unknown().optional().describe('the document a new line joins') },
+    body: { [cfg.parentKey]: emptyOrIdValue.optional().describe('the document a new line joins') },
     submit: (req, id, body) => {
       const actor = psiActor(app, req);
       const shape = cfg.shape(req.lang);
