@@ -141,7 +141,7 @@ export function menuRoutes(app: FastifyInstance) {
    * role aliases (as the token carries them), the dialect (icons), the language (the message) and the
    * query. The line is the app's own, like this cache.
    */
-  const navigation = new UntilNextWrite<string>(1000);
+  const navigation = new UntilNextWrite<Buffer>(1000);
   const sendNavigation = (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -152,9 +152,9 @@ export function menuRoutes(app: FastifyInstance) {
     const dialect = dialectOf(app, req);
     const key = JSON.stringify([answer, user.tenantId, user.roleIds, user.roleAliases, dialect, req.lang]);
     const body = navigation.get(sqlite, key, () =>
-      JSON.stringify(ok(withDialectIcons(dialect, build(user)), req.lang)),
+      Buffer.from(JSON.stringify(ok(withDialectIcons(dialect, build(user)), req.lang))),
     );
-    // a string with a JSON type leaves as it is, byte for byte what serialising the envelope gives
+    // the UTF-8 bytes of what serialising the envelope gives, encoded once, sent as they are
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
