@@ -132,17 +132,11 @@ export interface Clause {
 
 const marksOf = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-interface CachedTotal {
-  stamp: string;
-  total: number;
-}
-const totals = new WeakMap<Database.Database, Map<string, CachedTotal>>();
-
 /**
  * A stamp that changes whenever the database may have changed: the rows this connection has
  * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`).
  */
-export function writeStamp(sqlite: Database.Database): string {
+function writeStamp(sqlite: Database.Database): string {
   const r = prepare(
     sqlite,
     'SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v',
@@ -154,26 +148,45 @@ export function writeStamp(sqlite: Database.Database): string {
 }
 
 /**
+ * Values read from the database, each kept under its key until the next write to the database
+ * (`writeStamp`: any table, by this connection or another), so an unchanged answer is built once.
+ * Past `limit` keys of one database the cache starts over.
+ */
+export class UntilNextWrite<T> {
+  private readonly byDatabase = new WeakMap<Database.Database, Map<string, { stamp: string; value: T }>>();
+
+  constructor(private readonly limit: number) {}
+
+  get(sqlite: Database.Database, key: string, read: () => T): T {
+    let cache = this.byDatabase.get(sqlite);
+    if (!cache) this.byDatabase.set(sqlite, (cache = new Map()));
+    const stamp = writeStamp(sqlite);
+    const hit = cache.get(key);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const value = read();
+    if (cache.size > this.limit) cache.clear();
+    cache.set(key, { stamp, value });
+    return value;
+  }
+}
+
+const totals = new UntilNextWrite<number>(5000);
+
+/**
  * `COUNT(*)` of a filtered list, cached until the next write to the database, so paging through
  * an unchanged list costs an index seek per page instead of a count over every row.
  */
 function countOf(sqlite: Database.Database, name: string, cacheKey: string, where: Clause): number {
-  let cache = totals.get(sqlite);
-  if (!cache) totals.set(sqlite, (cache = new Map()));
   const key = `${cacheKey}|${where.sql}|${where.params.map(String).join('\u0001')}`;
-  const stamp = writeStamp(sqlite);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit.total;
-  const total = Number(
-    (
-      prepare(sqlite, `SELECT COUNT(*) AS n FROM "${name}" WHERE ${where.sql}`).get(...where.params) as {
-        n: bigint;
-      }
-    ).n,
+  return totals.get(sqlite, key, () =>
+    Number(
+      (
+        prepare(sqlite, `SELECT COUNT(*) AS n FROM "${name}" WHERE ${where.sql}`).get(...where.params) as {
+          n: bigint;
+        }
+      ).n,
+    ),
   );
-  if (cache.size > 5000) cache.clear();
-  cache.set(key, { stamp, total });
-  return total;
 }
 
 const ANCHOR_STEP = 1000;

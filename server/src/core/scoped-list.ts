@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { DISCOUNT_FIELDS, tableFields, type Lang, type ResourceDef, type TenantMode } from '@psi/db/model';
 import { formatDiscount } from '@psi/db/model/psi/index';
-import { pageRows, prepare, rowScopeWhere, writeStamp, type Clause } from './data';
+import { pageRows, prepare, rowScopeWhere, UntilNextWrite, type Clause } from './data';
 import { buildFilters, buildOrder, type SqlWhere } from './filters';
 import { pageOf, parsePage, type Page } from './page';
 import { tableMeta, type TableMeta } from './table-meta';
@@ -117,10 +117,7 @@ export function wire(def: ResourceDef, row: Record<string, unknown>): Record<str
 const selectOf = (meta: TableMeta, spec: ListSpec<never>) =>
   `SELECT ${meta.selectList}${spec.extra ? `, ${spec.extra}` : ''} FROM "${meta.name}"`;
 
-const pageCache = new WeakMap<
-  Database.Database,
-  Map<string, { stamp: string; page: Page<Record<string, unknown>> }>
->();
+const pageCache = new UntilNextWrite<Page<Record<string, unknown>>>(2000);
 
 /** Blade's paged list over a spec: scope, declared filters, allowlisted sort, cached total. */
 export function listPage<A extends ScopedActor>(
@@ -135,16 +132,8 @@ export function listPage<A extends ScopedActor>(
   const meta = tableMeta(spec.table);
   const order = buildOrder(spec.def, meta, query);
   // a page is kept until the next write to the database (any table: joined names included)
-  let cache = pageCache.get(sqlite);
-  if (!cache) pageCache.set(sqlite, (cache = new Map()));
   const cacheKey = `${cacheKeyOf(spec)}|${where.sql}|${where.params.map(String).join('\u0001')}|${order}|${q.current}|${q.size}`;
-  const stamp = writeStamp(sqlite);
-  const hit = cache.get(cacheKey);
-  if (hit && hit.stamp === stamp) return hit.page;
-  if (cache.size > 2000) cache.clear();
-  const result = readPage(sqlite, spec, where, order, q);
-  cache.set(cacheKey, { stamp, page: result });
-  return result;
+  return pageCache.get(sqlite, cacheKey, () => readPage(sqlite, spec, where, order, q));
 }
 
 function readPage(

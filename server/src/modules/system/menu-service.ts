@@ -197,3 +197,36 @@ export function buttonsFor(sqlite: Database.Database, viewer: MenuViewer): MenuR
     (n) => n.category === 1,
   );
 }
+
+/**
+ * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
+ * lead to at least one menu the user may open.
+ */
+export function topMenusFor(sqlite: Database.Database, me: MenuViewer) {
+  const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
+  let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
+  if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
+  const menus = allMenus(sqlite);
+  const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
+  const settings = prepare(
+    sqlite,
+    'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
+  ).all() as {
+    topId: bigint;
+    menuId: bigint;
+  }[];
+  const reachable = new Set(
+    settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
+  );
+  return rows
+    .filter((r) => reachable.has(String(r.id)))
+    .map((r) => ({
+      id: String(r.id),
+      code: r.code,
+      name: r.name,
+      ...(r.nameEn ? { nameEn: r.nameEn } : {}),
+      source: r.source ?? '',
+      path: r.path ?? '',
+      sort: Number(r.sort),
+    }));
+}

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { emptyData, menuNodeSchema, topMenuSchema, treeNodeSchema } from '@psi/db/model';
 import { answers, forestOf, noQuery, optionalIdValue, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type Database from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { menu as menuTable } from '@psi/db/schema';
 import { menuResource, parseId, t, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
-import { prepare } from '../../core/data';
+import { prepare, UntilNextWrite } from '../../core/data';
 import { actorOf } from '../../core/crud';
 import { forest, type Node } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
@@ -18,8 +17,8 @@ import {
   grantedForViewer,
   packageMenuIds,
   routesFor,
+  topMenusFor,
   treeNode,
-  withAncestors,
   type MenuRow,
   type TreeNode,
 } from './menu-service';
@@ -132,41 +131,32 @@ const menuListNode = forestOf('MenuListNode', decoratedShape);
 const menuLazyNode = forestOf('MenuLazyNode', menuRowShape);
 /** The grant dialogs' trees and the keys granted: menus, data scopes, api scopes. */
 
-/**
- * The top menus of the user's tenant (the platform's when the tenant has none of its own) that
- * lead to at least one menu the user may open.
- */
-function topMenusFor(sqlite: Database.Database, me: SessionUser) {
-  const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
-  let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
-  if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
-  const menus = allMenus(sqlite);
-  const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
-  const settings = prepare(
-    sqlite,
-    'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
-  ).all() as {
-    topId: bigint;
-    menuId: bigint;
-  }[];
-  const reachable = new Set(
-    settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
-  );
-  return rows
-    .filter((r) => reachable.has(String(r.id)))
-    .map((r) => ({
-      id: String(r.id),
-      code: r.code,
-      name: r.name,
-      ...(r.nameEn ? { nameEn: r.nameEn } : {}),
-      source: r.source ?? '',
-      path: r.path ?? '',
-      sort: Number(r.sort),
-    }));
-}
-
 export function menuRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
+
+  /**
+   * The sidebar's answers (routes, buttons, top menus) as sent, kept until the next write to the
+   * database: every page load asks for them, and they change only with rows (menus, grants, roles,
+   * top menus, tenant packages). The key holds all else they depend on: the caller's tenant, roles and
+   * role aliases (as the token carries them), the dialect (icons), the language (the message) and the
+   * query. The line is the app's own, like this cache.
+   */
+  const navigation = new UntilNextWrite<Buffer>(1000);
+  const sendNavigation = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    answer: string,
+    build: (viewer: SessionUser) => object[],
+  ) => {
+    const user = actorOf(req);
+    const dialect = dialectOf(app, req);
+    const key = JSON.stringify([answer, user.tenantId, user.roleIds, user.roleAliases, dialect, req.lang]);
+    const body = navigation.get(sqlite, key, () =>
+      Buffer.from(JSON.stringify(ok(withDialectIcons(dialect, build(user)), req.lang))),
+    );
+    // the UTF-8 bytes of what serialising the envelope gives, encoded once, sent as they are
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
   /** Public at the gateway: anonymous callers get `data: {}`. */
   app.get(
@@ -178,23 +168,25 @@ export function menuRoutes(app: FastifyInstance) {
         response: answers.of(z.union([z.array(menuNodeSchema), emptyData])),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!req.user) return ok(null, req.lang);
-      const routes = routesFor(sqlite, req.user, optionalId(req, 'topMenuId'));
-      return ok(withDialectIcons(dialectOf(app, req), routes), req.lang);
+      const topMenuId = optionalId(req, 'topMenuId');
+      return sendNavigation(req, reply, `routes:${topMenuId ?? ''}`, (viewer) =>
+        routesFor(sqlite, viewer, topMenuId),
+      );
     },
   );
 
   app.get(
     '/blade-system/menu/buttons',
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(menuNodeSchema) } },
-    async (req) => ok(withDialectIcons(dialectOf(app, req), buttonsFor(sqlite, actorOf(req))), req.lang),
+    async (req, reply) => sendNavigation(req, reply, 'buttons', (viewer) => buttonsFor(sqlite, viewer)),
   );
 
   app.get(
     '/blade-system/menu/top-menu',
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(topMenuSchema) } },
-    async (req) => ok(withDialectIcons(dialectOf(app, req), topMenusFor(sqlite, actorOf(req))), req.lang),
+    async (req, reply) => sendNavigation(req, reply, 'top-menu', (viewer) => topMenusFor(sqlite, viewer)),
   );
 
   crudRoutes(
