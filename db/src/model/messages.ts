@@ -1,3 +1,4 @@
+import { sessionMessages } from './session-messages';
 import { t, type Text } from './text';
 
 /**
@@ -10,8 +11,7 @@ export const messages = {
   failure: t('操作失败', 'Operation failed'),
   unlimited: t('不限', 'Unlimited'),
   businessError: t('业务异常', 'Business error'),
-  missingToken: t('缺失令牌,鉴权失败', 'Missing token, authentication failed'),
-  unauthorized: t('请求未授权', 'Request not authorised'),
+  ...sessionMessages,
   forbidden: t('无权限', 'No permission'),
   otherTenant: t('无权操作非本租户的数据', 'You may not change data of another tenant'),
   notFound: t('404 没找到请求', '404 request not found'),
@@ -52,7 +52,6 @@ export const messages = {
   accountLimit: t('当前租户已到最大账号额度!', 'The tenant has reached its account limit!'),
   userLocked: t('用户已被锁定，请联系管理员', 'The account is locked, please contact the administrator'),
   userDisabled: t('用户已被禁用或待审核，请联系管理员', 'The account is disabled or awaiting approval'),
-  tokenInvalid: t('令牌已失效', 'The token is no longer valid'),
   badClient: t('客户端认证失败!', 'Client authentication failed!'),
   unsupportedGrant: t('不支持的授权类型: {grant}', 'Unsupported grant type: {grant}'),
   grantNotConfigured: t(

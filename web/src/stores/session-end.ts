@@ -1,9 +1,11 @@
-import { messages } from '@psi/db/model/messages';
+import { sessionMessages } from '@psi/db/model/session-messages';
 import { storageKey } from '../config/site';
 
 /** Blade's words for a 401 that says no more than "signed out" (no reason worth repeating). */
 const GENERIC = new Set(
-  [messages.unauthorized, messages.missingToken, messages.tokenInvalid].flatMap((text) => [text.zh, text.en]),
+  [sessionMessages.unauthorized, sessionMessages.missingToken, sessionMessages.tokenInvalid].flatMap(
+    (text) => [text.zh, text.en],
+  ),
 );
 
 /** Kept for the tab (sessionStorage): the sign-in page may be reloaded before it is read. */
