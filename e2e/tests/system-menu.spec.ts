@@ -96,6 +96,9 @@ test('menus: tree list with buttons below, add with the icon picker, category, a
   // English labels, the same lazy rows
   await page.getByTestId('header-language').click();
   await page.getByTestId('language-option-en').click();
+  // the shell shows English before the rows are opened
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(list.getByTestId('toolbar-add')).toContainText('Add');
   await rows(list).filter({ hasText: '/desk' }).first().locator('.ant-table-row-expand-icon').click();
   await rows(list).filter({ hasText: '/desk/notice' }).first().locator('.ant-table-row-expand-icon').click();
   await expect(rows(list).filter({ hasText: 'notice_add' })).toContainText('Button');
