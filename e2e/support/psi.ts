@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { saveScreenshot } from './screenshots';
 import { CAPTCHA, signInAsAdmin } from './login';
 import { apiPost } from './system';
+import { storeLanguage } from './ui';
 
 /** Helpers of the PSI screen specs (demo data, SEED=demo). */
 export const DEMO_PASSWORD = 'Demo@2025';
@@ -9,16 +10,11 @@ export const DEMO_PASSWORD = 'Demo@2025';
 export async function signInDemo(page: Page, account: string, language: 'zh' | 'en' = 'zh') {
   // storage is cleared on a page of the same origin that runs no app, which could write the session back
   await page.goto('/healthz');
-  await page.evaluate((lang) => {
+  await page.evaluate(() => {
     localStorage.removeItem('saber-session');
     sessionStorage.clear();
-    const raw = localStorage.getItem('saber-settings');
-    const parsed = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : { state: {} };
-    localStorage.setItem(
-      'saber-settings',
-      JSON.stringify({ ...parsed, state: { ...parsed.state, language: lang } }),
-    );
-  }, language);
+  });
+  await storeLanguage(page, language);
   await page.goto('/login');
   const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';
   await page.getByTestId('login-tenant').fill(tenant);
