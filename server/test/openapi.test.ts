@@ -294,8 +294,13 @@ describe('typed query parameters (issue 25)', () => {
     expect(ids.test('1,2, 3')).toBe(true);
     expect(['1,,2', 'a', ''].some((v) => ids.test(v))).toBe(false);
     const day = param('/blade-system/param/list', 'createTime_dategt');
-    expect(['2025-01-31', '2025-01-31 08:00:00'].every((v) => day.test(v))).toBe(true);
-    expect(['yesterday', '2025-01', ''].some((v) => day.test(v))).toBe(false);
+    // empty is no filter, as the server reads it
+    expect(['2025-01-31', '2025-01-31 08:00:00', ''].every((v) => day.test(v))).toBe(true);
+    expect(['yesterday', '2025-01', '٢٠٢٥-٠١-٣١', '\t2025-01-31'].some((v) => day.test(v))).toBe(false);
+    // a typed filter takes what the server's filter reads (a reference id, a number), not any text
+    const school = param('/blade-psi/purchaseorderyypt/list', 'schoolId');
+    expect(['', '1123598821738675201', ' 7 '].every((v) => school.test(v))).toBe(true);
+    expect(['abc', '-1', '1.5', '１２'].some((v) => school.test(v))).toBe(false);
   });
 
   it('refuses what the document refuses and brings a page size into range as Blade does', async () => {
@@ -310,5 +315,63 @@ describe('typed query parameters (issue 25)', () => {
     expect((await list('size=abc')).statusCode).toBe(400);
     const big = await list('size=100000');
     expect([big.statusCode, (big.json() as { data: { size: number } }).data.size]).toEqual([200, 500]);
+  });
+});
+
+describe('what the fuzzer holds the server to (issue 25)', () => {
+  type Schema = {
+    type?: string;
+    pattern?: string;
+    enum?: unknown[];
+    const?: unknown;
+    format?: string;
+    anyOf?: Schema[];
+    exclusiveMaximum?: number;
+  };
+  type Op = {
+    parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+    requestBody?: { content: Record<string, { schema: Schema }> };
+  };
+  const doc = () =>
+    JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as { paths: Record<string, Record<string, Op>> };
+  const operations = () => Object.values(doc().paths).flatMap((item) => Object.values(item));
+  const branches = (s: Schema): Schema[] => (s.anyOf ? s.anyOf.flatMap(branches) : [s]);
+
+  it('shows a query parameter as one value (a repeated key is refused) and its text without a NUL', () => {
+    for (const op of operations())
+      for (const p of op.parameters ?? []) {
+        if (p.in !== 'query') continue;
+        for (const b of branches(p.schema)) {
+          expect(b.type, p.name).not.toBe('array');
+          if (b.type !== 'string' || b.enum || b.const !== undefined || b.format) continue;
+          expect(b.pattern, p.name).toBeDefined();
+          expect(new RegExp(b.pattern!).test('a\u0000'), p.name).toBe(false);
+        }
+      }
+  });
+
+  it('writes its patterns with ASCII classes, so a generator reading \\d the Unicode way stays in range', () => {
+    const text = fs.readFileSync(CONTRACT_FILE, 'utf8');
+    expect(text).not.toMatch(/"pattern": "[^"]*\\\\d/);
+  });
+
+  it('bounds an id sent as a JSON number exactly (below 9.2e18, what the text pattern takes)', () => {
+    const ids = doc().paths['/blade-system/param/remove'].post.parameters!.find((p) => p.name === 'ids')!;
+    const numbers = branches(ids.schema).filter((b) => b.type === 'integer');
+    expect(numbers.map((b) => b.exclusiveMaximum)).toEqual([9.2e18]);
+  });
+
+  it('takes a JSON null where the body may be left out', () => {
+    const body = doc().paths['/blade-system/param/remove'].post.requestBody!;
+    expect(branches(body.content['application/json'].schema).map((b) => b.type)).toContain('null');
+  });
+
+  it('requires the parameters a handler cannot do without', () => {
+    const query = (path: string, method: string, name: string) =>
+      doc().paths[path][method].parameters?.find((p) => p.in === 'query' && p.name === name);
+    expect(query('/blade-system/dict/dictionary', 'get', 'code')?.required).toBe(true);
+    expect(query('/blade-flow/work/claim-task', 'post', 'taskId')?.required).toBe(true);
+    expect(query('/blade-psi/purchasedetailyypt/listByOrderId', 'get', 'purchaseId')?.required).toBe(true);
+    expect(query('/blade-psi/purchasedetailyypt/listByOrderId', 'get', 'pirchaseId')?.required).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Snowflake ids (Twitter layout, Blade epoch): 41 bits of milliseconds, 10 bits of worker, 12 bits of
  * sequence. Values are far above 2^53, so they are strings everywhere outside SQLite.
@@ -25,13 +27,32 @@ export function nextId(): string {
   return (((now - EPOCH) << 22n) | (worker << 12n) | sequence).toString();
 }
 
+/**
+ * A record id as decimal text: at most 19 digits below 9.2·10^18 (a snowflake is far below), so the
+ * document can state the bound exactly (`ID_NUMBER_BOUND` is a double without rounding).
+ */
+export const ID_DIGITS = '([0-9]{1,18}|[1-8][0-9]{18}|9[01][0-9]{17})';
+/**
+ * An id as text, plain spaces around allowed; an id list as comma-joined ids. ASCII classes only: a
+ * generator reading `\\d` or `\\s` the Unicode way must not make values the server refuses.
+ */
+export const ID_TEXT = `^ *${ID_DIGITS} *$`;
+export const ID_LIST_TEXT = `^ *${ID_DIGITS} *(, *${ID_DIGITS} *)*$`;
+/** Ids sent as JSON numbers stay below this (exclusive): 9.2·10^18, exact as a double. */
+export const ID_NUMBER_BOUND = 9.2e18;
+const ID_RE = new RegExp(ID_TEXT);
+
+/**
+ * An id sent as a JSON number, as the document shows it: a whole number below `ID_NUMBER_BOUND`
+ * (numbers beyond 2^53 reach the schema as their exact digits, see the server's JSON parser).
+ */
+export const idNumberWire = () =>
+  z.number().meta({ type: 'integer', minimum: 0, exclusiveMaximum: ID_NUMBER_BOUND });
+
 /** Accepts an id as a string or number from a request; returns the canonical string or null. */
 export function parseId(value: unknown): string | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
-  if (typeof value === 'string' && /^\d{1,19}$/.test(value.trim())) {
-    const n = BigInt(value.trim());
-    if (n <= 9223372036854775807n) return n.toString();
-  }
+  if (typeof value === 'string' && ID_RE.test(value)) return BigInt(value.trim()).toString();
   return null;
 }
 

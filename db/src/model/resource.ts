@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages';
 import { fill, type Lang, type Text } from './text';
 import { DATE_PATTERN, DATE_TIME_PATTERN } from './time';
-import { parseId } from './id';
+import { ID_DIGITS, ID_LIST_TEXT, ID_TEXT, idNumberWire, parseId } from './id';
 import { formatMoney, parseInteger, parseMoney } from './money';
 
 /**
@@ -347,14 +347,30 @@ function fieldValueSchema(f: FieldDef, say: Say): z.ZodType {
 }
 
 /** Decimal digits as `parseInteger` reads them. */
-const INTEGER_TEXT = '^(0|-?[1-9]\\d{0,15})$';
-/** A record id as `parseId` reads it: decimal digits within a signed 64-bit integer, spaces around. */
-const ID_DIGITS = '(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})';
-const ID_TEXT = `^\\s*${ID_DIGITS}\\s*$`;
-const ID_LIST_TEXT = `^\\s*${ID_DIGITS}\\s*(,\\s*${ID_DIGITS}\\s*)*$`;
+const INTEGER_TEXT = '^(0|-?[1-9][0-9]{0,15})$';
 /** An amount as `parseMoney` reads it: yuan with up to two decimals. */
-const MONEY_TEXT = '^-?(0|[1-9]\\d{0,10})(\\.\\d{1,2})?$';
-const DAY_OR_TIME_TEXT = '^\\s*\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?\\s*$';
+const MONEY_TEXT = '^-?(0|[1-9][0-9]{0,10})(\\.[0-9]{1,2})?$';
+const DAY_OR_TIME_TEXT = '^ *[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})? *$';
+
+/**
+ * What a list filter takes, as the server's filters read it (the same text the document shows): an
+ * empty value or plain spaces is no filter. ASCII classes only, as `ID_TEXT`.
+ */
+export const FILTER_TEXT = {
+  id: `^ *(${ID_DIGITS})? *$`,
+  integer: '^ *(-?[0-9]{1,15})? *$',
+  money: '^ *(-?[0-9]{1,11}(\\.[0-9]{1,2})?)? *$',
+  date: '^ *([0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?)? *$',
+} as const;
+
+/** The rule of a filter on `f` with a date suffix (`_dategt` …) or bare: compared exactly, or text. */
+export function filterTextOf(f: FieldDef, dated: boolean): string | undefined {
+  if (dated || f.search === 'dateRange') return FILTER_TEXT.date;
+  if (f.kind === 'ref') return FILTER_TEXT.id;
+  if (f.kind === 'money') return FILTER_TEXT.money;
+  if (isNumericField(f)) return FILTER_TEXT.integer;
+  return undefined;
+}
 
 /** The bounds of a number field as the document shows them. */
 const bounds = (f: FieldDef) => ({
@@ -391,18 +407,13 @@ function wireTypes(f: FieldDef): z.ZodType[] {
     case 'datetime':
       return [z.string().meta({ pattern: DAY_OR_TIME_TEXT, description: 'yyyy-MM-dd[ HH:mm:ss]' })];
     case 'ref':
-      return [z.string().meta({ pattern: ID_TEXT }), z.number().meta({ type: 'integer', minimum: 0 })];
+      return [z.string().meta({ pattern: ID_TEXT }), idNumberWire()];
     case 'tree':
       if (f.tree?.multiple)
         return [
           z.string().meta({ pattern: ID_LIST_TEXT }),
-          z.number().meta({ type: 'integer', minimum: 0 }),
-          z.array(
-            z.union([
-              z.string().meta({ pattern: ID_TEXT }),
-              z.number().meta({ type: 'integer', minimum: 0 }),
-            ]),
-          ),
+          idNumberWire(),
+          z.array(z.union([z.string().meta({ pattern: ID_TEXT }), idNumberWire()])),
         ];
       return isNumericField(f) ? integerWire(f) : [z.string(), z.number()];
     case 'dict':
@@ -440,7 +451,7 @@ export function fieldWireSchema(f: FieldDef): z.ZodType {
   const check = fieldValueSchema(f, bothLanguages);
   const invalid = bothLanguages(messages.invalidValue, { label: f.label });
   return z
-    .union([z.literal(''), z.null(), z.tuple([]), ...wireTypes(f)], { error: invalid })
+    .union([z.literal(''), z.null(), z.array(z.unknown()).max(0), ...wireTypes(f)], { error: invalid })
     .superRefine((v, ctx) => {
       if (isEmpty(v)) return;
       const result = check.safeParse(v);

@@ -1,6 +1,6 @@
 import {
-  DATE_PATTERN,
-  DATE_TIME_PATTERN,
+  FILTER_TEXT,
+  filterTextOf,
   isNumericField,
   parseId,
   type FieldDef,
@@ -39,8 +39,16 @@ export interface SqlWhere {
   params: unknown[];
 }
 
+/** No filter: absent, or plain spaces (the filter texts of the document say the same). */
 const isEmptyValue = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  v === undefined || v === null || (typeof v === 'string' && /^ *$/.test(v));
+
+/** The value of a filter read by its declared rule (`filterTextOf`), refused when it breaks it. */
+function ruled(rule: string, key: string, raw: unknown): string {
+  const v = String(raw);
+  if (!new RegExp(rule).test(v)) throw badRequest('paramType', { name: key });
+  return v.trim();
+}
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -57,26 +65,19 @@ function findField(def: ResourceDef, meta: TableMeta, name: string): FieldDef | 
 }
 
 function comparable(f: FieldDef, key: string, raw: unknown): unknown {
-  const v = String(raw).trim();
-  if (f.kind === 'ref') {
-    const id = parseId(v);
-    if (id === null) throw badRequest('paramType', { name: key });
-    return BigInt(id);
-  }
-  if (isNumericField(f) || f.kind === 'money') {
-    if (!/^-?\d+(\.\d+)?$/.test(v)) throw badRequest('paramType', { name: key });
-    const n = f.kind === 'money' ? Math.round(Number(v) * 100) : Number(v);
-    if (!Number.isSafeInteger(n)) throw badRequest('paramType', { name: key });
-    return n;
-  }
-  return v;
+  if (f.search === 'dateRange') return dateValue(key, raw);
+  const rule = filterTextOf(f, false);
+  if (!rule) return String(raw).trim();
+  const v = ruled(rule, key, raw);
+  if (f.kind === 'ref') return BigInt(parseId(v)!);
+  const n = f.kind === 'money' ? Math.round(Number(v) * 100) : Number(v);
+  if (!Number.isSafeInteger(n)) throw badRequest('paramType', { name: key });
+  return n;
 }
 
 function dateValue(key: string, raw: unknown): string {
-  const v = String(raw).trim();
-  if (DATE_TIME_PATTERN.test(v)) return v;
-  if (DATE_PATTERN.test(v)) return `${v} 00:00:00`;
-  throw badRequest('paramType', { name: key });
+  const v = ruled(FILTER_TEXT.date, key, raw);
+  return v.length === 10 ? `${v} 00:00:00` : v;
 }
 
 /**

@@ -37,10 +37,19 @@ type Operation = { responses?: Record<string, { content?: Record<string, { examp
 function markOptionalBodies(paths: Record<string, unknown>, optional: Set<string>) {
   for (const key of optional) {
     const [method, path] = key.split(' ');
-    const op = (paths[path] as Record<string, { requestBody?: { required?: boolean } }> | undefined)?.[
-      method
-    ];
-    if (op?.requestBody) op.requestBody.required = false;
+    const op = (
+      paths[path] as
+        | Record<
+            string,
+            { requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } }
+          >
+        | undefined
+    )?.[method];
+    if (!op?.requestBody) continue;
+    op.requestBody.required = false;
+    // the absent body's stand-in: a JSON `null` is read as no body too
+    const json = op.requestBody.content?.['application/json'];
+    if (json?.schema?.type === 'object') json.schema = { anyOf: [json.schema, { type: 'null' }] };
   }
 }
 
@@ -64,6 +73,82 @@ function shareFailureAnswers(paths: Record<string, unknown>): Record<string, unk
         op.responses![status] = { $ref: `#/components/responses/${name}` };
       }
   return shared;
+}
+
+type JsonSchema = Record<string, unknown> & { anyOf?: JsonSchema[]; type?: unknown };
+
+/** No query value carries a NUL (the server refuses one before any handler: core/app's query guard). */
+const NO_NUL = '^[^\\u0000]*$';
+
+/**
+ * A query parameter as the server reads it: one value (a repeated key is refused, so no array
+ * branch), and text without a NUL where its schema says no finer pattern.
+ */
+function queryValueSchema(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf.filter((b) => b.type !== 'array').map(queryValueSchema);
+    return branches.length === 1
+      ? { ...schema, anyOf: undefined, ...branches[0] }
+      : { ...schema, anyOf: branches };
+  }
+  if (
+    schema.type === 'string' &&
+    !schema.pattern &&
+    !schema.enum &&
+    !schema.format &&
+    schema.const === undefined
+  )
+    return { ...schema, pattern: NO_NUL };
+  return schema;
+}
+
+/** What JavaScript's `\\s` matches, spelled out (Python's differs: \\x1c-\\x1f, no \\ufeff). */
+const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const CLASS_BODY: Record<string, string> = { d: '0-9', s: JS_SPACE };
+
+/**
+ * A pattern as the server's JavaScript reads it, written so that every regex dialect reads it alike:
+ * `\\d` is ASCII digits in JavaScript but any Unicode digit in Python (the fuzzer's), `\\s` differs
+ * at the edges; both become explicit classes.
+ */
+export function portablePattern(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const e = pattern[++i]!;
+      const lower = e.toLowerCase();
+      if (lower in CLASS_BODY && inClass && e === lower) out += CLASS_BODY[lower];
+      else if (lower in CLASS_BODY && !inClass) out += `[${e === lower ? '' : '^'}${CLASS_BODY[lower]}]`;
+      else out += `\\${e}`;
+      continue;
+    }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    out += c;
+  }
+  return out;
+}
+
+/** Every `pattern` of the document through `portablePattern`. */
+function portablePatterns(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (key === 'pattern' && typeof value === 'string')
+      (node as Record<string, unknown>)[key] = portablePattern(value);
+    else portablePatterns(value);
+  }
+}
+
+/** Every query parameter of every operation through `queryValueSchema`. */
+function tightenQueries(paths: Record<string, unknown>) {
+  for (const item of Object.values(paths))
+    for (const op of Object.values(
+      item as Record<string, { parameters?: { in: string; schema?: JsonSchema }[] }>,
+    ))
+      for (const p of op.parameters ?? [])
+        if (p.in === 'query' && p.schema) p.schema = JSON.parse(JSON.stringify(queryValueSchema(p.schema)));
 }
 
 /** Puts each example on its operation's JSON 200 answer (an example for an unknown operation is a bug). */
@@ -245,6 +330,8 @@ export async function registerOpenApi(
       };
       addExamples(doc.paths ?? {}, examples());
       markOptionalBodies(doc.paths ?? {}, optionalBodies);
+      tightenQueries(doc.paths ?? {});
+      portablePatterns(doc);
       const responses = shareFailureAnswers(doc.paths ?? {});
       const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
         Object.values(item as Record<string, { tags?: string[] }>),

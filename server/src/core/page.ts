@@ -17,7 +17,8 @@ export interface Page<T> {
   pages: number;
 }
 
-const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
+/** A page number as the query string carries it (the route schema shows the same): decimal text, spaces around. */
+export const PAGE_NUMBER = /^( *[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)? *)?$/;
 
 /**
  * A page parameter as an integer: absent or empty is `null`; numbers too large for a double count as the
@@ -27,7 +28,7 @@ const NUMBER = /^\s*[-+]?\d+(\.\d+)?(e[+-]?\d+)?\s*$/i;
 function pageParam(query: Record<string, unknown>, name: 'current' | 'size'): number | null {
   const v = query[name];
   if (v === undefined || v === null || v === '') return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER.test(v) ? Number(v) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && PAGE_NUMBER.test(v) ? Number(v) : NaN;
   if (Number.isNaN(n)) throw badRequest('paramType', { name });
   if (!Number.isFinite(n)) return n > 0 ? Number.MAX_SAFE_INTEGER : -Number.MAX_SAFE_INTEGER;
   return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(n)));

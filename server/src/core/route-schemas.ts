@@ -6,6 +6,10 @@ import {
   pageOf,
   parseId,
   parseIdList,
+  idNumberWire,
+  filterTextOf,
+  ID_TEXT,
+  ID_LIST_TEXT,
   searchFields,
   submitWireShape,
   bothLanguages,
@@ -15,6 +19,7 @@ import {
   type ResourceDef,
 } from '@psi/db/model';
 import { tableMeta } from './table-meta';
+import { PAGE_NUMBER } from './page';
 
 /**
  * The route schemas every module composes: request parameters carry today's messages as message keys
@@ -22,32 +27,15 @@ import { tableMeta } from './table-meta';
  * envelope around a row, a page, a list or nothing.
  */
 
-/** A page number as the query string carries it: empty for the default, or decimal text. */
-const PAGE_NUMBER = /^(\s*[-+]?\d+(\.\d+)?([eE][-+]?\d+)?\s*)?$/;
-
-/** A record id as the document shows it: decimal digits within a signed 64-bit integer. */
-const ID_PATTERN = '^\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})\\s*$';
-const ID_LIST_PATTERN =
-  '^\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17})(\\s*,\\s*(\\d{1,18}|[1-8]\\d{18}|9[01]\\d{17}))*\\s*$';
-
-/** A `_dategt` / `_datelt` filter: a day, or a day and a time. */
-const FILTER_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-
 /** A missing value is `paramMissing`, any other wrong one `paramType` (each naming the parameter). */
 export const missingOrType = (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === '' ? 'paramMissing' : 'paramType';
 
 /** A query or form id (a snowflake as decimal text, or a JSON number). */
 export const idValue = z
-  .union(
-    [
-      z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
-      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    ],
-    {
-      error: missingOrType,
-    },
-  )
+  .union([z.string().regex(new RegExp(ID_TEXT), { error: missingOrType }), idNumberWire()], {
+    error: missingOrType,
+  })
   .superRefine((v, ctx) => {
     if (parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
@@ -57,14 +45,9 @@ export const idValue = z
 export const idListValue = z
   .union(
     [
-      z.string().regex(new RegExp(ID_LIST_PATTERN), { error: missingOrType }),
-      z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-      z.array(
-        z.union([
-          z.string().regex(new RegExp(ID_PATTERN), { error: missingOrType }),
-          z.number().int().min(0),
-        ]),
-      ),
+      z.string().regex(new RegExp(ID_LIST_TEXT), { error: missingOrType }),
+      idNumberWire(),
+      z.array(z.union([z.string().regex(new RegExp(ID_TEXT), { error: missingOrType }), idNumberWire()])),
     ],
     { error: missingOrType },
   )
@@ -96,6 +79,12 @@ const sortQuery = {
   descs: z.string().optional().describe('comma-joined sortable fields, descending'),
 };
 
+/** A filter's query value, checked by the rule the server's filters read it with. */
+function filterValue(f: FieldDef, key: string): z.ZodString {
+  const rule = filterTextOf(f, key !== f.name);
+  return rule ? z.string().regex(new RegExp(rule), 'paramType') : z.string();
+}
+
 const searchKeys = (f: FieldDef): string[] =>
   f.search === 'dateRange' ? [`${f.name}_dategt`, `${f.name}_datelt`] : [f.name];
 
@@ -107,7 +96,7 @@ export function listQuery(def: ResourceDef, paged = true) {
   const filters: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const f of searchFields(def))
     for (const key of searchKeys(f))
-      filters[key] = (f.search === 'dateRange' ? z.string().regex(FILTER_DATE, 'paramType') : z.string())
+      filters[key] = filterValue(f, key)
         .optional()
         .describe(f.search === 'dateRange' ? `${f.label.en}: yyyy-MM-dd[ HH:mm:ss]` : f.label.en);
   const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name);
@@ -266,18 +255,46 @@ export function forestOf<T extends z.ZodRawShape>(id: string, shape: T): z.ZodTy
 
 /** An optional id parameter (`parentId`, `topMenuId`): absent, empty, or a valid id. */
 export const optionalIdValue = z
-  .union([z.string(), z.number()], { error: 'paramType' })
+  .union([z.literal(''), z.string().regex(new RegExp(ID_TEXT)), idNumberWire()], { error: 'paramType' })
   .superRefine((v, ctx) => {
     if (v !== '' && parseId(v) === null) ctx.addIssue({ code: 'custom', message: 'paramType' });
   })
   .optional();
 
-/** Optional text parameters of a query string, each with what it means. */
-export function textQuery(fields: Record<string, string>) {
+/** Text with something besides spaces, and no NUL: what `param()` does not take as missing. */
+const FILLED_TEXT = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+
+/**
+ * A parameter the call cannot do without (its handler answers `paramMissing`): required in the query
+ * string, where Blade's clients send a form call's parameters; a form body may carry it instead.
+ */
+export const requiredParam = <T extends string | z.ZodType>(spec: T) => ({ required: true as const, spec });
+type ParamSpec = string | z.ZodType | ReturnType<typeof requiredParam>;
+
+type TextSpec = string | { required: true; spec: string };
+
+/** A text query parameter with what it means: optional, or filled when required. */
+function textParam(spec: TextSpec): z.ZodType<string | undefined> {
+  return typeof spec === 'string'
+    ? z.string().optional().describe(spec)
+    : z.string().regex(new RegExp(FILLED_TEXT), { error: missingOrType }).describe(spec.spec);
+}
+
+/** A query parameter's schema: its own (required or optional), or text. */
+function queryParam(spec: ParamSpec): z.ZodType {
+  if (typeof spec === 'string') return textParam(spec);
+  if ('required' in spec)
+    return typeof spec.spec === 'string' ? textParam({ required: true, spec: spec.spec }) : spec.spec;
+  return spec.optional();
+}
+
+/** Text parameters of a query string, each with what it means (optional unless `required`). */
+export function textQuery(fields: Record<string, TextSpec>) {
   return z.looseObject(
-    Object.fromEntries(
-      Object.entries(fields).map(([name, what]) => [name, z.string().optional().describe(what)]),
-    ),
+    Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, textParam(spec)])) as Record<
+      string,
+      z.ZodType<string | undefined>
+    >,
   );
 }
 
@@ -291,12 +308,13 @@ const formValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union(
  * described once): `{querystring, body}` of the route schema. A parameter is its description (any
  * text, read by `param()`), or its schema, which then checks the query string and the body alike.
  */
-export function formParams(fields: Record<string, string | z.ZodType>) {
+export function formParams(fields: Record<string, ParamSpec>) {
   const query: Record<string, z.ZodType> = {};
   const body: Record<string, z.ZodType> = {};
   for (const [name, spec] of Object.entries(fields)) {
-    query[name] = typeof spec === 'string' ? z.string().optional().describe(spec) : spec.optional();
-    body[name] = typeof spec === 'string' ? formValue.optional().describe(spec) : spec.optional();
+    query[name] = queryParam(spec);
+    const own = typeof spec === 'object' && 'required' in spec ? spec.spec : spec;
+    body[name] = typeof own === 'string' ? formValue.optional().describe(own) : own.optional();
   }
   return { querystring: z.looseObject(query), body: formBody(body) };
 }

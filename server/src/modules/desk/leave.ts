@@ -22,6 +22,7 @@ import {
   integerValue,
   noQuery,
   textQuery,
+  requiredParam,
 } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
@@ -206,7 +207,7 @@ export function registerLeave(app: FastifyInstance) {
     {
       config: { access: { menu: 'work' } },
       schema: {
-        querystring: textQuery({ businessId: 'the leave request (required)' }),
+        querystring: textQuery({ businessId: requiredParam('the leave request') }),
         response: answers.of(leaveDetailSchema),
       },
     },

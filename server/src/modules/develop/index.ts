@@ -8,7 +8,14 @@ import { actorOf } from '../../core/crud';
 import { crudRoutes, param, requirePlatform } from '../../core/crud';
 import { generateZip, type CodeRow } from './generator';
 import { z } from 'zod';
-import { answers, binaryAnswer, formParams, idListValue, noQuery } from '../../core/route-schemas';
+import {
+  answers,
+  binaryAnswer,
+  formParams,
+  idListValue,
+  noQuery,
+  requiredParam,
+} from '../../core/route-schemas';
 
 const datasourceChoice = z.object({ id: z.string(), name: z.string(), driverClass: z.string() });
 const genParams = formParams({
@@ -71,7 +78,7 @@ export default async function developModule(app: FastifyInstance) {
     {
       config: { access: { button: 'code_copy' } },
       schema: {
-        ...formParams({ id: 'the row to copy' }),
+        ...formParams({ id: requiredParam('the row to copy') }),
         response: answers.of(z.object({ id: z.string() })),
       },
     },

@@ -8,7 +8,7 @@ import { parsePage } from '../../core/page';
 import { actorOf, idsParam } from '../../core/crud';
 import { parseBpmn } from '../../core/flow/bpmn';
 import { flowMessages as m } from '../../core/flow/messages';
-import { answers, formParams, MULTIPART, uploadBody } from '../../core/route-schemas';
+import { answers, formParams, MULTIPART, requiredParam, uploadBody } from '../../core/route-schemas';
 import type { FlowDeps } from './deps';
 import {
   checkCategory,
@@ -47,7 +47,10 @@ export function deploymentRoutes({ app, sqlite, engine, queries }: FlowDeps): vo
     route(
       { button: 'flow_deploy_state' },
       {
-        ...formParams({ processId: 'the process definition', state: 'active or suspend' }),
+        ...formParams({
+          processId: requiredParam('the process definition'),
+          state: requiredParam(z.enum(['active', 'suspend']).describe('active or suspend')),
+        }),
         response: answers.done(),
       },
     ),

@@ -15,7 +15,15 @@ import { tableMeta } from '../../core/table-meta';
 import type { SqlWhere } from '../../core/filters';
 import { parseBpmn } from '../../core/flow/bpmn';
 import { flowMessages as m } from '../../core/flow/messages';
-import { answers, formParams, idQuery, idsBody, idsQuery, pageQuery } from '../../core/route-schemas';
+import {
+  answers,
+  formParams,
+  idQuery,
+  idsBody,
+  idsQuery,
+  pageQuery,
+  requiredParam,
+} from '../../core/route-schemas';
 import type { FlowDeps } from './deps';
 import {
   body,
@@ -240,7 +248,7 @@ export function modelRoutes({ app, sqlite, engine }: FlowDeps): void {
     route(
       { button: 'flow_model_deploy' },
       {
-        ...formParams({ modelId: 'the model to deploy', ...deployTargets }),
+        ...formParams({ modelId: requiredParam('the model to deploy'), ...deployTargets }),
         response: answers.list(deployedRow),
       },
     ),

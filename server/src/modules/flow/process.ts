@@ -7,7 +7,7 @@ import { parsePage } from '../../core/page';
 import { actorOf } from '../../core/crud';
 import { mayView } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
-import { answers, formParams } from '../../core/route-schemas';
+import { answers, formParams, requiredParam, textQuery } from '../../core/route-schemas';
 import type { FlowDeps } from './deps';
 import { DETAIL_CODES, idOf, listFilter, param, q, route, VIEW_CODES } from './http';
 import { flowListQuery, historyRow, instanceRow, modelView } from './schemas';
@@ -53,7 +53,10 @@ export function processRoutes({ app, sqlite, engine, queries }: FlowDeps): void 
     route(
       { button: 'flow_follow_delete' },
       {
-        ...formParams({ processInstanceId: 'the instance', deleteReason: 'why (up to 200 characters)' }),
+        ...formParams({
+          processInstanceId: requiredParam('the instance'),
+          deleteReason: 'why (up to 200 characters)',
+        }),
         response: answers.done(),
       },
     ),
@@ -74,7 +77,11 @@ export function processRoutes({ app, sqlite, engine, queries }: FlowDeps): void 
       .get(BigInt(id), tenantId) as { deploymentId: string } | undefined;
 
   const instanceQuery = (more: z.ZodRawShape = {}) =>
-    z.looseObject({ processInstanceId: z.string().optional().describe('the instance'), ...more });
+    z.looseObject({
+      processInstanceId: textQuery({ processInstanceId: requiredParam('the instance') }).shape
+        .processInstanceId,
+      ...more,
+    });
   app.get(
     '/blade-flow/process/model-view',
     route(

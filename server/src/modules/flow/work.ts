@@ -8,7 +8,7 @@ import { actorOf } from '../../core/crud';
 import { checkVariables } from '../../core/flow/engine';
 import { callerOf } from '../../core/flow/caller';
 import { flowMessages as m } from '../../core/flow/messages';
-import { answers, formParams } from '../../core/route-schemas';
+import { answers, formParams, requiredParam } from '../../core/route-schemas';
 import type { FlowDeps } from './deps';
 import { body, flagOf, idOf, listFilter, q, route } from './http';
 import { completeBody, doneRow, flowListQuery, instanceRow, startableRow, taskRow } from './schemas';
@@ -34,7 +34,7 @@ export function workRoutes({ app, engine, queries }: FlowDeps): void {
     '/blade-flow/work/claim-task',
     route(
       { button: 'work_claim_claim' },
-      { ...formParams({ taskId: 'the task to claim' }), response: answers.done() },
+      { ...formParams({ taskId: requiredParam('the task to claim') }), response: answers.done() },
     ),
     async (req) => {
       engine.claim(callerOf(req), idOf(req, 'taskId'));

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../core/errors';
 import { sendWorkbook, workbookBuffer } from '../../core/export';
 import { actorOf } from '../../core/crud';
 import { crudRoutes, param } from '../../core/crud';
-import { binaryAnswer, XLSX, textQuery } from '../../core/route-schemas';
+import { binaryAnswer, XLSX, textQuery, requiredParam } from '../../core/route-schemas';
 
 /**
  * `/blade-report/report/rest`: saved list queries (an API, its parameters and the columns to show).
@@ -28,7 +28,7 @@ export default async function reportModule(app: FastifyInstance) {
     {
       config: { access: { menu: reportResource.permission } },
       schema: {
-        querystring: textQuery({ id: 'the report (required)' }),
+        querystring: textQuery({ id: requiredParam('the report') }),
         response: binaryAnswer(XLSX, 'the report with its totals row as a spreadsheet'),
       },
     },

@@ -18,11 +18,11 @@ import { crudRoutes, param } from '../../core/crud';
 import { attachRoutes } from './attach';
 import { resourceTexts } from './texts';
 import { z } from 'zod';
-import { answers, formBody, formParams } from '../../core/route-schemas';
+import { answers, formBody, formParams, requiredParam } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 const enableSchema = {
-  ...formParams({ id: 'the configuration to enable (every other one is disabled)' }),
+  ...formParams({ id: requiredParam('the configuration to enable (every other one is disabled)') }),
   response: answers.done(),
 };
 const PHONE_SEPARATOR = /[,，;\s]+/;

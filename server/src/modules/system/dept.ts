@@ -15,9 +15,8 @@ import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
 import { answers, optionalIdValue, textQuery } from '../../core/route-schemas';
 
-const chooserQuery = textQuery({
-  tenantId: 'the tenant to show (super-admin)',
-  userId: "the tenant of that user; on select, that user's own",
+const chooserQuery = textQuery({ tenantId: 'the tenant to show (super-admin)' }).extend({
+  userId: optionalIdValue.describe("the tenant of that user; on select, that user's own"),
 });
 const deptRowSchema = z.object({
   id: z.string(),

@@ -14,7 +14,7 @@ import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
 import { crudRoutes, param, refuseWithChildren, type SaveContext } from '../../core/crud';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, listQuery, rowSchema, textQuery } from '../../core/route-schemas';
+import { answers, listQuery, rowSchema, textQuery, requiredParam } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 /** `dictKey` is a number in the system dictionary (numeric keys), text in the business one. */
@@ -244,7 +244,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: textQuery({ code: 'the dictionary code (required)' }),
+        querystring: textQuery({ code: requiredParam('the dictionary code') }),
         response: answers.list(entry),
       },
     },

@@ -164,7 +164,9 @@ export function menuRoutes(app: FastifyInstance) {
     {
       config: { access: 'public' },
       schema: {
-        querystring: z.looseObject({ topMenuId: z.string().optional() }),
+        querystring: z.looseObject({
+          topMenuId: optionalIdValue.describe('the top menu whose menus to show'),
+        }),
         response: answers.of(z.union([z.array(menuNodeSchema), emptyData])),
       },
     },

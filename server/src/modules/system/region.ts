@@ -14,11 +14,22 @@ import { treeNode } from './menu-service';
 import { bodyOf, crudTexts, param, requireButton, requirePlatform } from '../../core/crud';
 import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, formParams, listQuery, rowShape, submitBody } from '../../core/route-schemas';
+import {
+  answers,
+  formParams,
+  listQuery,
+  missingOrType,
+  rowShape,
+  submitBody,
+} from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
-const codeQuery = (name: string, what: string) =>
-  z.looseObject({ [name]: z.string().optional().describe(what) });
+/** A region code as `codeOf` reads it: up to 12 digits (plain spaces around). */
+const REGION_CODE = /^ *[0-9]{1,12} *$/;
+const codeQuery = (name: string, what: string, { required = false } = {}) => {
+  const code = z.string().regex(REGION_CODE, { error: missingOrType }).describe(what);
+  return z.looseObject({ [name]: required ? code : z.union([z.literal(''), code]).optional() });
+};
 
 const texts = {
   codeParam: t('请输入区划编号', 'Please enter the region code'),
@@ -213,7 +224,7 @@ export function regionRoutes(app: FastifyInstance) {
     {
       config: { access: { menu: 'region' } },
       schema: {
-        querystring: codeQuery('code', 'the region code (required)'),
+        querystring: codeQuery('code', 'the region code', { required: true }),
         response: answers.maybe(row.extend({ parentName: z.string() })),
       },
     },

@@ -7,7 +7,7 @@ import { ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { prepare } from '../../core/data';
 import { actorOf, crudRoutes, param } from '../../core/crud';
-import { answers, textQuery } from '../../core/route-schemas';
+import { answers, textQuery, requiredParam } from '../../core/route-schemas';
 import { allMenus, packageMenuIds } from './menu-service';
 import { requireSuperAdmin, tenantLinkRoute, tenantTexts } from './tenant';
 
@@ -38,7 +38,7 @@ export function tenantPackageRoutes(app: FastifyInstance) {
     {
       config: { access: { menu: 'tenant' } },
       schema: {
-        querystring: textQuery({ tenantId: 'the tenant (required)' }),
+        querystring: textQuery({ tenantId: requiredParam('the tenant') }),
         response: answers.of(z.union([packageOfTenant, emptyData])),
       },
     },

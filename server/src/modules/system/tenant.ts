@@ -13,7 +13,14 @@ import type { SessionUser } from '../../core/context';
 import { allMenus, packageMenuIds, withAncestors, withDescendants } from './menu-service';
 import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } from '../../core/crud';
 import { z } from 'zod';
-import { answers, formParams, idListValue, noQuery, textQuery } from '../../core/route-schemas';
+import {
+  answers,
+  formParams,
+  idListValue,
+  noQuery,
+  textQuery,
+  requiredParam,
+} from '../../core/route-schemas';
 
 const settingParams = formParams({
   ids: 'comma-joined tenant record ids',
@@ -159,7 +166,7 @@ export function tenantLinkRoute(app: FastifyInstance, link: TenantLink, afterwar
     {
       config: { access: { button: link.button } },
       schema: {
-        ...formParams({ tenantId: 'the tenant', [link.name]: link.describe }),
+        ...formParams({ tenantId: requiredParam('the tenant'), [link.name]: link.describe }),
         response: answers.done(),
       },
     },

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Repo } from '../../core/data';
-import { formParams } from '../../core/route-schemas';
+import { formParams, requiredParam } from '../../core/route-schemas';
 
 export const API = '/blade-user';
 
@@ -15,4 +15,4 @@ export interface UserDeps {
 
 /** Form parameters naming users, and any more. */
 export const usersParams = (more: Record<string, string> = {}) =>
-  formParams({ userIds: 'comma-joined user ids', ...more });
+  formParams({ userIds: requiredParam('comma-joined user ids'), ...more });

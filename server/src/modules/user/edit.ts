@@ -18,7 +18,7 @@ import {
 import { usualLog } from '../../core/logs';
 import { validationError } from '../../core/validation';
 import { checkTenantCapacity } from '../../core/tenant-rules';
-import { answers, formParams, idsBody, idsQuery, submitBody } from '../../core/route-schemas';
+import { answers, formParams, idsBody, idsQuery, submitBody, requiredParam } from '../../core/route-schemas';
 import { API, type UserDeps } from './deps';
 import {
   accountTaken,
@@ -105,7 +105,7 @@ export function userEditRoutes(deps: UserDeps): void {
       config: { access: { button: 'user_platform' } },
       schema: {
         ...formParams({
-          userId: 'the user',
+          userId: requiredParam('the user'),
           id: 'the user (when userId is absent)',
           userType: '1 web, 2 app, 3 other',
           userExt: 'JSON of platform extras',

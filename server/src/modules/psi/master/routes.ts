@@ -14,7 +14,7 @@ import { ok } from '../../../core/envelope';
 import { badRequest } from '../../../core/errors';
 import { crudRoutes, importRoutes, optionalId, scopedRowSchema, type ImportColumn } from '../../../core/crud';
 import type { SheetRecord } from '../../../core/export';
-import { answers, textQuery } from '../../../core/route-schemas';
+import { answers, optionalIdValue } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { findOne, listAll, wire } from '../../../core/scoped-list';
 import { big, type PsiActor, type PsiEnv } from '../shared/env';
@@ -56,7 +56,9 @@ const importResult = z.object({
 const t = (zh: string, en: string): Text => ({ zh, en });
 
 /** `schoolId` of the depository lookups: optional (a school user's own school applies). */
-const schoolQuery = textQuery({ schoolId: 'the school (a school user always gets its own)' });
+const schoolQuery = z.looseObject({
+  schoolId: optionalIdValue.describe('the school (a school user always gets its own)'),
+});
 
 type ImportResult = z.output<typeof importResult>;
 
@@ -222,7 +224,9 @@ function registerSchoolRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: textQuery({ userId: 'the school account (default: the caller)' }),
+        querystring: z.looseObject({
+          userId: optionalIdValue.describe('the school account (default: the caller)'),
+        }),
         response: answers.maybe(
           scopedRowSchema(specs.school, {
             discount: z.string().describe("the school's sale discount, four decimals (1.0000 without terms)"),

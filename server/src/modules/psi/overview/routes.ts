@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { wireStockRowSchema } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
-import { answers, textQuery } from '../../../core/route-schemas';
+import { answers } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { psiActor } from '../shared/http';
 import { positiveInt } from '../shared/query-params';
@@ -106,7 +106,13 @@ export function registerOverviewRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: textQuery({ weeks: 'weeks of history, 1..52 (default 8)' }),
+        querystring: z.looseObject({
+          weeks: z
+            .string()
+            .regex(/^ *([0-9]{1,15})? *$/, 'paramType')
+            .optional()
+            .describe('weeks of history, 1..52 (default 8; more is 52)'),
+        }),
         response: answers.of(dashboard),
       },
     },

@@ -17,7 +17,14 @@ import { ok } from '../../../core/envelope';
 import { ApiError, forbidden } from '../../../core/errors';
 import { allows } from '../../../core/access';
 import { actorOf, crudRoutes, queryId, scopedRowSchema, submitCodes } from '../../../core/crud';
-import { answers, emptyOrIdValue, formBody, integerValue, submitBody } from '../../../core/route-schemas';
+import {
+  answers,
+  emptyOrIdValue,
+  formBody,
+  idValue as recordId,
+  integerValue,
+  submitBody,
+} from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { findOne, listAll, wire } from '../../../core/scoped-list';
 import { big, fail, tx, type PsiActor, type PsiEnv } from './env';
@@ -225,7 +232,11 @@ interface LineTables {
 function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, tables: LineTables) {
   const query = z.looseObject(
     Object.fromEntries(
-      cfg.listNames.map((n) => [n, z.string().optional().describe('the document whose lines to list')]),
+      // the first name is the one the clients send (required); the others are older spellings
+      cfg.listNames.map((n, i) => [
+        n,
+        (i === 0 ? recordId : recordId.optional()).describe('the document whose lines to list'),
+      ]),
     ),
   );
   typed(app).get(
