@@ -60,3 +60,12 @@ describe('the lint rule that keeps the seeds to the PSI module’s public entry'
     ).toEqual([]);
   });
 }, 120_000);
+
+describe('the size rules', () => {
+  it('hold in every product source folder, the contract runner’s included', async () => {
+    const body = Array.from({ length: 151 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const source = `export function long(): number {\n${body}\n  return v0;\n}\n`;
+    for (const folder of ['web/src', 'server/src', 'db/src', 'contract/src'])
+      expect(await lintAs(`${folder}/long.ts`, source), folder).toContain('max-lines-per-function');
+  });
+}, 120_000);
