@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
-import { buildApp } from './app';
+import { withScratchApp } from './scratch-app';
 import type { RouteInfo } from './core/context';
 import {
   BLADE_LINES,
@@ -89,33 +88,24 @@ function recordFrames(into: Map<string, string[]>) {
 
 /** The routes a server of the line registers with the variant's settings, each with its frames. */
 async function registeredRoutes(line: BladeLine, variant: (typeof VARIANTS)[number]): Promise<Registered[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-routes-'));
   const frames = new Map<string, string[]>();
-  try {
-    const webDist = path.join(dir, 'web');
-    if (variant.web) {
-      fs.mkdirSync(webDist);
-      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>index</title>');
-    }
-    const app = await buildApp({
-      dataDir: dir,
-      dbFile: path.join(dir, 'psi.db'),
-      jwtSecret: 'route-index-only-secret-of-enough-length',
-      seed: 'none',
+  return withScratchApp(
+    (dir) => ({
       line,
       faults: variant.faults,
-      ...(variant.web ? { webDist } : {}),
+      ...(variant.web ? { webDist: builtWeb(dir) } : {}),
       onRoute: recordFrames(frames),
-    });
-    try {
-      await app.ready();
-      return app.routeTable.map((r) => ({ ...r, frames: frames.get(`${r.method} ${r.url}`) ?? [] }));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    }),
+    async (app) => app.routeTable.map((r) => ({ ...r, frames: frames.get(`${r.method} ${r.url}`) ?? [] })),
+  );
+}
+
+/** A stand-in for the built web client in the folder: the server serves it with a `/*` route. */
+function builtWeb(dir: string): string {
+  const webDist = path.join(dir, 'web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>index</title>');
+  return webDist;
 }
 
 /** `/api/blade-system/param/detail` → `/blade-system/param/detail`, `:id` → `{id}` (the OpenAPI path). */
