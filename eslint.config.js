@@ -160,6 +160,24 @@ export default tseslint.config(
     },
   },
   {
+    // The seeds and the demo write PSI data through the module's public entry (modules/psi/public.ts),
+    // never its services, shared helpers or routes, which the module changes without telling them.
+    files: ['server/src/seed/**/*.ts', 'server/src/modules/demo/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/psi/**', '!**/modules/psi/public', '../psi/**', '!../psi/public'],
+              message: "Import the PSI module's services from modules/psi/public.ts, not its internal files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Size: product functions and files stay small enough to read in one go (tests and data are exempt).
     files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'db/src/**/*.ts', 'contract/src/**/*.ts'],
     rules: {

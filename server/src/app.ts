@@ -52,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // off unless TRUST_PROXY names the proxies in front: rate limits, lockout and logs see the peer
     trustProxy: trustProxyOption(options.trustProxy),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerSecurityHeaders(app);
 
   if (options.upstream) {

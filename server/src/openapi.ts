@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { withScratchApp } from './scratch-app';
 import { DOCUMENT_PATH } from './core/openapi';
 import { BLADE_LINES, type BladeLine } from '@psi/db/model';
 
@@ -17,24 +16,13 @@ export const CONTRACT_FILE = CONTRACT_FILES.bladex;
 
 /** The document as a server of the line serves it, in the committed file's formatting. */
 export async function renderDocument(line: BladeLine = 'bladex'): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-openapi-'));
-  try {
-    const app = await buildApp({
-      dataDir: dir,
-      dbFile: path.join(dir, 'psi.db'),
-      jwtSecret: 'openapi-document-only-secret-of-enough-length',
-      seed: 'none',
-      line,
-    });
-    try {
+  return withScratchApp(
+    () => ({ line }),
+    async (app) => {
       const res = await app.inject({ method: 'GET', url: DOCUMENT_PATH });
       return `${JSON.stringify(res.json(), null, 2)}\n`;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    },
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -31,3 +31,41 @@ describe('the lint rule against import cycles', () => {
     expect(await lintFixture('layered')).toEqual([]);
   });
 }, 120_000);
+
+/** The repository's lint messages for a file of the given path holding `source`. */
+async function lintAs(file: string, source: string) {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId);
+}
+
+describe('the lint rule that keeps the seeds to the PSI module’s public entry', () => {
+  it('refuses a seed file importing a PSI service, shared helper or route file', async () => {
+    for (const [file, from] of [
+      ['server/src/seed/demo/chapter.ts', '../../modules/psi/purchase/service'],
+      ['server/src/seed/large.ts', '../modules/psi/shared/env'],
+      ['server/src/seed/demo/chapter.ts', '../../modules/psi/index'],
+    ])
+      expect(await lintAs(file, `export { saveGoods } from '${from}';\n`), from).toEqual([
+        'no-restricted-imports',
+      ]);
+  });
+
+  it('accepts the same names from modules/psi/public', async () => {
+    expect(
+      await lintAs(
+        'server/src/seed/demo/chapter.ts',
+        "export { saveGoods } from '../../modules/psi/public';\n",
+      ),
+    ).toEqual([]);
+  });
+}, 120_000);
+
+describe('the size rules', () => {
+  it('hold in every product source folder, the contract runner’s included', async () => {
+    const body = Array.from({ length: 151 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const source = `export function long(): number {\n${body}\n  return v0;\n}\n`;
+    for (const folder of ['web/src', 'server/src', 'db/src', 'contract/src'])
+      expect(await lintAs(`${folder}/long.ts`, source), folder).toContain('max-lines-per-function');
+  });
+}, 120_000);

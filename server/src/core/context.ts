@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifySchema, onRouteHookHandler } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Db } from '@psi/db/client';
 import type { Access, BladeLine, Lang } from '@psi/db/model';
@@ -51,6 +51,11 @@ export interface AppOptions {
   upstreamLine?: BladeLine;
   /** Proxy mode, public line: the upstream's SM2 public key the web encrypts passwords with (`BLADE_SM2_PUBLIC_KEY`). */
   upstreamSm2PublicKey?: string;
+  /**
+   * Called as each route is registered, before any other hook sees it (the route index records the
+   * file that registered it, `server/src/route-index.ts`).
+   */
+  onRoute?: onRouteHookHandler;
 }
 
 /** The signed-in caller, from a verified access token. */

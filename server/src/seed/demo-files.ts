@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workbookBuffer } from '../core/export';
 import type { ImportColumn } from '../core/crud';
-import { GOODS_COLUMNS, ROSTER_COLUMNS } from '../modules/psi/master/imports';
+import { GOODS_COLUMNS, ROSTER_COLUMNS } from '../modules/psi/public';
 import { loadImportFixture } from './demo';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -8,11 +8,18 @@ import { prepareNumbers } from '../core/data';
 import type { SeedContext } from '@psi/db/seed';
 import { goodsInfoResource } from '@psi/db/model';
 import { isbn13CheckDigit } from '@psi/db/model/psi/index';
-import { resolveActor, type PsiEnv } from '../modules/psi/shared/env';
-import { saveDepository, saveGoods } from '../modules/psi/master/service';
-import { importRoster, ROSTER_COLUMNS } from '../modules/psi/master/imports';
-import { approvePurchaseAudit, approveStorage, submitPurchaseOrder } from '../modules/psi/purchase/service';
-import { parseValues } from '../modules/psi/shared/validate';
+import {
+  approvePurchaseAudit,
+  approveStorage,
+  importRoster,
+  parseValues,
+  type PsiEnv,
+  resolveActor,
+  ROSTER_COLUMNS,
+  saveDepository,
+  saveGoods,
+  submitPurchaseOrder,
+} from '../modules/psi/public';
 import { sheetRowOf } from './demo';
 
 export const LARGE = {

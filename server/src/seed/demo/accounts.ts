@@ -1,5 +1,5 @@
 /** The schools' accounts: the opening prepayments of 07-01 and each later top-up of the story. */
-import { recharge } from '../../modules/psi/account/service';
+import { recharge } from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import { money, voucherNo, type Story } from './story';
 

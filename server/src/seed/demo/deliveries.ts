@@ -1,6 +1,5 @@
 /** A depository ships what is left of some lines of an accepted order (发货单), then approves it or not yet. */
-import { approveDelivery, submitDeliveryOrder } from '../../modules/psi/delivery/service';
-import { depositoryOrderLines } from '../../modules/psi/depository-order/service';
+import { approveDelivery, depositoryOrderLines, submitDeliveryOrder } from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import type { DepositoryOrders } from './orders';
 import type { Story } from './story';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { SheetRecord as SheetRow } from '../../core/export';
-import type { ROSTER_COLUMNS } from '../../modules/psi/master/imports';
+import type { ROSTER_COLUMNS } from '../../modules/psi/public';
 
 const fixtures = (name: string) =>
   fileURLToPath(new URL(`../../../../fixtures/psi/${name}`, import.meta.url));

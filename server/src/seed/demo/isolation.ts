@@ -1,10 +1,15 @@
 /** The last chapter: tenant 100002 reuses 100001's codes and ISBNs and never sees its data (DOMAIN.md 5.11). */
 import { prepareNumbers } from '../../core/data';
-import { importRoster, ROSTER_COLUMNS } from '../../modules/psi/master/imports';
-import { saveGoods, saveSchool } from '../../modules/psi/master/service';
-import { approvePurchaseAudit, approveStorage } from '../../modules/psi/purchase/service';
-import { recharge } from '../../modules/psi/account/service';
-import { submitYyptOrder } from '../../modules/psi/yypt/service';
+import {
+  approvePurchaseAudit,
+  approveStorage,
+  importRoster,
+  recharge,
+  ROSTER_COLUMNS,
+  saveGoods,
+  saveSchool,
+  submitYyptOrder,
+} from '../../modules/psi/public';
 import { sheetRowOf } from './fixture';
 import { submitPlainPurchase } from './purchases';
 import { goodsValues, money, voucherNo, type Story } from './story';

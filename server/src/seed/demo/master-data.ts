@@ -1,13 +1,14 @@
 /** Chapter 2: the depositories, the school roster (imported, then linked to its users) and the catalogue. */
 import { prepareNumbers } from '../../core/data';
 import {
+  importRoster,
   removeGoods,
   removeSchools,
+  ROSTER_COLUMNS,
   saveDepository,
   saveGoods,
   saveSchool,
-} from '../../modules/psi/master/service';
-import { importRoster, ROSTER_COLUMNS } from '../../modules/psi/master/imports';
+} from '../../modules/psi/public';
 import { loadImportFixture, sheetRowOf } from './fixture';
 import { goodsValues, type Story, type Tenant } from './story';
 

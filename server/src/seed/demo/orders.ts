@@ -3,8 +3,13 @@
  * order (配送单) that the depository accepts or turns down; a direct order (补订单) goes to the depository
  * straight away.
  */
-import { approveYyptAudit, removeYyptOrders, submitYyptOrder } from '../../modules/psi/yypt/service';
-import { approveAuditDepository, submitDirectOrder } from '../../modules/psi/depository-order/service';
+import {
+  approveAuditDepository,
+  approveYyptAudit,
+  removeYyptOrders,
+  submitDirectOrder,
+  submitYyptOrder,
+} from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import type { Story } from './story';
 

@@ -4,9 +4,9 @@ import {
   approveStorage,
   purchaseLines,
   removePurchaseOrders,
+  saveGoods,
   submitPurchaseOrder,
-} from '../../modules/psi/purchase/service';
-import { saveGoods } from '../../modules/psi/master/service';
+} from '../../modules/psi/public';
 import type { DemoStory } from './fixture';
 import type { Story, Tenant } from './story';
 

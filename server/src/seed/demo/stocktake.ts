@@ -1,5 +1,5 @@
 /** A depository counts its stock (盘点): completed, the differences post to the ledger; open, they wait. */
-import { saveCheckList } from '../../modules/psi/check/service';
+import { saveCheckList } from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import type { Story } from './story';
 

@@ -2,8 +2,7 @@
 import type Database from 'better-sqlite3';
 import { goodsInfoResource, parseMoney } from '@psi/db/model';
 import { prepareNumbers } from '../../core/data';
-import { resolveActor, type PsiActor, type PsiEnv } from '../../modules/psi/shared/env';
-import { parseValues } from '../../modules/psi/shared/validate';
+import { parseValues, type PsiActor, type PsiEnv, resolveActor } from '../../modules/psi/public';
 import type { Clock } from './dating';
 import type { DemoFixture, DemoStory, StoryLines } from './fixture';
 
