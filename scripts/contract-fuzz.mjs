@@ -16,7 +16,8 @@ const VENV = path.join(root, '.venv-fuzz');
 const BIN = path.join(VENV, 'bin');
 /** Budget per user: examples per operation and the run's wall time (the two users run side by side: about 3 minutes). */
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 5);
-const MAX_TIME = Number(process.env.FUZZ_MAX_TIME ?? 150);
+const MAX_TIME = Number(process.env.FUZZ_MAX_TIME ?? 120);
+const STATEFUL_TIME = Number(process.env.FUZZ_STATEFUL_TIME ?? 45);
 const USERS = [
   { name: 'super-admin', tenantId: '000000', account: 'admin', password: 'admin' },
   { name: 'school', tenantId: '100001', account: 'xx_mingde', password: 'Demo@2025' },
@@ -108,9 +109,22 @@ const schemathesis = ensureSchemathesis();
 const config = writeConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'contract-fuzz-')));
 fs.mkdirSync(path.join(root, 'contract/reports'), { recursive: true });
 
-/** Runs Schemathesis for `user` (its output into `contract/reports/fuzz.<user>.log`): the exit code. */
-function fuzz(user, origin, token, exclusions) {
-  const log = path.join(root, `contract/reports/fuzz.${user.name}.log`);
+/**
+ * The run's phases, each with its own time: fuzzing repeats until its budget is spent, so the stateful
+ * phase (following the document's links) gets a budget of its own.
+ */
+const PHASES = [
+  { name: 'stateless', phases: 'examples,coverage,fuzzing', maxTime: MAX_TIME },
+  { name: 'stateful', phases: 'stateful', maxTime: STATEFUL_TIME },
+];
+
+/**
+ * Runs one phase of Schemathesis for `user` (output into `contract/reports/fuzz.<user>.<phase>.log`,
+ * JUnit beside it): the exit code.
+ */
+function fuzz(user, phase, origin, token, exclusions) {
+  const report = `contract/reports/fuzz.${user.name}.${phase.name}`;
+  const log = path.join(root, `${report}.log`);
   const out = fs.openSync(log, 'w');
   const args = [
     '--config-file',
@@ -123,8 +137,10 @@ function fuzz(user, origin, token, exclusions) {
     'all',
     '--max-examples',
     String(MAX_EXAMPLES),
+    '--phases',
+    phase.phases,
     '--max-time',
-    String(MAX_TIME),
+    String(phase.maxTime),
     // one worker: CPython 3.11's ast is not thread-safe and Hypothesis parses lambdas with it
     '--workers',
     '1',
@@ -138,13 +154,15 @@ function fuzz(user, origin, token, exclusions) {
     '--report',
     'junit',
     '--report-junit-path',
-    path.join(root, `contract/reports/fuzz.${user.name}.xml`),
+    path.join(root, `${report}.xml`),
   ];
   return new Promise((resolve) => {
     const child = spawn(schemathesis, args, { cwd: root, stdio: ['ignore', out, out] });
     child.on('exit', (code) => {
       fs.closeSync(out);
-      console.log(`\ncontract:fuzz: ${user.name} against ${origin}\n${fs.readFileSync(log, 'utf8')}`);
+      console.log(
+        `\ncontract:fuzz: ${user.name}, ${phase.name}, against ${origin}\n${fs.readFileSync(log, 'utf8')}`,
+      );
       resolve(code ?? 1);
     });
   });
@@ -160,7 +178,11 @@ async function fuzzAs(user) {
     env: { AUTH_RATE_LIMIT: '100000' },
   });
   try {
-    return await fuzz(user, demo.origin, await signIn(demo.origin, user), await excludeArgs(demo.origin));
+    const token = await signIn(demo.origin, user);
+    const exclusions = await excludeArgs(demo.origin);
+    let code = 0;
+    for (const phase of PHASES) code ||= await fuzz(user, phase, demo.origin, token, exclusions);
+    return code;
   } catch (e) {
     console.error(`contract:fuzz: ${user.name}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;

@@ -8,7 +8,7 @@ import { buildFilters, buildOrder } from './filters';
 import { scopeOf, type Repo } from './data';
 import { toWireRow } from './serialize';
 import { typed } from './schema';
-import { answers, listQuery, rowSchema } from './route-schemas';
+import { answers, listQuery, optionalIdValue, rowSchema } from './route-schemas';
 import { actorOf, listFilters } from './request-params';
 
 export const TENANT_KEYS = ['tenantId', 'tenant_id'];
@@ -33,7 +33,7 @@ export function lazyListRoute(
 ): void {
   const schema = {
     querystring: listQuery(def, false).extend({
-      parentId: z.string().optional().describe('the parent whose children to list (0 or none: the roots)'),
+      parentId: optionalIdValue.describe('the parent whose children to list (0 or none: the roots)'),
     }),
     response: answers.list(row.extend({ hasChildren: z.boolean() })),
   };

@@ -151,6 +151,32 @@ function tightenQueries(paths: Record<string, unknown>) {
         if (p.in === 'query' && p.schema) p.schema = JSON.parse(JSON.stringify(queryValueSchema(p.schema)));
 }
 
+type LinkedOperation = { operationId?: string; parameters?: { in: string; name: string }[] };
+type AnsweringOperation = LinkedOperation & { responses?: Record<string, Record<string, unknown>> };
+
+/**
+ * Links from a list to its detail (`{api}/list` or `/page` → `{api}/detail?id=`, the first row's id),
+ * so a stateful fuzzer reads records that exist instead of ids it made up. Removes are not linked: a
+ * fuzzer following them would delete its own account and tenant halfway through.
+ */
+function linkListsToDetails(paths: Record<string, Record<string, AnsweringOperation>>) {
+  for (const [path, item] of Object.entries(paths)) {
+    const list = item.get;
+    const base = path.replace(/\/(list|page)$/, '');
+    const detail = base !== path ? paths[`${base}/detail`]?.get : undefined;
+    if (!list?.responses?.['200'] || !detail?.operationId) continue;
+    if (!detail.parameters?.some((p) => p.in === 'query' && p.name === 'id')) continue;
+    const paged = JSON.stringify(list.responses['200']).includes('"records"');
+    list.responses['200'].links = {
+      detail: {
+        operationId: detail.operationId,
+        parameters: { 'query.id': `$response.body#/data/${paged ? 'records/' : ''}0/id` },
+        description: 'the first row listed, read again by its id',
+      },
+    };
+  }
+}
+
 /** Puts each example on its operation's JSON 200 answer (an example for an unknown operation is a bug). */
 function addExamples(paths: Record<string, unknown>, examples: Record<string, unknown>) {
   for (const [key, value] of Object.entries(examples)) {
@@ -332,6 +358,7 @@ export async function registerOpenApi(
       markOptionalBodies(doc.paths ?? {}, optionalBodies);
       tightenQueries(doc.paths ?? {});
       portablePatterns(doc);
+      linkListsToDetails((doc.paths ?? {}) as Record<string, Record<string, AnsweringOperation>>);
       const responses = shareFailureAnswers(doc.paths ?? {});
       const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
         Object.values(item as Record<string, { tags?: string[] }>),

@@ -14,7 +14,7 @@ import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
 import { crudRoutes, param, refuseWithChildren, type SaveContext } from '../../core/crud';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, listQuery, rowSchema, textQuery, requiredParam } from '../../core/route-schemas';
+import { answers, idValue, listQuery, rowSchema, textQuery, requiredParam } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 /** `dictKey` is a number in the system dictionary (numeric keys), text in the business one. */
@@ -193,7 +193,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       config: { access: { button: [def.permission, `${def.permission}_config`] } },
       schema: {
         querystring: listQuery(def).extend({
-          parentId: z.string().optional().describe('the dictionary whose entries to list (required)'),
+          parentId: idValue.describe('the dictionary whose entries to list'),
         }),
         response: answers.page(row),
       },

@@ -232,10 +232,12 @@ interface LineTables {
 function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, tables: LineTables) {
   const query = z.looseObject(
     Object.fromEntries(
-      // the first name is the one the clients send (required); the others are older spellings
-      cfg.listNames.map((n, i) => [
+      // one name is required; of several (the seed's `pirchaseId` spelling too) any one will do
+      cfg.listNames.map((n) => [
         n,
-        (i === 0 ? recordId : recordId.optional()).describe('the document whose lines to list'),
+        (cfg.listNames.length === 1 ? recordId : recordId.optional()).describe(
+          'the document whose lines to list',
+        ),
       ]),
     ),
   );
