@@ -162,7 +162,7 @@ export const loadDepository = (env: PsiEnv, tenantId: string, id: string) =>
   loadLiveRow<DepositoryRow>(env, 'psi_depository_info', DEPOSITORY_COLUMNS, tenantId, id);
 
 /** A master row that exists and is enabled (`RowStatus.enabled`), else the given refusal. */
-export function enabled<T extends { status: number }>(row: T | undefined, refusal: PsiMessageKey): T {
+function enabled<T extends { status: number }>(row: T | undefined, refusal: PsiMessageKey): T {
   if (!row || !isEnabledRow(row)) throw fail(refusal);
   return row;
 }
