@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextId, t } from '@psi/db/model';
 import { psiMessages, purchaseOrderDocument, type DocumentDef } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
@@ -13,7 +10,7 @@ import { canActForDepository, fail } from '../../src/modules/psi/shared/env';
 import { storageBody } from '../../src/modules/psi/shared/http';
 import type { StoredLine } from '../../src/modules/psi/shared/lines';
 import { specs } from '../../src/modules/psi/shared/specs';
-import { as, assertInvariants, demoApp, docId, one } from './helpers';
+import { as, assertInvariants, demoApp, demoAppBuiltBy, docId, one } from './helpers';
 
 /*
  * "The declaration is the rule" (docs/architecture.md): a status and a transition added to a PSI
@@ -133,31 +130,13 @@ describe('a transition added to a test-only declaration', () => {
   });
 });
 
-const dirs: string[] = [];
-const apps: FastifyInstance[] = [];
-afterAll(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** A server built from freshly loaded modules, after `declare` changed the product declarations. */
 async function serverDeclaring(declare: (documents: Record<string, DocumentDef>) => void) {
   vi.resetModules();
   const declared = await import('@psi/db/model/psi/documents');
   declare(declared.PSI_DOCUMENTS as unknown as Record<string, DocumentDef>);
   const { buildApp } = await import('../../src/app');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-rules-'));
-  dirs.push(dir);
-  const app = await buildApp({
-    dataDir: dir,
-    dbFile: path.join(dir, 'psi.db'),
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-    seed: 'demo',
-    captchaFixed: 'abcde',
-    authRateLimit: 100_000,
-  });
-  apps.push(app);
-  return app;
+  return demoAppBuiltBy(buildApp);
 }
 
 describe('a status and a transition added to the product declaration', () => {
