@@ -1,12 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import {
-  DOC_PREFIX,
-  LogSource,
-  checkDocument,
-  statusSet,
-  sumOf,
-  type BookChange,
-} from '@psi/db/model/psi/index';
+import { DOC_PREFIX, LogSource, checkDocument, sumOf, type BookChange } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
@@ -15,6 +8,7 @@ import {
   loadHeader,
   removeDocs,
   requireEnabledDepository,
+  requireFlagged,
   requireStatus,
   type DocHeader,
   updateGuarded,
@@ -281,7 +275,7 @@ export function removeChecks(env: PsiEnv, actor: PsiActor, ids: string[]): void 
     load: (id) => loadCheck(env, actor, id),
     check: (check) => {
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
-      if (!statusSet(checkDocument, 'removable').includes(check.status)) throw fail('notEditable');
+      requireFlagged(checkDocument, 'removable', check);
     },
     table: depositoryCheck,
     guard: changeGuard(checkDocument, 'removable'),

@@ -3,7 +3,6 @@ import { t } from '@psi/db/model';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
-  EDITABLE,
   LogSource,
   deliveryOrderDocument,
   depositoryOrderDocument,
@@ -25,6 +24,8 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import {
   depositoryOrderLines,
@@ -52,9 +53,9 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
 /** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
-function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
+function requireEditable(actor: PsiActor, delivery: DeliveryHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-  if (!EDITABLE.deliveryOrder.includes(delivery.status)) throw fail('notEditable');
+  requireFlagged(deliveryOrderDocument, flag, delivery);
 }
 
 export interface DeliveryLine extends StoredLine {
@@ -320,5 +321,5 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
 
 /** Soft-deletes removable (not yet shipped) deliveries: frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery));
+  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery, 'removable'));
 }

@@ -1,7 +1,6 @@
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
-  EDITABLE,
   PayStatus,
   StatementSource,
   TradeType,
@@ -18,6 +17,8 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
@@ -43,12 +44,13 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   total_amount AS totalAmount`;
 
 /**
- * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or not editable.
+ * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or one in a
+ * status not flagged `flag` (`removable` to remove).
  */
-function requireEditable(actor: PsiActor, order: DepositoryOrderHeader): void {
+function requireEditable(actor: PsiActor, order: DepositoryOrderHeader, flag: ChangeFlag = 'editable'): void {
   if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
   if (!mayEdit(actor, order)) throw fail('noPermission');
-  if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(depositoryOrderDocument, flag, order);
 }
 
 export interface DepositoryOrderLine extends StoredLine {
@@ -185,5 +187,5 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 
 /** Soft-deletes removable direct orders; the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

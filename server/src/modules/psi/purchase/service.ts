@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { DOC_PREFIX, EDITABLE, LogSource, purchaseOrderDocument } from '@psi/db/model/psi/index';
+import { DOC_PREFIX, LogSource, purchaseOrderDocument } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
   big,
@@ -29,6 +29,8 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import { stepOf } from '../shared/rules';
 import { postStock } from '../stock/service';
@@ -44,10 +46,10 @@ export interface PurchaseHeader extends DocHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or not editable. */
-function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
+/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or not flagged `flag`. */
+function requireEditable(actor: PsiActor, order: PurchaseHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-  if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(purchaseOrderDocument, flag, order);
 }
 
 export interface PurchaseLine extends StoredLine {
@@ -249,5 +251,5 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

@@ -1,4 +1,4 @@
-import type { DocumentDef, PsiMessageKey } from '@psi/db/model/psi/index';
+import { statusSet, type DocumentDef, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { hiddenByScope, prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../../core/table-meta';
@@ -60,6 +60,14 @@ export function checkVersion(row: { version: number }, version: number | null | 
 
 export function requireStatus(row: { status: number }, allowed: readonly number[]): void {
   if (!allowed.includes(row.status)) throw fail('statusChanged');
+}
+
+/** What a change of a document needs of its status: `editable` (its lines replaced) or `removable`. */
+export type ChangeFlag = 'editable' | 'removable';
+
+/** Refuses a document whose status its declaration does not flag `flag` ("单据当前状态不允许修改"). */
+export function requireFlagged(doc: DocumentDef, flag: ChangeFlag, row: { status: number }): void {
+  if (!statusSet(doc, flag).includes(row.status)) throw fail('notEditable');
 }
 
 /** The conditional status update changed exactly one row, or the document moved under us. */

@@ -2,7 +2,6 @@ import { prepareNumbers } from '../../../core/data';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
-  EDITABLE,
   PayStatus,
   StatementSource,
   TradeType,
@@ -35,6 +34,8 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { stepOf } from '../shared/rules';
@@ -60,10 +61,10 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-/** Refuses a 征订单 the caller may not edit or remove: another school's, or not editable. */
-function requireEditable(actor: PsiActor, order: YyptHeader): void {
+/** Refuses a 征订单 the caller may not edit or remove: another school's, or not flagged `flag`. */
+function requireEditable(actor: PsiActor, order: YyptHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
-  if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(yyptOrderDocument, flag, order);
 }
 
 export interface YyptLine extends StoredLine {
@@ -187,5 +188,5 @@ export function approveYyptAudit(
 
 /** Soft-deletes removable 征订单 with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }
