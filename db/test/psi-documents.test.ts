@@ -5,6 +5,8 @@ import {
   orderSourceCodes,
   payStatusCodes,
   PSI_DOCUMENTS,
+  statusSet,
+  transitionRule,
   TRANSITIONS,
   type CodeSet,
   type DetailItem,
@@ -64,6 +66,30 @@ describe('the PSI document declarations', () => {
           to: typeof to === 'string' ? code(to) : to.map(code),
         });
     }
+  });
+
+  it('flag open work apart from final statuses, and merge transitions into one rule', () => {
+    for (const doc of documents) {
+      const open = statusSet(doc, 'open');
+      expect(open.length, doc.kind).toBeGreaterThan(0);
+      expect(
+        open.filter((code) => statusSet(doc, 'final').includes(code)),
+        doc.kind,
+      ).toEqual([]);
+    }
+    expect(statusSet(PSI_DOCUMENTS.yyptOrder, 'open')).toEqual([1, 2, 4]);
+    expect(statusSet(PSI_DOCUMENTS.purchaseOrder, 'open')).toEqual([1, 2]);
+    expect(transitionRule(PSI_DOCUMENTS.yyptOrder, 'auditPass', 'auditReject')).toEqual({
+      from: [1],
+      to: [2, 8],
+      who: ['purchaseorderyypt_audit', 'order_yy_audit'],
+    });
+    expect(transitionRule(PSI_DOCUMENTS.check, 'save', 'complete').who).toEqual([
+      'depositorycheck_add',
+      'depositorycheck_edit',
+      'depositorycheck_complete',
+    ]);
+    expect(() => transitionRule(PSI_DOCUMENTS.check, 'ship')).toThrow('check declares no transition ship');
   });
 
   it('change the guards when the declaration changes', async () => {

@@ -21,10 +21,13 @@ const dirs: string[] = [];
  * A server on a fresh temporary database seeded with the demo data set (DOMAIN.md section 5), dated to
  * `demoToday` (default `DEMO_TODAY`, which the test configuration pins to the story's own 2025-08-29).
  */
-export async function demoApp(demoToday?: string): Promise<FastifyInstance> {
+export const demoApp = (demoToday?: string): Promise<FastifyInstance> => demoAppBuiltBy(buildApp, demoToday);
+
+/** `demoApp` built by `build`: a `buildApp` loaded afresh (after a test changed a declaration). */
+export async function demoAppBuiltBy(build: typeof buildApp, demoToday?: string): Promise<FastifyInstance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psi-demo-'));
   dirs.push(dir);
-  const app = await buildApp({
+  const app = await build({
     dataDir: dir,
     dbFile: path.join(dir, 'psi.db'),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

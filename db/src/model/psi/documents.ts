@@ -13,8 +13,10 @@ import { PSI_DICT } from './dicts';
 /**
  * The PSI document kinds (DOMAIN.md section 3), each declared once: its workflow statuses, the
  * transitions between them and who may take each, and which fields of its resource declaration the
- * list, the search bar and the detail header show. The server's guards (status.ts) and the web's
- * tags, tabs, columns, row actions and detail header are derived from here.
+ * list, the search bar and the detail header show. The server's guards, its action routes' buttons
+ * and its status sets (status.ts: `statusSet`, `transitionRule`) and the web's tags, tabs, columns,
+ * row actions and detail header are derived from here: a status or a transition added here changes
+ * the rules, not only the screens.
  */
 export type DocumentKind = 'purchaseOrder' | 'yyptOrder' | 'depositoryOrder' | 'deliveryOrder' | 'check';
 
@@ -28,6 +30,11 @@ export interface StatusDef extends CodeDef {
   final?: boolean;
   /** Refused by an audit: the detail shows the audit remark as an error. */
   rejected?: boolean;
+  /**
+   * Under way: the document still holds its depository and school (neither can be removed while
+   * one is open) and counts as open work. Never together with `final`.
+   */
+  open?: boolean;
 }
 
 /** `action: from… → to`, and the buttons (permission codes) of whoever may start it. */
@@ -63,7 +70,13 @@ export interface DocumentDef<S extends StatusDef = StatusDef> {
   detail: readonly (string | DetailItem)[];
 }
 
-const pending = { name: 'pending', code: 1, label: t('待审核', 'Pending audit'), color: 'gold' } as const;
+const pending = {
+  name: 'pending',
+  code: 1,
+  label: t('待审核', 'Pending audit'),
+  color: 'gold',
+  open: true,
+} as const;
 const editable = { editable: true, removable: true } as const;
 const rejected = {
   name: 'rejected',
@@ -78,6 +91,7 @@ const partial = {
   code: 4,
   label: t('部分发货', 'Partly delivered'),
   color: 'cyan',
+  open: true,
 } as const;
 const completed = {
   name: 'completed',
@@ -130,7 +144,7 @@ export const purchaseOrderDocument = {
     dict: PSI_DICT.purchaseOrderStatus,
     codes: [
       { ...pending, ...editable },
-      { name: 'audited', code: 2, label: t('待入库', 'Awaiting receipt'), color: 'blue' },
+      { name: 'audited', code: 2, label: t('待入库', 'Awaiting receipt'), color: 'blue', open: true },
       { name: 'stored', code: 3, label: t('已入库', 'Stored'), color: 'green', final: true },
       rejected,
     ],
@@ -180,7 +194,7 @@ export const yyptOrderDocument = {
     dict: PSI_DICT.yyptStatus,
     codes: [
       { ...pending, ...editable },
-      { name: 'approved', code: 2, label: t('已审核', 'Approved'), color: 'blue' },
+      { name: 'approved', code: 2, label: t('已审核', 'Approved'), color: 'blue', open: true },
       partial,
       completed,
       {
@@ -233,7 +247,7 @@ export const depositoryOrderDocument = {
     dict: PSI_DICT.depositoryOrderStatus,
     codes: [
       { ...pending, ...editable },
-      { name: 'accepted', code: 2, label: t('待发货', 'To ship'), color: 'blue' },
+      { name: 'accepted', code: 2, label: t('待发货', 'To ship'), color: 'blue', open: true },
       partial,
       completed,
       rejected,
@@ -284,7 +298,7 @@ export const deliveryOrderDocument = {
   statuses: {
     dict: PSI_DICT.deliveryStatus,
     codes: [
-      { name: 'pending', code: 1, label: t('待出库', 'To ship'), color: 'gold', ...editable },
+      { name: 'pending', code: 1, label: t('待出库', 'To ship'), color: 'gold', open: true, ...editable },
       { name: 'shipped', code: 3, label: t('已出库', 'Shipped'), color: 'green', final: true },
     ],
   },
@@ -330,7 +344,7 @@ export const checkDocument = {
   statuses: {
     dict: PSI_DICT.checkStatus,
     codes: [
-      { name: 'counting', code: 1, label: t('盘点中', 'Counting'), color: 'gold', ...editable },
+      { name: 'counting', code: 1, label: t('盘点中', 'Counting'), color: 'gold', open: true, ...editable },
       { ...completed },
     ],
   },

@@ -1,5 +1,5 @@
 import { codeMap, logSourceCodes, orderSourceCodes, payStatusCodes, type CodeDef } from './codes';
-import { PSI_DOCUMENTS, type DocumentDef, type DocumentKind } from './documents';
+import { PSI_DOCUMENTS, type DocumentDef, type DocumentKind, type StatusDef } from './documents';
 
 export { PSI_DICT } from './dicts';
 export type { DocumentKind } from './documents';
@@ -26,12 +26,16 @@ export const RowStatus = { enabled: 1, disabled: 0 } as const;
 type Documents = typeof PSI_DOCUMENTS;
 type Codes<K extends DocumentKind> = Documents[K]['statuses']['codes'][number];
 
-const codesWhere = (doc: DocumentDef, flag: 'editable' | 'removable'): number[] =>
-  doc.statuses.codes.filter((status) => status[flag]).map((status) => status.code);
+/** A set of statuses named by their flag in the declaration. */
+export type StatusFlag = 'editable' | 'removable' | 'final' | 'open';
+
+/** The codes of `doc`'s statuses that carry `flag`, in declaration order. */
+export const statusSet = (doc: DocumentDef, flag: StatusFlag): number[] =>
+  doc.statuses.codes.filter((status: StatusDef) => status[flag]).map((status) => status.code);
 
 /** Statuses in which a document may be re-submitted (its lines replaced) or removed. */
 export const EDITABLE = Object.fromEntries(
-  Object.values(PSI_DOCUMENTS).map((doc) => [doc.kind, codesWhere(doc, 'editable')]),
+  Object.values(PSI_DOCUMENTS).map((doc) => [doc.kind, statusSet(doc, 'editable')]),
 ) as Record<DocumentKind, number[]>;
 
 /** The code of a named status of `doc`. */
@@ -74,6 +78,37 @@ export const TRANSITIONS = Object.fromEntries(
     ),
   ]),
 ) as Transitions;
+
+/** One or more transitions of a document, in codes: whence, whither and whose buttons take them. */
+export interface TransitionRule {
+  /** the statuses any of them leaves */
+  from: number[];
+  /** the statuses they reach */
+  to: number[];
+  /** the buttons (permission codes) of whoever may take any of them */
+  who: string[];
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+/**
+ * The transitions `actions` of `doc` taken together (an audit is its pass and its reject): the
+ * source statuses a guard accepts and the buttons a route admits. An action `doc` does not declare
+ * is an error, not an open door.
+ */
+export function transitionRule(doc: DocumentDef, ...actions: string[]): TransitionRule {
+  const declared = actions.map((action) => {
+    const transition = doc.transitions[action];
+    if (!transition) throw new Error(`${doc.kind} declares no transition ${action}`);
+    return transition;
+  });
+  const codes = (names: readonly string[]) => names.map((name) => codeNamed(doc, name));
+  return {
+    from: unique(declared.flatMap((d) => codes(d.from))),
+    to: unique(declared.flatMap((d) => codes(typeof d.to === 'string' ? [d.to] : d.to))),
+    who: unique(declared.flatMap((d) => [...d.who])),
+  };
+}
 
 /** Progress status of a 配送单/征订单 from its delivered and ordered quantities. */
 export function progressStatus(delivered: number, ordered: number): 2 | 3 | 4 {

@@ -7,6 +7,7 @@ import {
   messages,
   type Lang,
 } from '@psi/db/model';
+import { checkDocument as doc } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { badRequest, forbidden } from '../../../core/errors';
 import { allows } from '../../../core/access';
@@ -38,6 +39,7 @@ import {
   VERSION,
 } from '../shared/doc-routes';
 import { specs } from '../shared/specs';
+import { accessOf } from '../shared/rules';
 import { checkLines, removeChecks, saveCheckList } from './service';
 
 const checkLineShape = (lang: Lang) => ({
@@ -100,8 +102,7 @@ export function registerCheckRoutes(app: FastifyInstance) {
   const env = liveEnv(app);
   const check = (req: FastifyRequest, body: Record<string, unknown>) => {
     const input = parseBody(checkSchema(req.lang), body);
-    if (input.complete && !allows(app, actorOf(req), { button: 'depositorycheck_complete' }))
-      throw forbidden();
+    if (input.complete && !allows(app, actorOf(req), accessOf(doc, 'complete'))) throw forbidden();
     const result = saveCheckList(env, psiActor(app, req), {
       ...input,
       details: input.details?.map((d) => ({
@@ -116,9 +117,7 @@ export function registerCheckRoutes(app: FastifyInstance) {
   typed(app).post(
     '/blade-psi/depositoryinfo/saveCheckList',
     {
-      config: {
-        access: { button: ['depositorycheck_add', 'depositorycheck_edit', 'depositorycheck_complete'] },
-      },
+      config: { access: accessOf(doc, 'save', 'complete') },
       schema: { body: formBody(checkBody), response: answers.of(checkAnswer) },
     },
     async (req) => ok(await write(app, () => check(req, req.body)), req.lang),

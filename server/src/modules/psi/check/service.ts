@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { CheckStatus, DOC_PREFIX, LogSource, sumOf, type BookChange } from '@psi/db/model/psi/index';
+import { DOC_PREFIX, LogSource, checkDocument, sumOf, type BookChange } from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
@@ -8,11 +8,13 @@ import {
   loadHeader,
   removeDocs,
   requireEnabledDepository,
+  requireFlagged,
   requireStatus,
   type DocHeader,
   updateGuarded,
 } from '../shared/docs';
 import { goodsLabel, loadGoods } from '../shared/lines';
+import { allOf, changeGuard, statusFlagged, stepOf, type SqlPart } from '../shared/rules';
 import { postStock, stockOf } from '../stock/service';
 
 export interface CheckHeader extends DocHeader {
@@ -22,6 +24,10 @@ export interface CheckHeader extends DocHeader {
 
 const COLUMNS = `check_no AS orderNo, check_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   check_date AS checkDate, remark`;
+
+/** A save (the count so far) and the completion (posting it), as declared. */
+const save = stepOf(checkDocument, 'save');
+const complete = stepOf(checkDocument, 'complete');
 
 const loadCheck = (env: PsiEnv, who: string | Writer, id: string) =>
   loadHeader<CheckHeader>(env, 'psi_depository_check', who, id, COLUMNS);
@@ -84,7 +90,7 @@ function writeTotals(
   actor: PsiActor,
   id: string,
   extra: Record<string, unknown>,
-  guard: number,
+  guard: SqlPart,
 ) {
   const lines = checkLines(env, id);
   const { book, counted, gain, loss, amount } = sumOf(
@@ -115,7 +121,7 @@ function writeTotals(
       totalLossQuantity: loss,
       differenceAmount: amount,
     },
-    { sql: 'check_status = ?', params: [guard] },
+    guard,
   );
 }
 
@@ -131,17 +137,18 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
     if (input.checkId) {
       check = loadCheck(env, actor, input.checkId);
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
-      requireStatus(check, [CheckStatus.counting]);
+      requireStatus(check, save.from);
       checkVersion(check, input.version);
     }
     const depositoryId = check?.depositoryId ?? depositoryFor(actor, input.depositoryId);
     if (!check) {
       requireEnabledDepository(env, actor.tenantId, depositoryId);
+      const counting = statusFlagged(checkDocument, 'open');
       const open = prepareNumbers(
         env.sqlite,
-        `SELECT 1 FROM psi_depository_check WHERE tenant_id = ? AND depository_id = ? AND check_status = 1
+        `SELECT 1 FROM psi_depository_check WHERE tenant_id = ? AND depository_id = ? AND ${counting.sql}
            AND is_deleted = 0`,
-      ).get(actor.tenantId, big(depositoryId));
+      ).get(actor.tenantId, big(depositoryId), ...counting.params);
       if (open) throw fail('openCheckExists');
     }
     const details = input.details;
@@ -172,14 +179,14 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
           checkDate: input.checkDate ?? check.checkDate,
           remark: input.remark !== undefined ? input.remark : check.remark,
         },
-        { sql: 'check_status = 1 AND version = ?', params: [check.version] },
+        allOf(save.guard, { sql: 'version = ?', params: [check.version] }),
       );
     } else {
       checkNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.check);
       id = insertRow(env, depositoryCheck, actor, {
         checkNo,
         depositoryId,
-        checkStatus: CheckStatus.counting,
+        checkStatus: save.to,
         checkDate: input.checkDate ?? today,
         remark: input.remark ?? null,
       });
@@ -214,8 +221,8 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
       });
     }
     if (!input.complete) {
-      writeTotals(env, actor, id, {}, CheckStatus.counting);
-      return { id, checkNo, checkStatus: CheckStatus.counting, bookChanged: [] };
+      writeTotals(env, actor, id, {}, save.guard);
+      return { id, checkNo, checkStatus: save.to, bookChanged: [] };
     }
     const lines = checkLines(env, id);
     if (!lines.length) throw fail('checkLinesRequired');
@@ -255,23 +262,23 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
       env,
       actor,
       id,
-      { checkStatus: CheckStatus.completed, completeUser: actor.userId, completeTime: nowText(env) },
-      CheckStatus.counting,
+      { checkStatus: complete.to, completeUser: actor.userId, completeTime: nowText(env) },
+      complete.guard,
     );
-    return { id, checkNo, checkStatus: CheckStatus.completed, bookChanged };
+    return { id, checkNo, checkStatus: complete.to, bookChanged };
   });
 }
 
-/** Soft-deletes open counts (status 1); no stock effect. */
+/** Soft-deletes removable (still counting) stocktakes; no stock effect. */
 export function removeChecks(env: PsiEnv, actor: PsiActor, ids: string[]): void {
   removeDocs(env, actor, ids, {
     load: (id) => loadCheck(env, actor, id),
     check: (check) => {
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
-      if (check.status !== CheckStatus.counting) throw fail('notEditable');
+      requireFlagged(checkDocument, 'removable', check);
     },
     table: depositoryCheck,
-    guard: 'check_status = 1',
+    guard: changeGuard(checkDocument, 'removable'),
     lines: { table: depositoryCheckDetail, parentColumn: 'check_id' },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deliveryDetailResource, deliveryOrderResource, fill, messages, type Lang } from '@psi/db/model';
+import { deliveryOrderDocument as doc } from '@psi/db/model/psi/index';
 import { formBody } from '../../../core/route-schemas';
 import { deliverBody, headerSchema, perLang } from '../shared/http';
 import {
@@ -71,7 +72,7 @@ export function registerDeliveryRoutes(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/deliveryorder/approveDelivery',
     spec: specs.delivery,
-    access: { button: 'deliveryorder_delivery' },
+    takes: { doc, actions: ['deliver'] },
     body: formBody(described({ id: 'the document', deliveryRemark: "the shipper's note", version: VERSION })),
     schema: deliverBody,
     approve: (env, actor, body) =>

@@ -2,11 +2,12 @@ import { prepareNumbers } from '../../../core/data';
 import { t } from '@psi/db/model';
 import {
   DOC_PREFIX,
-  DeliveryStatus,
   DepositoryOrderSource,
-  DepositoryOrderStatus,
   LogSource,
-  YyptStatus,
+  deliveryOrderDocument,
+  depositoryOrderDocument,
+  transitionRule,
+  yyptOrderDocument,
   priceLine,
   progressStatus,
   sumLines,
@@ -14,7 +15,6 @@ import {
 import { deliveryDetail, deliveryOrder, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { ApiError } from '../../../core/errors';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import {} from '../shared/rows';
 import { goodsLabel, insertLines, storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
@@ -24,12 +24,15 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import {
   depositoryOrderLines,
   loadDepositoryOrder,
   type DepositoryOrderHeader,
 } from '../depository-order/service';
+import { leftBy, statusIn, stepOf, type SqlPart } from '../shared/rules';
 import { postStock } from '../stock/service';
 
 export interface DeliveryHeader extends DocHeader {
@@ -50,9 +53,9 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
 /** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
-function requireEditable(actor: PsiActor, delivery: DeliveryHeader): void {
+function requireEditable(actor: PsiActor, delivery: DeliveryHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-  if (delivery.status !== DeliveryStatus.pending) throw fail('notEditable');
+  requireFlagged(deliveryOrderDocument, flag, delivery);
 }
 
 export interface DeliveryLine extends StoredLine {
@@ -60,13 +63,20 @@ export interface DeliveryLine extends StoredLine {
 }
 
 const delivery = documentKind<DeliveryHeader, DeliveryLine>({
+  doc: deliveryOrderDocument,
   table: deliveryOrder,
   columns: COLUMNS,
   lineTable: deliveryDetail,
   parentColumn: 'delivery_id',
   lineColumns: 'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  editable: 'order_status = 1',
 });
+
+/** The submit and the shipment of a 发货单, as declared. */
+const submit = stepOf(deliveryOrderDocument, 'submit');
+const shipment = stepOf(deliveryOrderDocument, 'deliver');
+/** What a shipment counts against: a 配送单 (and its 征订单) in a status its delivery leaves. */
+const orderDeliver = transitionRule(depositoryOrderDocument, 'deliver');
+const shippable = (order: { status: number }) => orderDeliver.from.includes(order.status);
 
 const loadDelivery = delivery.load;
 export const deliveryLines = delivery.lines;
@@ -89,17 +99,18 @@ const orderRequired = t('请选择配送单', 'Please select the distribution or
 
 /** Quantity of a 配送单 line reserved by other live, not yet shipped delivery lines. */
 function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId: string | null): number {
+  const unshipped = statusIn(deliveryOrderDocument, shipment.from, 'o');
   const row = prepareNumbers(
     env.sqlite,
     `SELECT COALESCE(SUM(d.quantity), 0) AS q FROM psi_delivery_detail d
-     JOIN psi_delivery_order o ON o.id = d.delivery_id AND o.is_deleted = 0 AND o.order_status = 1
+     JOIN psi_delivery_order o ON o.id = d.delivery_id AND o.is_deleted = 0 AND ${unshipped.sql}
      WHERE d.source_detail_id = ? AND d.is_deleted = 0 AND d.delivery_id <> ?`,
-  ).get(big(sourceDetailId), big(exceptDeliveryId ?? '0')) as { q: number };
+  ).get(...unshipped.params, big(sourceDetailId), big(exceptDeliveryId ?? '0')) as { q: number };
   return row.q;
 }
 
 /**
- * `submitDeliveryOrder`: a 发货单 against a 配送单 in 2 or 4, created or replaced while in 1. Each
+ * `submitDeliveryOrder`: a 发货单 against a shippable 配送单, created or replaced while editable. Each
  * line ships at most the open quantity: ordered − delivered − what other pending deliveries hold.
  */
 export function submitDeliveryOrder(
@@ -119,8 +130,7 @@ export function submitDeliveryOrder(
     if (!orderId) throw new ApiError(400, 400, orderRequired);
     const order = loadDepositoryOrder(env, actor.tenantId, orderId);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-    if (order.status !== DepositoryOrderStatus.accepted && order.status !== DepositoryOrderStatus.partial)
-      throw fail('orderNotShippable');
+    if (!shippable(order)) throw fail('orderNotShippable');
     const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
     const inputs =
       input.details ??
@@ -167,11 +177,11 @@ export function submitDeliveryOrder(
       packageCount: input.packageCount !== undefined ? input.packageCount : (existing?.packageCount ?? null),
       remark: input.remark !== undefined ? input.remark : (existing?.remark ?? null),
       ...totals,
-      orderStatus: DeliveryStatus.pending,
+      orderStatus: submit.to,
       submitTime: nowText(env),
     };
     const { id, orderNo } = saveDocHeader(env, actor, deliveryOrder, existing, values, {
-      guard: 'order_status = 1',
+      guard: delivery.editable,
       prefix: DOC_PREFIX.deliveryOrder,
       numberField: 'deliveryNo',
       oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
@@ -184,14 +194,14 @@ export function submitDeliveryOrder(
   });
 }
 
-/** Recomputes a progress header from its lines: Σ delivered and status 4 (partial) or 3 (done). */
+/** Recomputes a progress header from its lines: Σ delivered and its status partial or completed. */
 function refreshProgress(
   env: PsiEnv,
   actor: PsiActor,
   table: typeof purchaseOrderDepository | typeof purchaseOrderYypt,
   lineTable: string,
   id: string,
-  from: readonly number[],
+  guard: SqlPart,
 ): void {
   const sums = prepareNumbers(
     env.sqlite,
@@ -204,7 +214,7 @@ function refreshProgress(
     actor,
     id,
     { deliveredQuantity: sums.delivered, orderStatus: progressStatus(sums.delivered, sums.ordered) },
-    { sql: `order_status IN (${from.map(() => '?').join(', ')})`, params: [...from] },
+    guard,
   );
 }
 
@@ -233,19 +243,18 @@ export interface DeliverInput {
 }
 
 /**
- * `approveDelivery` (1 → 3): in ascending goods id, stock falls (refused when short) and a log row
+ * `approveDelivery` (pending → shipped): in ascending goods id, stock falls (refused when short) and a log row
  * is appended per line; the 配送单 lines (and the 征订单 lines of a platform order) count the
- * delivery, and both headers move to 4 or 3. Any failed line rolls back the whole approval.
+ * delivery, and both headers move to partly delivered or completed. Any failed line rolls back the whole approval.
  */
 export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInput): void {
   tx(env, () => {
     const delivery = loadDelivery(env, actor, input.id);
     if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-    requireStatus(delivery, [DeliveryStatus.pending]);
+    requireStatus(delivery, shipment.from);
     checkVersion(delivery, input.version);
     const order: DepositoryOrderHeader = loadDepositoryOrder(env, actor.tenantId, delivery.depositoryOrderId);
-    if (order.status !== DepositoryOrderStatus.accepted && order.status !== DepositoryOrderStatus.partial)
-      throw fail('orderNotShippable');
+    if (!shippable(order)) throw fail('orderNotShippable');
     const lines = deliveryLines(env, delivery.id);
     if (!lines.length) throw fail('linesRequired');
     const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
@@ -257,12 +266,12 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
       delivery.id,
       {
         ...storedTotals(lines),
-        orderStatus: DeliveryStatus.shipped,
+        orderStatus: shipment.to,
         deliveryUser: actor.userId,
         deliveryTime: nowText(env),
         deliveryRemark: input.deliveryRemark?.trim() || null,
       },
-      { sql: 'order_status = ?', params: [DeliveryStatus.pending] },
+      shipment.guard,
     );
     const sorted = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
     const now = nowText(env);
@@ -290,19 +299,27 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
       if (order.sourceType === DepositoryOrderSource.platform && src.sourceDetailId)
         countDelivered(env, actor, 'psi_purchase_detail_yypt', src.sourceDetailId, line.quantity, now);
     }
-    refreshProgress(env, actor, purchaseOrderDepository, 'psi_purchase_detail_depository', order.id, [
-      DepositoryOrderStatus.accepted,
-      DepositoryOrderStatus.partial,
-    ]);
+    refreshProgress(
+      env,
+      actor,
+      purchaseOrderDepository,
+      'psi_purchase_detail_depository',
+      order.id,
+      leftBy(depositoryOrderDocument, 'deliver'),
+    );
     if (order.sourceType === DepositoryOrderSource.platform && order.sourceId)
-      refreshProgress(env, actor, purchaseOrderYypt, 'psi_purchase_detail_yypt', order.sourceId, [
-        YyptStatus.approved,
-        YyptStatus.partial,
-      ]);
+      refreshProgress(
+        env,
+        actor,
+        purchaseOrderYypt,
+        'psi_purchase_detail_yypt',
+        order.sourceId,
+        leftBy(yyptOrderDocument, 'deliver'),
+      );
   });
 }
 
-/** Soft-deletes pending deliveries (status 1): frees the open quantity they held. */
+/** Soft-deletes removable (not yet shipped) deliveries: frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery));
+  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery, 'removable'));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purchaseOrderDepositoryResource, purchaseDetailDepositoryResource, type Lang } from '@psi/db/model';
+import { depositoryOrderDocument as doc } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { scopedRowSchema } from '../../../core/crud';
 import { answers, listQuery } from '../../../core/route-schemas';
@@ -42,7 +43,7 @@ export function registerDepositoryOrderRoutes(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/purchaseorderdepository/approveAuditDepository',
     spec: specs.pod,
-    access: { button: 'purchaseorderdepository_audit' },
+    takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
     approve: (env, actor, body) => approveAuditDepository(env, actor, auditInput(body)),

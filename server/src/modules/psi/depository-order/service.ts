@@ -1,16 +1,14 @@
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
-  DepositoryOrderStatus,
-  EDITABLE,
   PayStatus,
   StatementSource,
   TradeType,
-  YyptStatus,
+  depositoryOrderDocument,
+  yyptOrderDocument,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
-import {} from '../shared/rows';
 import { storedTotals, type StoredLine } from '../shared/lines';
 import {
   checkVersion,
@@ -19,9 +17,12 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
+import { allOf, stepOf } from '../shared/rules';
 import { loadYypt } from '../yypt/service';
 
 export interface DepositoryOrderHeader extends DocHeader {
@@ -43,12 +44,13 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   total_amount AS totalAmount`;
 
 /**
- * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or past 1 / 8.
+ * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or one in a
+ * status not flagged `flag` (`removable` to remove).
  */
-function requireEditable(actor: PsiActor, order: DepositoryOrderHeader): void {
+function requireEditable(actor: PsiActor, order: DepositoryOrderHeader, flag: ChangeFlag = 'editable'): void {
   if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
   if (!mayEdit(actor, order)) throw fail('noPermission');
-  if (!EDITABLE.depositoryOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(depositoryOrderDocument, flag, order);
 }
 
 export interface DepositoryOrderLine extends StoredLine {
@@ -57,14 +59,20 @@ export interface DepositoryOrderLine extends StoredLine {
 }
 
 const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>({
+  doc: depositoryOrderDocument,
   table: purchaseOrderDepository,
   columns: COLUMNS,
   lineTable: purchaseDetailDepository,
   parentColumn: 'purchase_id',
   lineColumns:
     'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-  editable: 'source_type = 2 AND order_status IN (1, 8)',
 });
+
+/** The submit and the depository's audit (pass or reject), and the 征订单 a rejected 配送单 returns. */
+const submit = stepOf(depositoryOrderDocument, 'submit');
+const auditPass = stepOf(depositoryOrderDocument, 'auditPass');
+const auditReject = stepOf(depositoryOrderDocument, 'auditReject');
+const sourceReturn = stepOf(yyptOrderDocument, 'depositoryReject');
 
 export const loadDepositoryOrder = directOrder.load;
 export const depositoryOrderLines = directOrder.lines;
@@ -77,8 +85,8 @@ function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
 }
 
 /**
- * `submitPurchaseOrderDepository`: a direct supplementary order (补订单, source_type 2), created or
- * replaced while in 1 or 8 (→ 1). Orders created from a 征订单 can never be edited.
+ * `submitPurchaseOrderDepository`: a direct supplementary order (补订单, source direct), created or
+ * replaced while editable (→ pending). Orders created from a 征订单 can never be edited.
  */
 export function submitDirectOrder(
   env: PsiEnv,
@@ -90,7 +98,7 @@ export function submitDirectOrder(
     allowDepositoryUser: true,
     prefix: DOC_PREFIX.depositoryOrder,
     values: {
-      orderStatus: DepositoryOrderStatus.pending,
+      orderStatus: submit.to,
       sourceType: DepositoryOrderSource.direct,
       sourceId: null,
       sourceNo: null,
@@ -100,9 +108,10 @@ export function submitDirectOrder(
 
 /**
  * `approveAuditDepository` by the order's depository (or the platform).
- * - pass: 1 → 2; a direct order is charged now (balance ≥ total).
- * - reject: 1 → 8 (remark required); an order from a 征订单 was charged at the platform audit, so
- *   the 征订单 goes 2 → 7 and the school is refunded once, in the same transaction.
+ * - pass: pending → accepted; a direct order is charged now (balance ≥ total).
+ * - reject: pending → rejected (remark required); an order from a 征订单 was charged at the platform
+ *   audit, so the 征订单 goes approved → returned and the school is refunded once, in the same
+ *   transaction.
  */
 export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
   const remark = input.auditRemark?.trim() || null;
@@ -110,10 +119,11 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
   tx(env, () => {
     const order = loadDepositoryOrder(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-    requireStatus(order, [DepositoryOrderStatus.pending]);
+    const step = input.pass ? auditPass : auditReject;
+    requireStatus(order, step.from);
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
-    const guard = { sql: 'order_status = ?', params: [DepositoryOrderStatus.pending] };
+    const guard = step.guard;
     const direct = order.sourceType === DepositoryOrderSource.direct;
     const totals = storedTotals(depositoryOrderLines(env, order.id));
     if (input.pass) {
@@ -126,7 +136,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
         {
           ...audit,
           ...totals,
-          orderStatus: DepositoryOrderStatus.accepted,
+          orderStatus: step.to,
           payStatus: direct ? PayStatus.charged : order.payStatus,
         },
         guard,
@@ -142,24 +152,17 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       return;
     }
     if (direct) {
-      updateGuarded(
-        env,
-        purchaseOrderDepository,
-        actor,
-        order.id,
-        { ...audit, orderStatus: DepositoryOrderStatus.rejected },
-        guard,
-      );
+      updateGuarded(env, purchaseOrderDepository, actor, order.id, { ...audit, orderStatus: step.to }, guard);
       return;
     }
     const source = loadYypt(env, actor.tenantId, order.sourceId!);
-    requireStatus(source, [YyptStatus.approved]);
+    requireStatus(source, sourceReturn.from);
     updateGuarded(
       env,
       purchaseOrderDepository,
       actor,
       order.id,
-      { ...audit, orderStatus: DepositoryOrderStatus.rejected, payStatus: PayStatus.refunded },
+      { ...audit, orderStatus: step.to, payStatus: PayStatus.refunded },
       guard,
     );
     updateGuarded(
@@ -167,8 +170,8 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       purchaseOrderYypt,
       actor,
       source.id,
-      { orderStatus: YyptStatus.returned, payStatus: PayStatus.refunded },
-      { sql: 'order_status = ? AND pay_status = ?', params: [YyptStatus.approved, PayStatus.charged] },
+      { orderStatus: sourceReturn.to, payStatus: PayStatus.refunded },
+      allOf(sourceReturn.guard, { sql: 'pay_status = ?', params: [PayStatus.charged] }),
     );
     if (source.totalAmount > 0)
       moveMoney(env, actor, source.schoolId, {
@@ -182,7 +185,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
   });
 }
 
-/** Soft-deletes editable direct orders (source 2, status 1 or 8); the whole batch or nothing. */
+/** Soft-deletes removable direct orders; the whole batch or nothing. */
 export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

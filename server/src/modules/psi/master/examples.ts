@@ -1,3 +1,5 @@
+import { RowStatus } from '@psi/db/model/psi/index';
+
 /**
  * Examples for the document, from the demo data (fixtures/psi and the demo story): the first book and
  * the first school of the demo tenant as their lists answer them. Only fields that every demo seed
@@ -6,7 +8,7 @@
  */
 export const bookExample = {
   tenantId: '100001',
-  status: 1,
+  status: RowStatus.enabled,
   isDeleted: 0,
   goodsCode: 'G01',
   isbn: '9787107524455',
@@ -32,7 +34,7 @@ export const bookExample = {
 
 export const schoolExample = {
   tenantId: '100001',
-  status: 1,
+  status: RowStatus.enabled,
   isDeleted: 0,
   schoolCode: 'SC01',
   schoolName: '南湖区明德小学',

@@ -23,6 +23,7 @@ import { everyone } from '../shared/scopes';
 import { specs, type PsiSpec } from '../shared/specs';
 import { parseOrThrow } from '../shared/validate';
 import { depositoriesServing, loadSchool } from '../shared/docs';
+import { enabledRow } from '../shared/rules';
 import { bookExample, schoolExample } from './examples';
 import {
   removeDepositories,
@@ -184,10 +185,14 @@ function registerDepositoryRoutes(app: FastifyInstance) {
       const wanted = optionalId(req.query, 'schoolId');
       const schoolId = wanted && actor.kind === 'school' ? actor.schoolId : wanted;
       if (schoolId) return ok(shownTo(actor, servingList(app, actor, schoolId)), req.lang);
-      const rows = listAll(app.ctx.sqlite, { ...specs.depository, scope: everyone }, actor, {}, 500, {
-        sql: '"status" = 1',
-        params: [],
-      });
+      const rows = listAll(
+        app.ctx.sqlite,
+        { ...specs.depository, scope: everyone },
+        actor,
+        {},
+        500,
+        enabledRow(),
+      );
       return ok(
         shownTo(
           actor,

@@ -1,6 +1,24 @@
 import { prepareNumbers } from '../../../core/data';
 import { fill, messages, type Text } from '@psi/db/model';
-import { goodsInfo, depositoryInfo, schoolInfo, schoolYyptInfo } from '@psi/db/schema';
+import {
+  deliveryOrder,
+  depositoryCheck,
+  depositoryInfo,
+  goodsInfo,
+  purchaseOrder,
+  purchaseOrderDepository,
+  purchaseOrderYypt,
+  schoolInfo,
+  schoolYyptInfo,
+} from '@psi/db/schema';
+import {
+  checkDocument,
+  deliveryOrderDocument,
+  depositoryOrderDocument,
+  purchaseOrderDocument,
+  yyptOrderDocument,
+  type DocumentDef,
+} from '@psi/db/model/psi/index';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
 import { ApiError } from '../../../core/errors';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -8,6 +26,39 @@ import { tableMeta } from '../../../core/table-meta';
 import { big, fail, nowText, requireTenantAdmin, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, updateRow } from '../shared/rows';
 import { loadDepository, servesRegion } from '../shared/docs';
+import { statusFlagged, type SqlPart } from '../shared/rules';
+
+/** The documents that hold a school: its orders. */
+const SCHOOL_HOLDERS: readonly (readonly [SQLiteTable, DocumentDef])[] = [
+  [purchaseOrderYypt, yyptOrderDocument],
+  [purchaseOrderDepository, depositoryOrderDocument],
+];
+/** The documents that hold a depository: its receipts, orders, deliveries and stocktakes. */
+const DEPOSITORY_HOLDERS: readonly (readonly [SQLiteTable, DocumentDef])[] = [
+  [purchaseOrder, purchaseOrderDocument],
+  ...SCHOOL_HOLDERS,
+  [deliveryOrder, deliveryOrderDocument],
+  [depositoryCheck, checkDocument],
+];
+
+/**
+ * "Some open document names `id` in `column`": one EXISTS per holder, in a status its declaration
+ * flags `open`.
+ */
+function openDocuments(
+  holders: readonly (readonly [SQLiteTable, DocumentDef])[],
+  column: 'depository_id' | 'school_id',
+  id: string,
+): SqlPart {
+  const parts = holders.map(([table, doc]) => {
+    const open = statusFlagged(doc, 'open');
+    return {
+      sql: `EXISTS (SELECT 1 FROM ${tableMeta(table).name} WHERE ${column} = ? AND is_deleted = 0 AND ${open.sql})`,
+      params: [big(id), ...open.params],
+    };
+  });
+  return { sql: parts.map((p) => p.sql).join(' OR '), params: parts.flatMap((p) => p.params) };
+}
 
 /** A duplicate among live rows of the tenant: "ISBN已存在". */
 const duplicate = (label: Text) =>
@@ -149,17 +200,14 @@ export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]):
   tx(env, () => {
     for (const id of ids) {
       if (!loadDepository(env, actor.tenantId, id)) throw fail('docNotFound');
+      const open = openDocuments(DEPOSITORY_HOLDERS, 'depository_id', id);
       const busy = prepareNumbers(
         env.sqlite,
         `SELECT
            EXISTS (SELECT 1 FROM psi_depository_stock WHERE depository_id = ? AND quantity > 0)
-        OR EXISTS (SELECT 1 FROM psi_purchase_order WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2))
-        OR EXISTS (SELECT 1 FROM psi_purchase_order_yypt WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
-        OR EXISTS (SELECT 1 FROM psi_purchase_order_depository WHERE depository_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
-        OR EXISTS (SELECT 1 FROM psi_delivery_order WHERE depository_id = ? AND is_deleted = 0 AND order_status = 1)
-        OR EXISTS (SELECT 1 FROM psi_depository_check WHERE depository_id = ? AND is_deleted = 0 AND check_status = 1)
+        OR ${open.sql}
         AS busy`,
-      ).get(...Array.from({ length: 6 }, () => big(id))) as { busy: number };
+      ).get(big(id), ...open.params) as { busy: number };
       if (busy.busy) throw fail('depositoryInUse');
       retireMaster(env, actor, 'psi_depository_info', id);
     }
@@ -219,14 +267,12 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
   requireTenantAdmin(actor);
   tx(env, () => {
     for (const id of ids) {
+      const open = openDocuments(SCHOOL_HOLDERS, 'school_id', id);
       const s = prepareNumbers(
         env.sqlite,
-        `SELECT account_balance AS balance,
-           EXISTS (SELECT 1 FROM psi_purchase_order_yypt WHERE school_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
-        OR EXISTS (SELECT 1 FROM psi_purchase_order_depository WHERE school_id = ? AND is_deleted = 0 AND order_status IN (1, 2, 4))
-           AS busy
+        `SELECT account_balance AS balance, (${open.sql}) AS busy
          FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).get(big(id), big(id), big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
+      ).get(...open.params, big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
       if (!s) throw fail('docNotFound');
       if (s.balance > 0 || s.busy) throw fail('schoolInUse');
       retireMaster(env, actor, 'psi_school_info', id);

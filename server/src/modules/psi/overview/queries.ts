@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import { formatMoney } from '@psi/db/model';
+import { transitionRule, yyptOrderDocument } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
 import { LOW_STOCK } from '../../../core/psi-actor';
 import { big, type PsiActor } from '../shared/env';
+import { statusIn } from '../shared/rules';
 import { inList, stockQuery, wireStock } from '../stock/queries';
 
 /**
@@ -222,6 +224,12 @@ export function schoolFigures(sqlite: Sqlite, actor: PsiActor, schoolId: string,
  */
 export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
   const all: Tenancy = { tenantId: null };
+  // awaiting the platform: a 征订单 in a status its audit leaves
+  const pending = statusIn(
+    yyptOrderDocument,
+    transitionRule(yyptOrderDocument, 'auditPass', 'auditReject').from,
+    'o',
+  );
   const tenants = prepareNumbers(
     sqlite,
     `SELECT t.tenant_id AS tenantId, t.tenant_name AS tenantName,
@@ -229,12 +237,12 @@ export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
        (SELECT COUNT(*) FROM psi_depository_info d WHERE d.tenant_id = t.tenant_id AND d.is_deleted = 0) AS depositories,
        (SELECT COUNT(*) FROM psi_purchase_order_yypt o WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0) AS orders,
        (SELECT COUNT(*) FROM psi_purchase_order_yypt o
-         WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0 AND o.order_status = 1) AS pendingAudit,
+         WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0 AND ${pending.sql}) AS pendingAudit,
        (SELECT COALESCE(SUM(o.total_amount), 0) FROM psi_purchase_order_yypt o
          WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0) AS amount,
        (SELECT COUNT(*) FROM blade_user u WHERE u.tenant_id = t.tenant_id AND u.is_deleted = 0) AS users
      FROM blade_tenant t WHERE t.is_deleted = 0 ORDER BY t.tenant_id`,
-  ).all() as {
+  ).all(...pending.params) as {
     tenantId: string;
     tenantName: string;
     schools: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fill, messages, purchaseOrderResource, purchaseDetailResource, type Lang } from '@psi/db/model';
+import { purchaseOrderDocument as doc } from '@psi/db/model/psi/index';
 import { formBody } from '../../../core/route-schemas';
 import { auditSchema, headerSchema, idValue, mustHave, perLang, storageBody } from '../shared/http';
 import {
@@ -76,7 +77,7 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/purchaseorder/approveAudit',
     spec: specs.purchase,
-    access: { button: 'purchaseorder_audit' },
+    takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
     approve: (env, actor, body) => approvePurchaseAudit(env, actor, auditInput(body)),
@@ -84,7 +85,7 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/purchaseorder/approveStorage',
     spec: specs.purchase,
-    access: { button: 'purchaseorder_storage' },
+    takes: { doc, actions: ['storage'] },
     body: formBody({
       ...described({ id: 'the document', storageRemark: "the receiver's note", version: VERSION }),
       details: detailsField({ detailId: 'the line', receivedQuantity: 'copies received' }),

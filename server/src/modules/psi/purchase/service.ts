@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { DOC_PREFIX, EDITABLE, LogSource, PurchaseStatus } from '@psi/db/model/psi/index';
+import { DOC_PREFIX, LogSource, purchaseOrderDocument } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
   big,
@@ -11,7 +11,6 @@ import {
   type PsiActor,
   type PsiEnv,
 } from '../shared/env';
-import {} from '../shared/rows';
 import {
   buildLines,
   goodsLabel,
@@ -30,7 +29,10 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
+import { stepOf } from '../shared/rules';
 import { postStock } from '../stock/service';
 
 export interface PurchaseHeader extends DocHeader {
@@ -44,10 +46,10 @@ export interface PurchaseHeader extends DocHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or past 1 / 8. */
-function requireEditable(actor: PsiActor, order: PurchaseHeader): void {
+/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or not flagged `flag`. */
+function requireEditable(actor: PsiActor, order: PurchaseHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-  if (!EDITABLE.purchaseOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(purchaseOrderDocument, flag, order);
 }
 
 export interface PurchaseLine extends StoredLine {
@@ -55,13 +57,19 @@ export interface PurchaseLine extends StoredLine {
 }
 
 const purchase = documentKind<PurchaseHeader, PurchaseLine>({
+  doc: purchaseOrderDocument,
   table: purchaseOrder,
   columns: COLUMNS,
   lineTable: purchaseDetail,
   parentColumn: 'purchase_id',
   lineColumns: 'l.received_quantity AS receivedQuantity',
-  editable: 'order_status IN (1, 8)',
 });
+
+/** The submit, the platform audit (pass or reject) and the depository's storage, as declared. */
+const submit = stepOf(purchaseOrderDocument, 'submit');
+const auditPass = stepOf(purchaseOrderDocument, 'auditPass');
+const auditReject = stepOf(purchaseOrderDocument, 'auditReject');
+const storage = stepOf(purchaseOrderDocument, 'storage');
 
 const loadPurchase = purchase.load;
 export const purchaseLines = purchase.lines;
@@ -87,7 +95,7 @@ function depositoryFor(actor: PsiActor, wanted: string | null | undefined): stri
 }
 
 /**
- * `submitPurchaseOrder`: creates a 采购入库单 (→ 1) or replaces one still in 1 or 8 (→ 1):
+ * `submitPurchaseOrder`: creates a 采购入库单 (→ pending) or replaces an editable one (→ pending):
  * snapshots, line maths at the purchase discount, totals from the lines, audit fields cleared.
  */
 export function submitPurchaseOrder(
@@ -127,14 +135,14 @@ export function submitPurchaseOrder(
       ...header,
       ...totals,
       receivedQuantity: 0,
-      orderStatus: PurchaseStatus.pending,
+      orderStatus: submit.to,
       submitTime: nowText(env),
       auditUser: null,
       auditTime: null,
       auditRemark: null,
     };
     const { id, orderNo } = saveDocHeader(env, actor, purchaseOrder, existing, values, {
-      guard: 'order_status IN (1, 8)',
+      guard: purchase.editable,
       prefix: DOC_PREFIX.purchaseOrder,
       oldLines: !!lines && { table: purchaseDetail, parentColumn: 'purchase_id' },
     });
@@ -144,14 +152,15 @@ export function submitPurchaseOrder(
   });
 }
 
-/** `purchaseorder/approveAudit`: platform audit, 1 → 2 or 1 → 8 (a reject needs a remark). */
+/** `purchaseorder/approveAudit`: platform audit, pending → audited or rejected (a reject needs a remark). */
 export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
   requireTenantAdmin(actor);
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {
     const order = loadPurchase(env, actor, input.id);
-    requireStatus(order, [PurchaseStatus.pending]);
+    const step = input.pass ? auditPass : auditReject;
+    requireStatus(order, step.from);
     checkVersion(order, input.version);
     updateGuarded(
       env,
@@ -159,12 +168,12 @@ export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditI
       actor,
       order.id,
       {
-        orderStatus: input.pass ? PurchaseStatus.audited : PurchaseStatus.rejected,
+        orderStatus: step.to,
         auditUser: actor.userId,
         auditTime: nowText(env),
         auditRemark: remark,
       },
-      { sql: 'order_status = ?', params: [PurchaseStatus.pending] },
+      step.guard,
     );
   });
 }
@@ -177,14 +186,14 @@ export interface StorageInput {
 }
 
 /**
- * `approveStorage` (2 → 3): each line receives its quantity (or the body's `receivedQuantity`,
+ * `approveStorage` (audited → stored): each line receives its quantity (or the body's `receivedQuantity`,
  * 0 … quantity); stock rises and a log row is appended per received line, in ascending goods id.
  */
 export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput): void {
   tx(env, () => {
     const order = loadPurchase(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-    requireStatus(order, [PurchaseStatus.audited]);
+    requireStatus(order, storage.from);
     checkVersion(order, input.version);
     const lines = purchaseLines(env, order.id);
     if (!lines.length) throw fail('linesRequired');
@@ -229,18 +238,18 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
       actor,
       order.id,
       {
-        orderStatus: PurchaseStatus.stored,
+        orderStatus: storage.to,
         receivedQuantity: total,
         storageUser: actor.userId,
         storageTime: nowText(env),
         storageRemark: input.storageRemark?.trim() || null,
       },
-      { sql: 'order_status = ?', params: [PurchaseStatus.audited] },
+      storage.guard,
     );
   });
 }
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
 export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

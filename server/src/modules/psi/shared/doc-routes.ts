@@ -10,7 +10,7 @@ import {
   type Lang,
   type ResourceDef,
 } from '@psi/db/model';
-import { psiMessages } from '@psi/db/model/psi/index';
+import { psiMessages, type DocumentDef } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
 import { tableMeta } from '../../../core/table-meta';
 import { ok } from '../../../core/envelope';
@@ -44,6 +44,7 @@ import {
 } from './http';
 import type { AuditInput } from './docs';
 import type { PsiSpec } from './specs';
+import { accessOf } from './rules';
 
 /**
  * The HTTP side every PSI document shares: request schemas of lines and bodies, the header
@@ -174,20 +175,32 @@ export function documentRoutes<I>(app: FastifyInstance, cfg: DocumentConfig<I>) 
   );
 }
 
+/** Transitions of a document kind as its declaration states them. */
+export interface Takes {
+  doc: DocumentDef;
+  /** the transitions the route takes (an audit: its pass and its reject) */
+  actions: readonly string[];
+}
+
 interface ApprovalConfig<B extends { id?: string }> {
   url: string;
   spec: PsiSpec;
-  access: Access;
+  /** the route admits the buttons of these transitions' `who`; the service guards their `from` */
+  takes: Takes;
   /** the body as the contract describes it */
   body: z.ZodType;
   schema: (lang: Lang) => z.ZodType<B>;
   approve: (env: PsiEnv, actor: PsiActor, body: B) => void;
 }
 
-/** An approval step (audit, storage, delivery): one write, answering the document after it. */
+/**
+ * An approval step (audit, storage, delivery, or any transition a declaration adds): one write,
+ * answering the document after it. Who may call it is the declared `who` of its transitions.
+ */
 export function approvalRoute<B extends { id?: string }>(app: FastifyInstance, cfg: ApprovalConfig<B>) {
   const env = liveEnv(app);
-  typed(app).post(cfg.url, action(cfg.spec, cfg.access, cfg.body), async (req) => {
+  const access = accessOf(cfg.takes.doc, ...cfg.takes.actions);
+  typed(app).post(cfg.url, action(cfg.spec, access, cfg.body), async (req) => {
     const body = parseBody(cfg.schema(req.lang), req.body);
     const saved = await write(app, () => {
       cfg.approve(env, psiActor(app, req), body);

@@ -1,4 +1,4 @@
-import type { PsiMessageKey } from '@psi/db/model/psi/index';
+import { statusSet, type DocumentDef, type PsiMessageKey } from '@psi/db/model/psi/index';
 import { hiddenByScope, prepareNumbers } from '../../../core/data';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { tableMeta } from '../../../core/table-meta';
@@ -6,6 +6,7 @@ import { big, fail, nowText, tx, type PsiEnv } from './env';
 import { insertRow, loadLiveRow, nextDocNo, softDeleteWhere, updateRow, type Writer } from './rows';
 import { storedLines, type StoredLine } from './lines';
 import type { PsiActor } from './env';
+import { changeGuard, enabledRow, isEnabledRow, stepOf, type SqlPart } from './rules';
 
 /** Fields every document header read for a decision carries (`loadHeader`). */
 export interface DocHeader {
@@ -61,6 +62,14 @@ export function requireStatus(row: { status: number }, allowed: readonly number[
   if (!allowed.includes(row.status)) throw fail('statusChanged');
 }
 
+/** What a change of a document needs of its status: `editable` (its lines replaced) or `removable`. */
+export type ChangeFlag = 'editable' | 'removable';
+
+/** Refuses a document whose status its declaration does not flag `flag` ("单据当前状态不允许修改"). */
+export function requireFlagged(doc: DocumentDef, flag: ChangeFlag, row: { status: number }): void {
+  if (!statusSet(doc, flag).includes(row.status)) throw fail('notEditable');
+}
+
 /** The conditional status update changed exactly one row, or the document moved under us. */
 export function exactlyOne(changes: number): void {
   if (changes !== 1) throw fail('statusChanged');
@@ -91,7 +100,7 @@ export function saveDocHeader(
   existing: { id: string; orderNo: string; version: number } | null | undefined,
   values: Record<string, unknown>,
   options: {
-    guard: string;
+    guard: SqlPart;
     prefix: string;
     numberField?: string;
     oldLines?: { table: SQLiteTable; parentColumn: string } | false;
@@ -99,8 +108,8 @@ export function saveDocHeader(
 ): { id: string; orderNo: string } {
   if (existing) {
     updateGuarded(env, table, writer, existing.id, values, {
-      sql: `${options.guard} AND version = ?`,
-      params: [existing.version],
+      sql: `${options.guard.sql} AND version = ?`,
+      params: [...options.guard.params, existing.version],
     });
     if (options.oldLines)
       softDeleteWhere(env, options.oldLines.table, writer, `${options.oldLines.parentColumn} = ?`, [
@@ -126,7 +135,7 @@ export function removeDocs<T>(
     load: (id: string) => T;
     check: (row: T) => void;
     table: SQLiteTable;
-    guard: string;
+    guard: SqlPart;
     lines: { table: SQLiteTable; parentColumn: string };
   },
 ): void {
@@ -138,8 +147,8 @@ export function removeDocs<T>(
         prepareNumbers(
           env.sqlite,
           `UPDATE ${header} SET is_deleted = 1, version = version + 1, update_user = ?, update_time = ?
-           WHERE id = ? AND is_deleted = 0 AND ${doc.guard}`,
-        ).run(big(writer.userId), nowText(env), big(id)).changes,
+           WHERE id = ? AND is_deleted = 0 AND ${doc.guard.sql}`,
+        ).run(big(writer.userId), nowText(env), big(id), ...doc.guard.params).changes,
       );
       softDeleteWhere(env, doc.lines.table, writer, `${doc.lines.parentColumn} = ?`, [big(id)]);
     }
@@ -160,9 +169,9 @@ const DEPOSITORY_COLUMNS = `CAST(id AS TEXT) AS id, depository_code AS depositor
 export const loadDepository = (env: PsiEnv, tenantId: string, id: string) =>
   loadLiveRow<DepositoryRow>(env, 'psi_depository_info', DEPOSITORY_COLUMNS, tenantId, id);
 
-/** A master row that exists and is enabled (status 1), else the given refusal. */
+/** A master row that exists and is enabled (`RowStatus.enabled`), else the given refusal. */
 function enabled<T extends { status: number }>(row: T | undefined, refusal: PsiMessageKey): T {
-  if (!row || row.status !== 1) throw fail(refusal);
+  if (!row || !isEnabledRow(row)) throw fail(refusal);
   return row;
 }
 
@@ -214,13 +223,19 @@ export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string):
  * `getSchoolDepositoryList`).
  */
 export function depositoriesServing(env: PsiEnv, tenantId: string, school: SchoolRow): string[] {
+  const enabledOnly = enabledRow();
   const rows = prepareNumbers(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
-     WHERE tenant_id = ? AND is_deleted = 0 AND status = 1
+     WHERE tenant_id = ? AND is_deleted = 0 AND ${enabledOnly.sql}
        AND instr(',' || replace(service_region_codes, ' ', '') || ',', ',' || ? || ',') > 0
      ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, sort, depository_code`,
-  ).all(tenantId, school.regionCode, school.depositoryId ? big(school.depositoryId) : null) as {
+  ).all(
+    tenantId,
+    ...enabledOnly.params,
+    school.regionCode,
+    school.depositoryId ? big(school.depositoryId) : null,
+  ) as {
     id: string;
   }[];
   return rows.map((r) => r.id);
@@ -228,6 +243,8 @@ export function depositoriesServing(env: PsiEnv, tenantId: string, school: Schoo
 
 /** Where a kind of order lives: its header and line tables, and what its decisions read. */
 export interface DocumentTables {
+  /** its declaration: the statuses its edits, removals and transitions are guarded by */
+  doc: DocumentDef;
   table: SQLiteTable;
   /** the header columns a decision reads (`orderNo`, `status`, `depositoryId` and the kind's own) */
   columns: string;
@@ -236,8 +253,6 @@ export interface DocumentTables {
   parentColumn: string;
   /** line columns beyond the stored line's */
   lineColumns: string;
-  /** what a header must still match to be edited or removed (its editable statuses) */
-  editable: string;
 }
 
 /** A kind of order as `documentKind` declares it. */
@@ -246,16 +261,19 @@ export type DocumentKind<H extends DocHeader, L extends StoredLine = StoredLine>
 >;
 
 /**
- * A kind of order declared once: reading its header (`load`) and its lines (`lines`), and removing
- * editable ones with their lines (`remove`, after the kind's own `check`).
+ * A kind of order declared once: reading its header (`load`) and its lines (`lines`), what a header
+ * must still match to be edited (`editable`: its declared editable statuses), removing removable
+ * ones with their lines (`remove`, after the kind's own `check`) and taking a plain transition
+ * (`move`).
  */
 export function documentKind<H extends DocHeader, L extends StoredLine>(t: DocumentTables) {
   const header = tableMeta(t.table).name;
   const lineTable = tableMeta(t.lineTable).name;
   const load = (env: PsiEnv, who: string | Writer, id: string) =>
     loadHeader<H>(env, header, who, id, t.columns);
-  return {
+  const kind = {
     ...t,
+    editable: changeGuard(t.doc, 'editable'),
     load,
     lines: (env: PsiEnv, id: string) => storedLines<L>(env, lineTable, t.parentColumn, id, t.lineColumns),
     remove: (env: PsiEnv, actor: PsiActor, ids: string[], check: (row: H) => void) =>
@@ -263,8 +281,45 @@ export function documentKind<H extends DocHeader, L extends StoredLine>(t: Docum
         load: (id) => load(env, actor, id),
         check,
         table: t.table,
-        guard: t.editable,
+        guard: changeGuard(t.doc, 'removable'),
         lines: { table: t.lineTable, parentColumn: t.parentColumn },
       }),
   };
+  return {
+    ...kind,
+    move: (env: PsiEnv, actor: PsiActor, action: string, input: MoveInput, check: (row: H) => void) =>
+      moveDocument(env, actor, kind, action, input, check),
+  };
+}
+
+/** The body of a plain transition: the document, the version read and the step's own fields. */
+export interface MoveInput {
+  id: string;
+  version?: number | null;
+  /** header fields the step writes besides the status (its user, time, remark) */
+  values?: Record<string, unknown>;
+}
+
+/**
+ * A plain transition of a document (one target status, no stock or money effect), as its
+ * declaration states it: within the caller's scope (`check`), from a status the transition leaves,
+ * at the version read, then one guarded update to its target.
+ */
+function moveDocument<H extends DocHeader>(
+  env: PsiEnv,
+  actor: PsiActor,
+  kind: { doc: DocumentDef; table: SQLiteTable; load: (env: PsiEnv, who: Writer, id: string) => H },
+  action: string,
+  input: MoveInput,
+  check: (row: H) => void,
+): void {
+  const step = stepOf(kind.doc, action);
+  tx(env, () => {
+    const row = kind.load(env, actor, input.id);
+    check(row);
+    requireStatus(row, step.from);
+    checkVersion(row, input.version);
+    const values = { ...input.values, [kind.doc.statusField]: step.to };
+    updateGuarded(env, kind.table, actor, row.id, values, step.guard);
+  });
 }

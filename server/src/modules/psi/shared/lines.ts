@@ -3,6 +3,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { priceLine, sumLines, type PricedLine, type Totals } from '@psi/db/model/psi/index';
 import { big, fail, type PsiEnv } from './env';
 import { insertRow, type Writer } from './rows';
+import { isEnabledRow } from './rules';
 
 export interface GoodsRow {
   id: string;
@@ -71,7 +72,7 @@ export function buildLines(
   const seen = new Set<string>();
   return inputs.map((input, index) => {
     const g = goods.get(input.goodsId);
-    if (!g || g.status !== 1) throw fail('goodsUnavailable', { goods: g ? goodsLabel(g) : input.goodsId });
+    if (!g || !isEnabledRow(g)) throw fail('goodsUnavailable', { goods: g ? goodsLabel(g) : input.goodsId });
     if (seen.has(input.goodsId)) throw fail('duplicateGoods', { goods: goodsLabel(g) });
     seen.add(input.goodsId);
     if (!Number.isSafeInteger(input.quantity) || input.quantity < 1)

@@ -49,7 +49,8 @@ export function insertRow(
 
 /**
  * Updates a live row of the writer's tenant, bumping `version` when the table has one. `guard` adds
- * a condition (e.g. `order_status IN (1, 8)`); the caller checks that exactly one row changed.
+ * a condition (e.g. the editable statuses, `shared/rules.ts`); the caller checks that exactly one row
+ * changed.
  */
 export function updateRow(
   env: PsiEnv,

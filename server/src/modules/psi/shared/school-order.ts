@@ -5,7 +5,7 @@ import {
   type DocumentKind,
   depositoriesServing,
   saveDocHeader,
-  loadDepository,
+  requireEnabledDepository,
   requireEnabledSchool,
   schoolDiscount,
   type SchoolRow,
@@ -96,8 +96,7 @@ function resolveSchoolOrder(
       depositoryId && actor.depositoryIds.includes(depositoryId) ? depositoryId : actor.depositoryIds[0];
   }
   if (!depositoryId) throw fail('depositoryUnavailable');
-  const depository = loadDepository(env, actor.tenantId, depositoryId);
-  if (!depository || depository.status !== 1) throw fail('depositoryUnavailable');
+  requireEnabledDepository(env, actor.tenantId, depositoryId);
   if (!depositoriesServing(env, actor.tenantId, school).includes(depositoryId))
     throw fail('depositoryNotServing');
 

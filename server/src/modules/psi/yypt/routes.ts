@@ -5,6 +5,7 @@ import {
   purchaseDetailYyptResource,
   type Lang,
 } from '@psi/db/model';
+import { yyptOrderDocument as doc } from '@psi/db/model/psi/index';
 import { auditSchema, perLang } from '../shared/http';
 import {
   approvalRoute,
@@ -37,7 +38,7 @@ export function registerYyptRoutes(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/purchaseorderyypt/approveAudit',
     spec: specs.yypt,
-    access: { button: ['purchaseorderyypt_audit', 'order_yy_audit'] },
+    takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
     approve: (env, actor, body) => void approveYyptAudit(env, actor, auditInput(body)),

@@ -2,12 +2,11 @@ import { prepareNumbers } from '../../../core/data';
 import {
   DOC_PREFIX,
   DepositoryOrderSource,
-  DepositoryOrderStatus,
-  EDITABLE,
   PayStatus,
   StatementSource,
   TradeType,
-  YyptStatus,
+  depositoryOrderDocument,
+  yyptOrderDocument,
 } from '@psi/db/model/psi/index';
 import {
   purchaseDetailDepository,
@@ -35,8 +34,11 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
+  requireFlagged,
+  type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
+import { stepOf } from '../shared/rules';
 import { moveMoney, requireBalance } from '../account/service';
 
 export interface YyptHeader extends DocHeader {
@@ -59,10 +61,10 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-/** Refuses a 征订单 the caller may not edit or remove: another school's, or past 1 / 8. */
-function requireEditable(actor: PsiActor, order: YyptHeader): void {
+/** Refuses a 征订单 the caller may not edit or remove: another school's, or not flagged `flag`. */
+function requireEditable(actor: PsiActor, order: YyptHeader, flag: ChangeFlag = 'editable'): void {
   if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
-  if (!EDITABLE.yyptOrder.includes(order.status)) throw fail('notEditable');
+  requireFlagged(yyptOrderDocument, flag, order);
 }
 
 export interface YyptLine extends StoredLine {
@@ -70,18 +72,25 @@ export interface YyptLine extends StoredLine {
 }
 
 const yypt = documentKind<YyptHeader, YyptLine>({
+  doc: yyptOrderDocument,
   table: purchaseOrderYypt,
   columns: COLUMNS,
   lineTable: purchaseDetailYypt,
   parentColumn: 'purchase_id',
   lineColumns: 'l.delivered_quantity AS deliveredQuantity',
-  editable: 'order_status IN (1, 8)',
 });
+
+/** The submit and the platform audit (pass or reject), as declared. */
+const submit = stepOf(yyptOrderDocument, 'submit');
+const auditPass = stepOf(yyptOrderDocument, 'auditPass');
+const auditReject = stepOf(yyptOrderDocument, 'auditReject');
+/** The 配送单 a passed audit creates starts where a submitted one does. */
+const depositorySubmit = stepOf(depositoryOrderDocument, 'submit');
 
 export const loadYypt = yypt.load;
 export const yyptLines = yypt.lines;
 
-/** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while in 1 or 8 (→ 1). */
+/** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while editable (→ pending). */
 export function submitYyptOrder(
   env: PsiEnv,
   actor: PsiActor,
@@ -91,14 +100,14 @@ export function submitYyptOrder(
     requireEditable: (order) => requireEditable(actor, order),
     allowDepositoryUser: false,
     prefix: DOC_PREFIX.yyptOrder,
-    values: { orderStatus: YyptStatus.pending, depositoryOrderId: null },
+    values: { orderStatus: submit.to, depositoryOrderId: null },
   });
 }
 
 /**
- * `purchaseorderyypt/approveAudit` (platform). Pass (1 → 2): the school is debited the order total
- * (refused with both amounts when the balance is short), and the depository's 配送单 is created
- * with the same lines. Reject (1 → 8): audit fields only.
+ * `purchaseorderyypt/approveAudit` (platform). Pass (pending → approved): the school is debited the
+ * order total (refused with both amounts when the balance is short), and the depository's 配送单 is
+ * created with the same lines. Reject (pending → rejected): audit fields only.
  */
 export function approveYyptAudit(
   env: PsiEnv,
@@ -110,7 +119,7 @@ export function approveYyptAudit(
   if (!input.pass && !remark) throw fail('remarkRequired');
   return tx(env, () => {
     const order = loadYypt(env, actor, input.id);
-    requireStatus(order, [YyptStatus.pending]);
+    requireStatus(order, (input.pass ? auditPass : auditReject).from);
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
     if (!input.pass) {
@@ -119,8 +128,8 @@ export function approveYyptAudit(
         purchaseOrderYypt,
         actor,
         order.id,
-        { ...audit, orderStatus: YyptStatus.rejected },
-        { sql: 'order_status = ?', params: [YyptStatus.pending] },
+        { ...audit, orderStatus: auditReject.to },
+        auditReject.guard,
       );
       return {};
     }
@@ -135,8 +144,8 @@ export function approveYyptAudit(
       purchaseOrderYypt,
       actor,
       order.id,
-      { ...audit, ...totals, orderStatus: YyptStatus.approved, payStatus: PayStatus.charged },
-      { sql: 'order_status = ?', params: [YyptStatus.pending] },
+      { ...audit, ...totals, orderStatus: auditPass.to, payStatus: PayStatus.charged },
+      auditPass.guard,
     );
     if (totals.totalAmount > 0)
       moveMoney(env, actor, order.schoolId, {
@@ -160,7 +169,7 @@ export function approveYyptAudit(
       receiverAddress: order.receiverAddress,
       ...totals,
       deliveredQuantity: 0,
-      orderStatus: DepositoryOrderStatus.pending,
+      orderStatus: depositorySubmit.to,
       payStatus: PayStatus.charged,
       submitTime: nowText(env),
       remark: order.remark,
@@ -177,7 +186,7 @@ export function approveYyptAudit(
   });
 }
 
-/** Soft-deletes editable 征订单 (1 or 8) with their lines; the whole batch or nothing. */
+/** Soft-deletes removable 征订单 with their lines; the whole batch or nothing. */
 export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order));
+  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }
