@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import sse from '@fastify/sse';
 import { z } from 'zod';
-import { inboxItemSchema, inboxListSchema } from '@psi/db/model';
+import { ID_TEXT, idNumberWire, inboxItemSchema, inboxListSchema, parseId } from '@psi/db/model';
 import type { SessionUser } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { eventStreamAnswer, formBody, missingOrType, noQuery } from '../../core/route-schemas';
@@ -30,10 +30,10 @@ const inboxQuerySchema = z.object({
 });
 
 const readTab = z.enum(['message', 'notice'], { error: missingOrType });
+/** A record id as the document shows every id (`ID_TEXT`, or a whole number), read as its digits. */
 const idText = z
-  .union([z.string(), z.number()], { error: 'paramType' })
-  .transform(String)
-  .pipe(z.string().regex(/^\d{1,19}$/, 'paramType'));
+  .union([z.string().regex(new RegExp(ID_TEXT)), idNumberWire()], { error: 'paramType' })
+  .transform((v, ctx) => parseId(v) ?? (ctx.addIssue({ code: 'custom', message: 'paramType' }), z.NEVER));
 
 const readBodySchema = formBody({
   tab: readTab,

@@ -15,6 +15,7 @@ import { crudRoutes, isAdministrator, param, PLATFORM_TENANT, requirePlatform } 
 import { z } from 'zod';
 import {
   answers,
+  emptyOrIdValue,
   formParams,
   idListValue,
   noQuery,
@@ -23,7 +24,7 @@ import {
 } from '../../core/route-schemas';
 
 const settingParams = formParams({
-  ids: 'comma-joined tenant record ids',
+  ids: idListValue.describe('comma-joined tenant record ids'),
   accountNumber: 'the account limit (-1 unlimited)',
   expireTime: 'the expiry (yyyy-MM-dd HH:mm:ss, empty: none)',
 });
@@ -166,7 +167,10 @@ export function tenantLinkRoute(app: FastifyInstance, link: TenantLink, afterwar
     {
       config: { access: { button: link.button } },
       schema: {
-        ...formParams({ tenantId: requiredParam('the tenant'), [link.name]: link.describe }),
+        ...formParams({
+          tenantId: requiredParam('the tenant'),
+          [link.name]: emptyOrIdValue.describe(link.describe),
+        }),
         response: answers.done(),
       },
     },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney, pageOf, parseId } from '@psi/db/model';
+import { z } from 'zod';
+import { formatMoney, ID_LIST_TEXT, pageOf, parseId } from '@psi/db/model';
 import { wireStockRowSchema } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { badRequest } from '../../../core/errors';
 import { EXPORT_LIMIT } from '../../../core/crud';
 import { sendWorkbook, workbookBuffer, xlsxAnswer, type SheetColumn } from '../../../core/export';
-import { answers, textQuery } from '../../../core/route-schemas';
+import { answers, optionalIdValue, textQuery } from '../../../core/route-schemas';
 import { typed } from '../../../core/schema';
 import { LOW_STOCK } from '../../../core/psi-actor';
 import { psiActor } from '../shared/http';
@@ -14,15 +15,27 @@ import { positiveInt, queryIdOf, queryText } from '../shared/query-params';
 import { specs } from '../shared/specs';
 import { stockQuery, wireStock, type StockFilters } from './queries';
 
+/** A whole number ≥ 0 as `positiveInt` reads it (empty: the default). */
+const wholeNumber = (what: string) =>
+  z
+    .string()
+    .regex(/^ *([0-9]{1,15})? *$/, 'paramType')
+    .optional()
+    .describe(what);
+
 /** The query parameters of the stock views, each a single text value. */
 const stockParams = textQuery({
-  depositoryId: "one depository (within the caller's)",
-  goodsIds: 'comma-joined book ids',
   keyword: 'ISBN or title, in part',
   low: 'true: only stock at or below the threshold',
-  threshold: 'the low-stock threshold (default 50)',
-  current: 'page number, from 1 (default 1)',
-  size: 'rows per page, 1..500 (default 10)',
+}).extend({
+  depositoryId: optionalIdValue.describe("one depository (within the caller's)"),
+  goodsIds: z
+    .union([z.literal(''), z.string().regex(new RegExp(ID_LIST_TEXT))])
+    .optional()
+    .describe('comma-joined book ids'),
+  threshold: wholeNumber('the low-stock threshold (default 50)'),
+  current: wholeNumber('page number, from 1 (default 1)'),
+  size: wholeNumber('rows per page, 1..500 (default 10; more is 500)'),
 });
 
 function stockFilters(query: Record<string, unknown>): StockFilters {
