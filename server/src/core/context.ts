@@ -51,6 +51,11 @@ export interface AppOptions {
   upstreamLine?: BladeLine;
   /** Proxy mode, public line: the upstream's SM2 public key the web encrypts passwords with (`BLADE_SM2_PUBLIC_KEY`). */
   upstreamSm2PublicKey?: string;
+  /**
+   * Read answers (lists) kept as sent until the next write (`core/answer-cache.ts`); on unless
+   * `false`, which the tests use to compare the bytes with and without.
+   */
+  answerCache?: boolean;
 }
 
 /** The signed-in caller, from a verified access token. */
