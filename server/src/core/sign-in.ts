@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { signedFileLink } from './file-links';
-import { hashPassword, verifyPassword } from '@psi/db/password';
+import { hashPassword, verifyPasswordOffThread } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
 import { prepare } from './data';
 import type { AppContext } from './context';
@@ -79,12 +79,14 @@ export function authenticateClient(ctx: AppContext, header: string | undefined):
   };
 }
 
-function lockedOut(ctx: AppContext, tenantId: string, account: string): boolean {
+/** Whether the failures on record within the window, with `inFlight` attempts still verifying, reach the limit. */
+function lockedOut(ctx: AppContext, tenantId: string, account: string, inFlight = 0): boolean {
   const row = prepare(
     ctx.sqlite,
     'SELECT fail_count AS n, first_fail_at AS at FROM blade_login_failure WHERE tenant_id = ? AND account = ?',
   ).get(tenantId, account) as { n: bigint; at: bigint } | undefined;
-  return !!row && Number(row.n) >= LOCK_AFTER && Date.now() - Number(row.at) < LOCK_WINDOW_MS;
+  const failures = row && Date.now() - Number(row.at) < LOCK_WINDOW_MS ? Number(row.n) : 0;
+  return failures + inFlight >= LOCK_AFTER;
 }
 
 /** One atomic upsert: a failure older than the window starts a new count. */
@@ -120,20 +122,45 @@ interface Tenant {
   status: bigint;
 }
 
-/** Checks tenant, account and password; failures for unknown tenant, user or password look the same. */
-export function checkPassword(ctx: AppContext, tenantId: string, account: string, md5: string): UserRow {
-  if (lockedOut(ctx, tenantId, account)) throw new GrantError(400, 'userLocked');
-  const tenant = prepare(
-    ctx.sqlite,
-    'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-  ).get(tenantId) as Tenant | undefined;
-  const user = tenant
-    ? (prepare(
-        ctx.sqlite,
-        `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
-      ).get(tenantId, account) as UserRow | undefined)
-    : undefined;
-  const good = verifyPassword(user?.password ?? dummy(), md5) && !!user;
+/** Sign-ins of each tenant and account whose password is being verified now (`checkPassword`). */
+const verifying = new Map<string, number>();
+
+/**
+ * Checks tenant, account and password; failures for unknown tenant, user or password look the same.
+ * The argon2id verification runs off the event loop, so several sign-ins may be verifying at once: each
+ * takes its place under the lockout's limit before it verifies (failures on record plus attempts in
+ * flight), so parallel guesses cannot pass the five-attempt limit while earlier ones are still hashing.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  tenantId: string,
+  account: string,
+  md5: string,
+): Promise<UserRow> {
+  const key = JSON.stringify([tenantId, account]);
+  const inFlight = verifying.get(key) ?? 0;
+  if (lockedOut(ctx, tenantId, account, inFlight)) throw new GrantError(400, 'userLocked');
+  verifying.set(key, inFlight + 1);
+  let good: boolean;
+  let user: UserRow | undefined;
+  let tenant: Tenant | undefined;
+  try {
+    tenant = prepare(
+      ctx.sqlite,
+      'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
+    ).get(tenantId) as Tenant | undefined;
+    user = tenant
+      ? (prepare(
+          ctx.sqlite,
+          `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
+        ).get(tenantId, account) as UserRow | undefined)
+      : undefined;
+    good = (await verifyPasswordOffThread(user?.password ?? dummy(), md5)) && !!user;
+  } finally {
+    const left = (verifying.get(key) ?? 1) - 1;
+    if (left) verifying.set(key, left);
+    else verifying.delete(key);
+  }
   if (!good || !user || !tenant) {
     recordFailure(ctx, tenantId, account);
     // names the tenant the user typed (a wrong tenant is the usual mistake), cut to a tenant id's length
