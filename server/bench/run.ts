@@ -460,6 +460,17 @@ async function main() {
 
   // the list again just before the streams open: the approvals above grew the database, so the ratio
   // compares the list with and without streams on the same data
+  // each of the two runs compared starts after the same unrecorded warm-up as the first rows: the
+  // approvals before one, the sign-ins and the burst of stream openings before the other leave the
+  // server's heap and caches in a state that lasts a second or two, which is not what holding streams costs
+  const warmList = () =>
+    autocannon({
+      url: list('current=1&size=10'),
+      connections: CONNECTIONS,
+      duration: 2,
+      headers: auth(ptToken),
+    });
+  await warmList();
   const page1Settled = await measure('goodsinfo/list page 1 (after the approvals, no streams)', {
     url: list('current=1&size=10'),
     headers: auth(ptToken),
@@ -471,6 +482,7 @@ async function main() {
   t = Date.now();
   const streams = await openStreams(base, streamTokens, STREAMS_PER_USER);
   log(`  ${streams.count} live streams open (${seconds(t)})`);
+  await warmList();
   const page1Streams = await measure(`goodsinfo/list page 1 (${streams.count} streams open)`, {
     url: list('current=1&size=10'),
     headers: auth(ptToken),
@@ -541,20 +553,23 @@ async function main() {
   const target = (name: string, figure: string, goal: string, met: boolean, wide: boolean) =>
     rows.push([name, figure, goal, met, wide]);
   const share = (f: Figure) => f.rps / ceiling.rps;
+  // the list engine's share of the bare route: QUALITY.md's 10 % floor, the issue's 60 % (50 % for
+  // the ledger on 1 000 000 rows) as the target
+  const ofCeiling = (f: Figure) => `${f.rps.toFixed(0)} req/s (${(share(f) * 100).toFixed(1)} % of ceiling)`;
   for (const f of [page1, filtered])
     target(
       f.name,
-      `${f.rps.toFixed(0)} req/s (${(share(f) * 100).toFixed(1)} % of ceiling), p99 ${f.p99} ms`,
-      '≥ 10 % of ceiling, p99 ≤ 30 ms',
-      share(f) >= 0.1 && f.p99 <= 30,
-      share(f) < 0.05,
+      `${ofCeiling(f)}, p99 ${f.p99} ms`,
+      '≥ 60 % of ceiling, p99 ≤ 30 ms',
+      share(f) >= 0.6 && f.p99 <= 30,
+      share(f) < 0.3,
     );
   target(
     deep.name,
-    `${deep.rps.toFixed(0)} req/s (${(page1.rps / deep.rps).toFixed(2)}× the cost of page 1)`,
-    '≤ 2× page 1',
-    page1.rps / deep.rps <= 2,
-    page1.rps / deep.rps > 4,
+    `${ofCeiling(deep)}, ${(page1.rps / deep.rps).toFixed(2)}× the cost of page 1`,
+    '≥ 60 % of ceiling, ≤ 2× page 1',
+    share(deep) >= 0.6 && page1.rps / deep.rps <= 2,
+    share(deep) < 0.3 || page1.rps / deep.rps > 4,
   );
   target(
     search.name,
@@ -565,10 +580,10 @@ async function main() {
   );
   target(
     ledger.name,
-    `${ledger.rps.toFixed(0)} req/s (${(share(ledger) * 100).toFixed(1)} % of ceiling), p99 ${ledger.p99} ms`,
-    '≥ 4 % of ceiling, p99 ≤ 100 ms',
-    share(ledger) >= 0.04 && ledger.p99 <= 100,
-    share(ledger) < 0.02,
+    `${ofCeiling(ledger)}, p99 ${ledger.p99} ms`,
+    '≥ 50 % of ceiling, p99 ≤ 100 ms',
+    share(ledger) >= 0.5 && ledger.p99 <= 100,
+    share(ledger) < 0.25,
   );
   target(
     approvals.name,
@@ -659,8 +674,8 @@ async function main() {
   target(
     'resident memory after the trainer script',
     `${runtime.rssMiB.toFixed(1)} MiB (${runtime.calls} calls)`,
-    '≤ 150 MiB',
-    runtime.rssMiB <= 150,
+    '≤ 120 MiB',
+    runtime.rssMiB <= 120,
     false,
   );
   log(`\nceiling (bare JSON route): ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms\n`);

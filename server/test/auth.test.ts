@@ -195,6 +195,29 @@ describe('oauth/token', () => {
     }
   });
 
+  it('lets no more than 5 parallel guesses be verified: the others are refused as locked at once', async () => {
+    const app = await testApp();
+    // the verifications run off the event loop, so all ten are in flight together
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        app.inject(tokenRequest({ username: 'admin', password: md5('wrong'), grant_type: 'password' })),
+      ),
+    );
+    const texts = attempts.map((r) => String(r.json().error_description));
+    expect(texts.filter((t) => t.startsWith('用户名或密码错误：租户 000000'))).toHaveLength(5);
+    expect(texts.filter((t) => t === '用户已被锁定，请联系管理员')).toHaveLength(5);
+    const failures = app.ctx.sqlite
+      .prepare(
+        "SELECT fail_count AS n FROM blade_login_failure WHERE tenant_id = '000000' AND account = 'admin'",
+      )
+      .get() as { n: bigint };
+    expect(Number(failures.n)).toBe(5);
+    const right = await app.inject(
+      tokenRequest({ username: 'admin', password: md5('admin'), grant_type: 'password' }),
+    );
+    expect(right.json()).toEqual({ error_code: 400, error_description: '用户已被锁定，请联系管理员' });
+  });
+
   it('locks an account after 5 failures, even with the right password, until unlocked', async () => {
     const app = await testApp();
     const attempts = await Promise.all(

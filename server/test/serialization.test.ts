@@ -16,10 +16,10 @@ describe('serialisation keeps what the handler sends', () => {
     });
     const { token } = await login(app);
     const routes = [
-      '/api/blade-system/param/list?current=1&size=5',
       '/api/blade-user/info',
       '/api/blade-auth/oauth/user-info',
-      // the sidebar's answers leave already serialised, from a cache: menu-cache.test.ts compares them
+      // the sidebar's answers and the paged lists leave already serialised, from a cache:
+      // menu-cache.test.ts and answer-cache.test.ts compare them with the uncached answers
       '/api/blade-system/menu/menu-list',
       '/api/blade-system/dict/dictionary?code=sex',
       '/api/blade-system/dict-biz/parent-list',

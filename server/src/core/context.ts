@@ -31,6 +31,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Requests per minute per IP on the token, captcha and upload endpoints. */
   authRateLimit?: number;
+  /**
+   * Read answers (lists) kept as sent until the next write (`core/answer-cache.ts`); on unless
+   * `false`, which the tests use to compare the bytes with and without.
+   */
+  answerCache?: boolean;
   /** Switch mode of the served web client (`SWITCH_MODE`); off by default as the seed says. */
   switchMode?: boolean;
   /**

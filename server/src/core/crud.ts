@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedAnswer } from './answer-cache';
 import { bodyOf } from './request';
 import { z } from 'zod';
 import {
@@ -264,14 +265,18 @@ export function crudRoutes<A extends ScopedActor = SessionUser>(
           response: forestList ? answers.list(treeRow(row)) : answers.page(row),
         },
       },
-      async (req) => {
-        const actor = actorFor(req);
+      async (req, reply) => {
         if (forestList) {
+          const actor = actorFor(req);
           const rows = listAll(app.ctx.sqlite, spec, actor, req.query, FOREST_LIMIT).map((r) => wire(def, r));
           return ok(forest(decorate(rows, req) as Node[]), req.lang);
         }
-        const page = listPage(app.ctx.sqlite, spec, actor, req.query);
-        return ok({ ...page, records: decorate(page.records, req) }, req.lang);
+        const answer = () => {
+          const page = listPage(app.ctx.sqlite, spec, actorFor(req), req.query);
+          return ok({ ...page, records: decorate(page.records, req) }, req.lang);
+        };
+        // a module's own decoration may read more than the database and the token: built each time
+        return opts.decorate ? answer() : cachedAnswer(app, req, reply, answer);
       },
     );
     if (def.lazy)
@@ -500,8 +505,10 @@ function ownWriteRoutes<A extends ScopedActor>(
   const api = typed(app);
   const listRow = opts.example ? row.meta({ examples: [opts.example] }) : row;
   const listSchema = { querystring: listQuery(def), response: answers.page(listRow) };
-  const list = async (req: FastifyRequest & { query: Record<string, unknown> }) =>
-    ok(listPage(app.ctx.sqlite, spec, actorFor(req), req.query), req.lang);
+  const list = async (req: FastifyRequest & { query: Record<string, unknown> }, reply: FastifyReply) =>
+    cachedAnswer(app, req, reply, () =>
+      ok(listPage(app.ctx.sqlite, spec, actorFor(req), req.query), req.lang),
+    );
   api.get(`${def.api}/list`, { config: { access: access.list }, schema: listSchema }, list);
   api.get(`${def.api}/page`, { config: { access: access.list }, schema: listSchema }, list);
   api.get(

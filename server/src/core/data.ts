@@ -132,40 +132,63 @@ export interface Clause {
 
 const marksOf = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
+const stampStatements = new WeakMap<
+  Database.Database,
+  { changes: Database.Statement; version: Database.Statement }
+>();
+
 /**
  * A stamp that changes whenever the database may have changed: the rows this connection has
- * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`).
+ * written (`total_changes()`) and the commits of other connections (`PRAGMA data_version`). Two
+ * single-value statements answering plain numbers: cheaper than one row of bigints, and read on
+ * every cached answer.
  */
 function writeStamp(sqlite: Database.Database): string {
-  const r = prepare(
-    sqlite,
-    'SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v',
-  ).get() as {
-    n: bigint;
-    v: bigint;
-  };
-  return `${r.n}.${r.v}`;
+  let s = stampStatements.get(sqlite);
+  if (!s) {
+    s = {
+      changes: sqlite.prepare('SELECT total_changes()').pluck().safeIntegers(false),
+      version: sqlite.prepare('PRAGMA data_version').pluck().safeIntegers(false),
+    };
+    stampStatements.set(sqlite, s);
+  }
+  return `${s.changes.get() as number}.${s.version.get() as number}`;
+}
+
+interface Kept<T> {
+  entries: Map<string, { stamp: string; value: T }>;
+  bytes: number;
 }
 
 /**
  * Values read from the database, each kept under its key until the next write to the database
  * (`writeStamp`: any table, by this connection or another), so an unchanged answer is built once.
- * Past `limit` keys of one database the cache starts over.
+ * Past `limit` keys of one database, or past `maxBytes` of values when `sizeOf` weighs them, the
+ * cache starts over.
  */
 export class UntilNextWrite<T> {
-  private readonly byDatabase = new WeakMap<Database.Database, Map<string, { stamp: string; value: T }>>();
+  private readonly byDatabase = new WeakMap<Database.Database, Kept<T>>();
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly sizeOf?: (value: T) => number,
+    private readonly maxBytes = Infinity,
+  ) {}
 
   get(sqlite: Database.Database, key: string, read: () => T): T {
-    let cache = this.byDatabase.get(sqlite);
-    if (!cache) this.byDatabase.set(sqlite, (cache = new Map()));
+    let kept = this.byDatabase.get(sqlite);
+    if (!kept) this.byDatabase.set(sqlite, (kept = { entries: new Map(), bytes: 0 }));
     const stamp = writeStamp(sqlite);
-    const hit = cache.get(key);
+    const hit = kept.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value;
     const value = read();
-    if (cache.size > this.limit) cache.clear();
-    cache.set(key, { stamp, value });
+    const size = this.sizeOf?.(value) ?? 0;
+    if (kept.entries.size > this.limit || kept.bytes + size > this.maxBytes) {
+      kept.entries.clear();
+      kept.bytes = 0;
+    } else if (hit) kept.bytes -= this.sizeOf?.(hit.value) ?? 0;
+    kept.entries.set(key, { stamp, value });
+    kept.bytes += size;
     return value;
   }
 }

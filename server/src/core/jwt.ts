@@ -62,8 +62,8 @@ export function createTokenService(secret: string) {
     allowedIss: ISSUER,
     allowedAud: AUDIENCE,
     requiredClaims: ['exp', 'nbf', 'jti', 'token_type'],
-    cache: 1000,
   });
+  const verified = new VerifiedTokens();
   return {
     issue(claims: ClaimsInput, ttlSeconds: number, now = Math.floor(Date.now() / 1000)) {
       const jti = randomUUID();
@@ -81,7 +81,7 @@ export function createTokenService(secret: string) {
     /** Returns the claims of a valid token, or null for a forged, expired or early one. */
     verify(token: string): TokenClaims | null {
       try {
-        return verify(token) as TokenClaims;
+        return verified.get(token) ?? verified.keep(token, verify(token) as TokenClaims);
       } catch {
         return null;
       }
@@ -97,3 +97,36 @@ export function createTokenService(secret: string) {
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** How long a verified token is believed without verifying it again (fast-jwt's default cache TTL). */
+const KEEP_MS = 600_000;
+const KEEP_TOKENS = 1000;
+
+/**
+ * Tokens that verified, each believed again from its `nbf` until its `exp` (at most `KEEP_MS` after
+ * it was verified): the bounds fast-jwt's own cache used, kept under the token itself rather than
+ * under a SHA-256 of it, so a request pays a map lookup instead of a hash. Forged, expired and early
+ * tokens are never kept; past `KEEP_TOKENS` the oldest is dropped.
+ */
+class VerifiedTokens {
+  private readonly kept = new Map<string, { claims: TokenClaims; from: number; until: number }>();
+
+  get(token: string): TokenClaims | undefined {
+    const hit = this.kept.get(token);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (now >= hit.from && now <= hit.until) return hit.claims;
+    this.kept.delete(token);
+    return undefined;
+  }
+
+  keep(token: string, claims: TokenClaims): TokenClaims {
+    if (this.kept.size >= KEEP_TOKENS) this.kept.delete(this.kept.keys().next().value as string);
+    this.kept.set(token, {
+      claims,
+      from: claims.nbf * 1000,
+      until: Math.min(Date.now() + KEEP_MS, claims.exp * 1000),
+    });
+    return claims;
+  }
+}

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { signedFileLink } from './file-links';
-import { hashPassword, verifyPassword } from '@psi/db/password';
+import { hashPassword, verifyPasswordOffThread } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
 import { prepare } from './data';
 import type { AppContext } from './context';
@@ -79,12 +79,13 @@ export function authenticateClient(ctx: AppContext, header: string | undefined):
   };
 }
 
-function lockedOut(ctx: AppContext, tenantId: string, account: string): boolean {
+/** The failures of an account on record within the lockout's window. */
+function failuresOnRecord(ctx: AppContext, tenantId: string, account: string): number {
   const row = prepare(
     ctx.sqlite,
     'SELECT fail_count AS n, first_fail_at AS at FROM blade_login_failure WHERE tenant_id = ? AND account = ?',
   ).get(tenantId, account) as { n: bigint; at: bigint } | undefined;
-  return !!row && Number(row.n) >= LOCK_AFTER && Date.now() - Number(row.at) < LOCK_WINDOW_MS;
+  return row && Date.now() - Number(row.at) < LOCK_WINDOW_MS ? Number(row.n) : 0;
 }
 
 /** One atomic upsert: a failure older than the window starts a new count. */
@@ -120,22 +121,71 @@ interface Tenant {
   status: bigint;
 }
 
-/** Checks tenant, account and password; failures for unknown tenant, user or password look the same. */
-export function checkPassword(ctx: AppContext, tenantId: string, account: string, md5: string): UserRow {
-  if (lockedOut(ctx, tenantId, account)) throw new GrantError(400, 'userLocked');
-  const tenant = prepare(
-    ctx.sqlite,
-    'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-  ).get(tenantId) as Tenant | undefined;
-  const user = tenant
-    ? (prepare(
-        ctx.sqlite,
-        `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
-      ).get(tenantId, account) as UserRow | undefined)
-    : undefined;
-  const good = verifyPassword(user?.password ?? dummy(), md5) && !!user;
+/** Per tenant and account: sign-ins verifying now, and those waiting for a place (`checkPassword`). */
+const verifying = new Map<string, { inFlight: number; waiting: (() => void)[] }>();
+
+/**
+ * Takes a place among the verifications of an account: failures on record plus verifications in flight
+ * stay under the lockout's limit, so parallel guesses cannot pass it while earlier ones still hash; a
+ * sign-in beyond waits until one ends, then looks again (refused as locked once the failures reach it).
+ */
+async function takePlace(ctx: AppContext, tenantId: string, account: string, key: string): Promise<void> {
+  for (;;) {
+    const failures = failuresOnRecord(ctx, tenantId, account);
+    if (failures >= LOCK_AFTER) throw new GrantError(400, 'userLocked');
+    let state = verifying.get(key);
+    if (!state) verifying.set(key, (state = { inFlight: 0, waiting: [] }));
+    if (failures + state.inFlight < LOCK_AFTER) {
+      state.inFlight++;
+      return;
+    }
+    const queue = state.waiting;
+    await new Promise<void>((resolve) => queue.push(resolve));
+  }
+}
+
+function leavePlace(key: string): void {
+  const state = verifying.get(key);
+  if (!state) return;
+  state.inFlight--;
+  // every waiter looks again: one may verify now, or all are locked out by the failure just recorded
+  for (const wake of state.waiting.splice(0)) wake();
+  if (!state.inFlight) verifying.delete(key);
+}
+
+/**
+ * Checks tenant, account and password; failures for unknown tenant, user or password look the same.
+ * The argon2id verification runs off the event loop, so sign-ins of different accounts (and of one
+ * account, up to the lockout's limit) verify at once.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  tenantId: string,
+  account: string,
+  md5: string,
+): Promise<UserRow> {
+  const key = JSON.stringify([tenantId, account]);
+  await takePlace(ctx, tenantId, account, key);
+  let good: boolean;
+  let user: UserRow | undefined;
+  let tenant: Tenant | undefined;
+  try {
+    tenant = prepare(
+      ctx.sqlite,
+      'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
+    ).get(tenantId) as Tenant | undefined;
+    user = tenant
+      ? (prepare(
+          ctx.sqlite,
+          `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
+        ).get(tenantId, account) as UserRow | undefined)
+      : undefined;
+    good = (await verifyPasswordOffThread(user?.password ?? dummy(), md5)) && !!user;
+    if (!good || !user || !tenant) recordFailure(ctx, tenantId, account);
+  } finally {
+    leavePlace(key);
+  }
   if (!good || !user || !tenant) {
-    recordFailure(ctx, tenantId, account);
     // names the tenant the user typed (a wrong tenant is the usual mistake), cut to a tenant id's length
     throw new GrantError(400, 'badCredentialsInTenant', { tenant: tenantId.slice(0, 12) });
   }

@@ -125,7 +125,7 @@ export default async function authModule(app: FastifyInstance) {
         const account = str(p.username) ?? '';
         const password = str(p.password) ?? '';
         if (!account || !password) throw new GrantError(400, 'badCredentials');
-        const user = checkPassword(app.ctx, tenantId, account, password.toLowerCase());
+        const user = await checkPassword(app.ctx, tenantId, account, password.toLowerCase());
         const body = app.ctx.sqlite.transaction(() =>
           issueTokens(app.ctx, client, user, deptWanted, roleWanted),
         )();

@@ -146,7 +146,7 @@ export default async function publicDialectModule(app: FastifyInstance) {
           if (!account) throw new GrantError(400, 'badCredentials');
           // a ciphertext that does not decrypt is a wrong password: counted towards the lockout
           const plain = sm2Decrypt(str(p.password) ?? '', keys);
-          const user = checkPassword(ctx, tenantId, account, plain ? md5Hex(plain) : '');
+          const user = await checkPassword(ctx, tenantId, account, plain ? md5Hex(plain) : '');
           const issued = ctx.sqlite.transaction(() =>
             issueTokens(ctx, client, user, undefined, undefined, undefined, PUBLIC),
           )();

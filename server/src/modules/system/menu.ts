@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { menu as menuTable } from '@psi/db/schema';
 import { menuResource, parseId, t, type Lang } from '@psi/db/model';
 import { ok } from '../../core/envelope';
+import { jsonBytes, sendJson } from '../../core/answer-cache';
 import { badRequest } from '../../core/errors';
 import { prepare, UntilNextWrite } from '../../core/data';
 import { actorOf } from '../../core/crud';
@@ -152,10 +153,10 @@ export function menuRoutes(app: FastifyInstance) {
     const dialect = dialectOf(app, req);
     const key = JSON.stringify([answer, user.tenantId, user.roleIds, user.roleAliases, dialect, req.lang]);
     const body = navigation.get(sqlite, key, () =>
-      Buffer.from(JSON.stringify(ok(withDialectIcons(dialect, build(user)), req.lang))),
+      jsonBytes(ok(withDialectIcons(dialect, build(user)), req.lang)),
     );
     // the UTF-8 bytes of what serialising the envelope gives, encoded once, sent as they are
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendJson(reply, body);
   };
 
   /** Public at the gateway: anonymous callers get `data: {}`. */
