@@ -265,8 +265,9 @@ export const optionalIdValue = z
 const FILLED_TEXT = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
 
 /**
- * A parameter the call cannot do without (its handler answers `paramMissing`): required in the query
- * string, where Blade's clients send a form call's parameters; a form body may carry it instead.
+ * A parameter the call cannot do without (its handler answers `paramMissing`): required in a GET's
+ * query string (`textQuery`); a form call (`formParams`) may send it in the query or the body, so
+ * there neither place requires it and the description says so.
  */
 export const requiredParam = <T extends string | z.ZodType>(spec: T) => ({ required: true as const, spec });
 type ParamSpec = string | z.ZodType | ReturnType<typeof requiredParam>;
@@ -280,12 +281,13 @@ function textParam(spec: TextSpec): z.ZodType<string | undefined> {
     : z.string().regex(new RegExp(FILLED_TEXT), { error: missingOrType }).describe(spec.spec);
 }
 
-/** A query parameter's schema: its own (required or optional), or text. */
+/** A form parameter's schema in the query string: optional (the body may carry it instead), described. */
 function queryParam(spec: ParamSpec): z.ZodType {
-  if (typeof spec === 'string') return textParam(spec);
-  if ('required' in spec)
-    return typeof spec.spec === 'string' ? textParam({ required: true, spec: spec.spec }) : spec.spec;
-  return spec.optional();
+  const own = typeof spec === 'object' && 'required' in spec ? spec.spec : spec;
+  const needed = own !== spec ? ' (required: in the query or the body)' : '';
+  return typeof own === 'string'
+    ? textParam(own + needed)
+    : own.optional().describe(`${own.description ?? ''}${needed}`.trim());
 }
 
 /** Text parameters of a query string, each with what it means (optional unless `required`). */
