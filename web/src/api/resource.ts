@@ -2,7 +2,7 @@ import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
 import { lineHas } from './lines';
 import { failureText, getData, postData, request } from './request';
-import type { Page, Row, TreeNode } from './types';
+import type { Page, DeclaredRow, TreeNode } from './types';
 
 /** The generic Blade resource calls (spec section 7, "Generic resource pattern"). */
 
@@ -22,7 +22,7 @@ export const resourceKeys = {
 };
 
 export interface ListResult {
-  records: Row[];
+  records: DeclaredRow[];
   total: number;
   /** A tree list (`dept/list`, `menu/list`...) answers a forest instead of a page. */
   tree: boolean;
@@ -32,28 +32,28 @@ export type ListParams = Record<string, string | number>;
 
 /** `GET {url}?current&size&filters`: a page, or a forest for tree resources. */
 export async function fetchList(url: string, params: ListParams): Promise<ListResult> {
-  const data = await getData<Page<Row> | Row[] | Record<string, never>>(url, { params });
+  const data = await getData<Page<DeclaredRow> | DeclaredRow[] | Record<string, never>>(url, { params });
   if (Array.isArray(data)) return { records: data, total: data.length, tree: true };
-  if (data && Array.isArray((data as Page<Row>).records)) {
-    const page = data as Page<Row>;
+  if (data && Array.isArray((data as Page<DeclaredRow>).records)) {
+    const page = data as Page<DeclaredRow>;
     return { records: page.records, total: Number(page.total) || 0, tree: false };
   }
   return { records: [], total: 0, tree: false };
 }
 
 /** `GET {api}/lazy-list?parentId=&filters`: one level of a lazy tree, rows carrying `hasChildren`. */
-export async function fetchLazyList(url: string, params: ListParams): Promise<Row[]> {
-  const data = await getData<Row[] | Record<string, never>>(url, { params });
+export async function fetchLazyList(url: string, params: ListParams): Promise<DeclaredRow[]> {
+  const data = await getData<DeclaredRow[] | Record<string, never>>(url, { params });
   return Array.isArray(data) ? data : [];
 }
 
 /** `GET {api}/detail?id=`; `{}` when the record is gone. */
-export function fetchDetail(api: string, id: string): Promise<Row> {
-  return getData<Row>(`${api}/detail`, { params: { id } });
+export function fetchDetail(api: string, id: string): Promise<DeclaredRow> {
+  return getData<DeclaredRow>(`${api}/detail`, { params: { id } });
 }
 
 /** `POST {api}/submit` with the entity as a JSON body: one endpoint for add and update. */
-export async function submitRecord(api: string, body: Row): Promise<void> {
+export async function submitRecord(api: string, body: DeclaredRow): Promise<void> {
   await postData(`${api}/submit`, body);
 }
 

@@ -1,7 +1,7 @@
 import { lineHas } from './lines';
 import { getData, postData } from './request';
 import { downloadFile, fetchTree, resourceKeys } from './resource';
-import type { Page, Row, TreeNode } from './types';
+import type { Page, DeclaredRow, TreeNode } from './types';
 
 /**
  * Calls of the system service (`/blade-system`, `/blade-user`) beyond the generic resource calls, and
@@ -30,7 +30,7 @@ const listOf = <T>(data: T[] | Record<string, never>): T[] => (Array.isArray(dat
 
 /** The first 500 rows of a list endpoint as `{value: id, label: row[label]}`. */
 export async function fetchOptions(url: string, label: string): Promise<{ value: string; label: string }[]> {
-  const data = await getData<Page<Row>>(url, { params: { current: 1, size: 500 } });
+  const data = await getData<Page<DeclaredRow>>(url, { params: { current: 1, size: 500 } });
   return (data.records ?? []).map((row) => ({ value: String(row.id), label: String(row[label] ?? '') }));
 }
 
@@ -137,9 +137,9 @@ export async function fetchRegionLevel(parentCode: string): Promise<TreeNode[]> 
 }
 
 export const fetchRegion = (code: string) =>
-  getData<Row | null>('/blade-system/region/detail', { params: { code } });
+  getData<DeclaredRow | null>('/blade-system/region/detail', { params: { code } });
 
-export const submitRegion = (body: Row) => postData('/blade-system/region/submit', body);
+export const submitRegion = (body: DeclaredRow) => postData('/blade-system/region/submit', body);
 
 export const removeRegion = (id: string) => postData('/blade-system/region/remove', null, { params: { id } });
 
@@ -181,7 +181,7 @@ export const unlockUser = (userId: string) =>
 export const approveUser = (userId: string) => postData('/blade-user/update', { id: userId, status: 1 });
 
 /** The user submit with a body the user dialog builds (md5 password, post ids). */
-export const submitUser = (body: Row) => postData('/blade-user/submit', body);
+export const submitUser = (body: DeclaredRow) => postData('/blade-user/submit', body);
 
 // ---- switch mode
 

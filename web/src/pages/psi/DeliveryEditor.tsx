@@ -16,7 +16,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, post, psiKeys, stockOf, type Row } from '../../api/psi';
+import { detail, linesOf, page, post, psiKeys, stockOf, type DeclaredRow } from '../../api/psi';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { yuan } from './format';
 import { CopiesInput, goodsColumns, indexColumn } from './lines';
@@ -29,17 +29,17 @@ interface DeliveryEditorProps {
   /** A 待出库 delivery to change. */
   id?: string;
   onClose: () => void;
-  onSaved: (saved: Row) => void;
+  onSaved: (saved: DeclaredRow) => void;
 }
 
 interface Plan {
-  pod: Row;
-  lines: Row[];
+  pod: DeclaredRow;
+  lines: DeclaredRow[];
   /** Per 配送单 line: quantity on other 待出库 deliveries. */
   pending: Record<string, number>;
   stock: Record<string, number>;
   own: Record<string, number>;
-  delivery: Row | null;
+  delivery: DeclaredRow | null;
 }
 
 async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null> {
@@ -123,7 +123,7 @@ function useShipColumns(
       title: t('psi.field.unitPrice'),
       key: 'unit',
       align: 'right',
-      render: (_v, r) => yuan((r as Row).unitPrice),
+      render: (_v, r) => yuan((r as DeclaredRow).unitPrice),
     },
     { title: t('psi.field.ordered'), dataIndex: 'ordered', key: 'ordered', align: 'right' },
     { title: t('psi.field.delivered'), dataIndex: 'delivered', key: 'delivered', align: 'right' },

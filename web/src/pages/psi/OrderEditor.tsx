@@ -4,7 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Row as GridRow, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { docWithLines, linesOf, type MySchool, page, post, psiKeys, type Row } from '../../api/psi';
+import {
+  docWithLines,
+  linesOf,
+  type MySchool,
+  page,
+  post,
+  psiKeys,
+  type PsiResource,
+  type PsiRoute,
+  type DeclaredRow,
+} from '../../api/psi';
 import { type RoleKind, useMySchool, useRoleKind } from '../../hooks/psi-session';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { currentTerm, discountText } from './format';
@@ -24,11 +34,19 @@ import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
 export type OrderKind = 'yypt' | 'direct' | 'purchase';
 
-const editableStatus = (row: Row) => [1, 8].includes(Number(row.orderStatus));
+const editableStatus = (row: DeclaredRow) => [1, 8].includes(Number(row.orderStatus));
+
+/** The routes that save an order with its lines. */
+type OrderSubmit = Extract<PsiRoute<'post'>, `${string}/submitPurchaseOrder${string}`>;
 
 const RESOURCE: Record<
   OrderKind,
-  { detail: string; submit: string; lines: (id: string) => Promise<Row[]>; editable: (row: Row) => boolean }
+  {
+    detail: PsiResource;
+    submit: OrderSubmit;
+    lines: (id: string) => Promise<DeclaredRow[]>;
+    editable: (row: DeclaredRow) => boolean;
+  }
 > = {
   yypt: {
     detail: 'purchaseorderyypt',
@@ -61,7 +79,7 @@ interface OrderEditorProps {
   /** The document to edit; none for a new one. */
   id?: string;
   onClose: () => void;
-  onSaved: (saved: Row) => void;
+  onSaved: (saved: DeclaredRow) => void;
 }
 
 /**
@@ -158,7 +176,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const { priced, totals } = usePricedLines(lines.lines, isPurchase, isPurchase ? null : schoolDiscount);
   const columns = useOrderColumns(lines, isPurchase, frozen);
 
-  const addGoods = (goods: Row) => {
+  const addGoods = (goods: DeclaredRow) => {
     if (!lines.accepts(String(goods.id), editor.setError)) return;
     editor.setError(null);
     lines.edit((prev) => [...prev, pickedLine(goods)]);

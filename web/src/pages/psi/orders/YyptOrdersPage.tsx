@@ -1,7 +1,7 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { detail, psiKeys, type Row } from '../../../api/psi';
+import { detail, psiKeys, type DeclaredRow } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { fill } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
@@ -11,7 +11,15 @@ import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
 import '../../../i18n/psi';
 
-function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
+function YyptAudit({
+  record,
+  onClose,
+  onDone,
+}: {
+  record: DeclaredRow;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const school = useQuery({
@@ -48,7 +56,7 @@ function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => vo
 export function YyptOrdersPage({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const page = useDocPage(path);
-  const audit = useRowDialog<Row>(page.refresh);
+  const audit = useRowDialog<DeclaredRow>(page.refresh);
 
   return (
     <DocPage

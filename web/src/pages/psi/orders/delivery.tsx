@@ -2,7 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
-import { post, type Row } from '../../../api/psi';
+import { post, type DeclaredRow } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { DocPage, useDocPage, primaryStep } from './shared';
 import '../../../i18n/psi';
@@ -15,7 +15,7 @@ export default function DeliveryOrderPage() {
   const { modal, message } = App.useApp();
   const page = useDocPage(PATH);
 
-  const ship = (row: Row) =>
+  const ship = (row: DeclaredRow) =>
     modal.confirm({
       title: t('psi.delivery.approve'),
       content: t('psi.delivery.approveConfirm', { no: String(row.deliveryNo) }),

@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { linesOf, post, psiKeys, type Row } from '../../../api/psi';
+import { linesOf, post, psiKeys, type DeclaredRow } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
@@ -29,7 +29,7 @@ function StorageDialog({
   onClose,
   onDone,
 }: {
-  record: Row;
+  record: DeclaredRow;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -42,7 +42,7 @@ function StorageDialog({
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
   const { error, setError, busy, run } = useSubmit();
-  const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
+  const value = (l: DeclaredRow) => received[String(l.id)] ?? Number(l.quantity);
   const guard = useDiscardGuard(() => Object.keys(received).length > 0 || remark !== '', onClose);
 
   const submit = async () => {
@@ -69,7 +69,7 @@ function StorageDialog({
     });
   };
 
-  const columns: TableColumnsType<Row> = [
+  const columns: TableColumnsType<DeclaredRow> = [
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
     { title: t('psi.field.quantity'), dataIndex: 'quantity', key: 'qty', align: 'right' },
@@ -110,7 +110,7 @@ function StorageDialog({
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('psi.purchase.storageHint')} />
-        <Table
+        <Table<DeclaredRow>
           rowKey={(r) => String(r.id)}
           size="small"
           loading={lines.isLoading}
@@ -134,8 +134,8 @@ function StorageDialog({
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
   const page = useDocPage(PATH);
-  const audit = useRowDialog<Row>(page.refresh);
-  const storage = useRowDialog<Row>(page.refresh);
+  const audit = useRowDialog<DeclaredRow>(page.refresh);
+  const storage = useRowDialog<DeclaredRow>(page.refresh);
 
   return (
     <DocPage
