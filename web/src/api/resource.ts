@@ -87,10 +87,10 @@ export async function fetchDictionary(
   return Array.isArray(data) ? data : [];
 }
 
-/** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...). */
-export async function fetchTree(url: string): Promise<TreeNode[]> {
+/** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...) and its query. */
+export async function fetchTree(url: string, params?: ListParams): Promise<TreeNode[]> {
   if (!lineHas(url)) return [];
-  const data = await getData<TreeNode[] | Record<string, never>>(url);
+  const data = await getData<TreeNode[] | Record<string, never>>(url, { params });
   return Array.isArray(data) ? data : [];
 }
 

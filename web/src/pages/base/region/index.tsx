@@ -16,7 +16,14 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { regionResource, type Lang } from '@psi/db/model';
-import { fetchRegion, fetchRegionLevel, removeRegion, submitRegion, systemKeys } from '../../../api/system';
+import {
+  fetchRegion,
+  fetchRegionLevel,
+  removeRegion,
+  submitRegion,
+  systemKeys,
+  type RegionBody,
+} from '../../../api/system';
 import { FieldValue } from '../../../components/resource/fields';
 import { fieldRules, type DeclaredRow } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
@@ -167,7 +174,7 @@ export default function RegionPage() {
     );
   };
 
-  const save = async (values: DeclaredRow) => {
+  const save = async (values: RegionBody) => {
     await run(async () => {
       const body =
         mode?.kind === 'add'
