@@ -16,7 +16,7 @@ import {
   type TimelineItemProps,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { declaredDetail, detail, linesOf, page, psiKeys, type DeclaredRow } from '../../api/psi';
+import { declaredDetail, detail, linesOf, page, psiKeys, type DeclaredRow, psiRoutes } from '../../api/psi';
 import { discountText, yuan } from './format';
 import type { Lang } from '@psi/db/model';
 import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
@@ -50,7 +50,7 @@ async function load(kind: DocKind, id: string): Promise<Loaded | null> {
   if (kind === 'pod') pod = header;
   if (pod) {
     deliveries = (
-      await page('deliveryorder/list', { depositoryOrderId: String(pod.id), size: 100 }).catch(() => ({
+      await page(psiRoutes.deliveryorderList, { depositoryOrderId: String(pod.id), size: 100 }).catch(() => ({
         records: [] as DeclaredRow[],
       }))
     ).records;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { page, type DeclaredRow } from '../../api/psi';
+import { page, type DeclaredRow, psiRoutes } from '../../api/psi';
 import { yuan } from './format';
 
 interface GoodsSelectProps {
@@ -22,7 +22,7 @@ export function GoodsSelect({ onPick, disabled }: GoodsSelectProps) {
     const mine = ++seq.current;
     setLoading(true);
     const byIsbn = /^[\d-\s]+$/.test(term) && term.length > 0;
-    page('goodsinfo/list', {
+    page(psiRoutes.goodsinfoList, {
       status: 1,
       size: 20,
       ...(byIsbn ? { isbn: term.replace(/[-\s]/g, '') } : term ? { goodsName: term } : {}),

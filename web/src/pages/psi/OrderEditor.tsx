@@ -14,6 +14,7 @@ import {
   type PsiResource,
   type PsiRoute,
   type DeclaredRow,
+  psiRoutes,
 } from '../../api/psi';
 import { type RoleKind, useMySchool, useRoleKind } from '../../hooks/psi-session';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
@@ -50,19 +51,19 @@ const RESOURCE: Record<
 > = {
   yypt: {
     detail: 'purchaseorderyypt',
-    submit: 'purchasedetailyypt/submitPurchaseOrderYypt',
+    submit: psiRoutes.purchasedetailyyptSubmitPurchaseOrderYypt,
     lines: linesOf.yypt,
     editable: editableStatus,
   },
   direct: {
     detail: 'purchaseorderdepository',
-    submit: 'purchasedetaildepository/submitPurchaseOrderDepository',
+    submit: psiRoutes.purchasedetaildepositorySubmitPurchaseOrderDepository,
     lines: linesOf.pod,
     editable: (row) => Number(row.sourceType) === 2 && editableStatus(row),
   },
   purchase: {
     detail: 'purchaseorder',
-    submit: 'purchasedetail/submitPurchaseOrder',
+    submit: psiRoutes.purchasedetailSubmitPurchaseOrder,
     lines: linesOf.purchase,
     editable: editableStatus,
   },
@@ -92,7 +93,7 @@ function useSchoolDiscount(role: RoleKind, schoolId: string | undefined, own: My
     queryKey: psiKeys.schoolTerms(schoolId),
     queryFn: async () => {
       if (isSchoolUser) return own?.discount ?? null;
-      const rows = await page('schoolyyptinfo/list', { schoolId, size: 1 }).catch(() => null);
+      const rows = await page(psiRoutes.schoolyyptinfoList, { schoolId, size: 1 }).catch(() => null);
       const found = rows?.records[0]?.discount;
       return typeof found === 'string' ? found : null;
     },

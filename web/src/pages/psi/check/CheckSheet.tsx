@@ -24,6 +24,7 @@ import {
   type DeclaredRow,
   type PsiAnswer,
   useDepositories,
+  psiRoutes,
 } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { EditorDrawer, LinesTable } from '../EditorDrawer';
@@ -53,7 +54,7 @@ interface CountLine {
   remark: string;
 }
 
-type SaveResult = PsiAnswer<'depositoryinfo/saveCheckList'>;
+type SaveResult = PsiAnswer<typeof psiRoutes.depositoryinfoSaveCheckList>;
 
 interface CheckSheetProps {
   /** An open (盘点中) check to continue; none for a new count. */
@@ -308,7 +309,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       })),
     };
     await editor.save(
-      () => post('depositoryinfo/saveCheckList', body, true),
+      () => post(psiRoutes.depositoryinfoSaveCheckList, body, true),
       (result) => {
         if ('id' in result) {
           setCheckId(String(result.id));

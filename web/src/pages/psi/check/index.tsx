@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
-import { docWithLines, linesOf, psiKeys, type DeclaredRow } from '../../../api/psi';
+import { docWithLines, linesOf, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { DiffText, indexColumn } from '../lines';
 import { DocList } from '../DocList';
@@ -187,7 +187,7 @@ export default function DepositoryCheckPage() {
     <>
       <DocList
         root="check"
-        endpoint="depositorycheck/list"
+        endpoint={psiRoutes.depositorycheckList}
         exportable
         exportName={t('psi.check.title')}
         statusKind="check"

@@ -1,7 +1,7 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { detail, psiKeys, type DeclaredRow } from '../../../api/psi';
+import { detail, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { fill } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
@@ -35,7 +35,7 @@ function YyptAudit({
       : undefined;
   return (
     <AuditDialog
-      endpoint="purchaseorderyypt/approveAudit"
+      endpoint={psiRoutes.purchaseorderyyptApproveAudit}
       record={record}
       blocked={blocked}
       hint={
@@ -63,7 +63,7 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
       page={page}
       kind="yypt"
       steps={[primaryStep('auditPass', 'audit', t('psi.yypt.audit'), <AuditOutlined />, audit.open)]}
-      endpoint="purchaseorderyypt/list"
+      endpoint={psiRoutes.purchaseorderyyptList}
       exportName={title}
       title={title}
       create={{ label: t('psi.yypt.newOrder'), testId: 'order-new' }}

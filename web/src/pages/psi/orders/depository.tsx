@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DepositoryOrderSource } from '@psi/db/model/psi/status';
 import { useNavigate } from 'react-router-dom';
-import { type DeclaredRow } from '../../../api/psi';
+import { type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';
@@ -57,7 +57,7 @@ export default function DepositoryOrderPage() {
           setShipping(String(row.id)),
         ),
       ]}
-      endpoint="purchaseorderdepository/purchaseOrderDepository"
+      endpoint={psiRoutes.purchaseorderdepositoryPurchaseOrderDepository}
       exportName={t('psi.pod.title')}
       title={t('psi.pod.inbox')}
       create={{ label: t('psi.pod.newDirect'), testId: 'direct-new' }}
@@ -65,7 +65,7 @@ export default function DepositoryOrderPage() {
     >
       {audit.target && (
         <AuditDialog
-          endpoint="purchaseorderdepository/approveAuditDepository"
+          endpoint={psiRoutes.purchaseorderdepositoryApproveAuditDepository}
           record={audit.target.row}
           initialPass={audit.target.pass}
           hint={(pass) => moneyHint(t, audit.target!.row, pass)}

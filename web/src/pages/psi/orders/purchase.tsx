@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { linesOf, post, psiKeys, type DeclaredRow } from '../../../api/psi';
+import { linesOf, post, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
 import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
@@ -54,7 +54,7 @@ function StorageDialog({
     setError(null);
     await run(async () => {
       await post(
-        'purchaseorder/approveStorage',
+        psiRoutes.purchaseorderApproveStorage,
         {
           id: record.id,
           version: record.version,
@@ -145,7 +145,7 @@ export default function PurchaseOrderPage() {
         primaryStep('auditPass', 'audit', t('psi.purchase.audit'), <AuditOutlined />, audit.open),
         primaryStep('storage', 'storage', t('psi.purchase.storage'), <ImportOutlined />, storage.open),
       ]}
-      endpoint="purchaseorder/list"
+      endpoint={psiRoutes.purchaseorderList}
       exportName={t('psi.purchase.title')}
       title={t('psi.purchase.title')}
       create={{ label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
@@ -153,7 +153,7 @@ export default function PurchaseOrderPage() {
     >
       {audit.target && (
         <AuditDialog
-          endpoint="purchaseorder/approveAudit"
+          endpoint={psiRoutes.purchaseorderApproveAudit}
           record={audit.target}
           onClose={audit.close}
           onDone={audit.done}
