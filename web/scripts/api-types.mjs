@@ -23,9 +23,36 @@ const HEADER = `/**
  */
 `;
 
+/**
+ * An answer's schema without the open `additionalProperties: {}` the route schemas add to records (the
+ * server passes unknown fields through): the web reads only the fields an answer documents, so a field a
+ * route schema renames or drops is no longer there to read, instead of being read as `unknown`.
+ */
+function closed(schema) {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const open =
+    schema.properties && schema.additionalProperties && Object.keys(schema.additionalProperties).length === 0;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !(open && key === 'additionalProperties'))
+      .map(([key, value]) => [key, closed(value)]),
+  );
+}
+
+/** The document with every operation's answers closed (requests stay as they are: they may carry more). */
+function withClosedAnswers(document) {
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations))
+      if (operation && typeof operation === 'object' && operation.responses)
+        operation.responses = closed(operation.responses);
+  return document;
+}
+
 /** The types of a document (its JSON text) as the module text `src/api/generated/bladex.ts` holds. */
 async function typesOf(documentText) {
-  const ast = await openapiTS(JSON.parse(documentText), { exportType: true, alphabetize: true });
+  const document = withClosedAnswers(JSON.parse(documentText));
+  const ast = await openapiTS(document, { exportType: true, alphabetize: true });
   return HEADER + astToString(ast);
 }
 

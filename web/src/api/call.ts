@@ -1,7 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { paths } from './generated/bladex';
 import { request } from './request';
-import type { Envelope } from './types';
+import type { DeclaredRow, Envelope } from './types';
 
 /**
  * Calls typed by the OpenAPI document the server renders from its route schemas (`contract/openapi.json`,
@@ -57,6 +57,17 @@ export type DataOf<P extends ApiPath, M extends Method = 'get'> =
 /** A record of a page answer (`{records, total, ...}`) or of a list answer (an array). */
 export type RecordOf<P extends ApiPath, M extends Method = 'get'> =
   DataOf<P, M> extends { records: (infer R)[] } ? R : DataOf<P, M> extends (infer R)[] ? R : never;
+
+/** The api bases of the document's listed resources: `A` where `A/list` is a GET route. */
+export type ResourceApi = RouteOf<'get'> extends infer P ? (P extends `${infer A}/list` ? A : never) : never;
+
+/**
+ * A record of a declared resource by its api base (`RowOf<'/blade-system/param'>`); an api base known
+ * only at run time (a declaration's `api: string`) gives the open `DeclaredRow`.
+ */
+export type RowOf<A extends string> = A extends ResourceApi
+  ? RecordOf<Extract<ApiPath, `${A}/list`>>
+  : DeclaredRow;
 
 /**
  * One object type of a union of answers (the dashboard's answer per role, told by `kind`): every field of

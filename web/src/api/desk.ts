@@ -1,7 +1,8 @@
 import type { InboxList, InboxTab } from '@psi/db/model';
 import { RequestError } from './errors';
 import { featureOn } from './lines';
-import { apiGet, apiPost, type RecordOf } from './call';
+import { site } from '../config/site';
+import { apiGet, apiPost, type ApiPath, type RecordOf } from './call';
 import { resourceKeys } from './resource';
 
 /** Calls of the desk service (`/blade-desk`): the notice inbox of the header bell, and their keys. */
@@ -71,3 +72,8 @@ export async function markInboxRead(tab: 'message' | 'notice', ids: string[] | n
   if (ids) await apiPost('/blade-desk/notice/inbox/read', { tab, ids });
   else await apiPost('/blade-desk/notice/inbox/read-all', { tab });
 }
+
+const NOTICE_STREAM: ApiPath = '/blade-desk/notice/stream';
+
+/** The URL of the inbox's event stream, read with `fetch` (axios reads no stream). */
+export const noticeStreamUrl = () => `${site.apiBase}${NOTICE_STREAM}`;

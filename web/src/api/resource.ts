@@ -1,6 +1,7 @@
 import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
 import { lineHas } from './lines';
+import { apiPost, type BodyOf, type DataOf, type RowOf } from './call';
 import { failureText, getData, postData, request } from './request';
 import type { Page, DeclaredRow, TreeNode } from './types';
 
@@ -48,8 +49,8 @@ export async function fetchLazyList(url: string, params: ListParams): Promise<De
 }
 
 /** `GET {api}/detail?id=`; `{}` when the record is gone. */
-export function fetchDetail(api: string, id: string): Promise<DeclaredRow> {
-  return getData<DeclaredRow>(`${api}/detail`, { params: { id } });
+export function fetchDetail<A extends string>(api: A, id: string): Promise<RowOf<A>> {
+  return getData<RowOf<A>>(`${api}/detail`, { params: { id } });
 }
 
 /** `POST {api}/submit` with the entity as a JSON body: one endpoint for add and update. */
@@ -100,24 +101,22 @@ export async function enableConfig(api: string, id: string): Promise<void> {
 }
 
 /** Sends a test message with an sms configuration. */
-export async function sendSmsMessage(code: string, phones: string, params: unknown): Promise<void> {
-  await postData('/blade-resource/sms/endpoint/send-message', { code, phones, params });
+export async function sendSmsMessage(
+  code: string,
+  phones: string,
+  params: BodyOf<'/blade-resource/sms/endpoint/send-message'>['params'],
+): Promise<void> {
+  await apiPost('/blade-resource/sms/endpoint/send-message', { code, phones, params });
 }
 
 /** What `oss/endpoint/put-file` answers. */
-export interface UploadedFile {
-  link: string;
-  domain?: string;
-  name?: string;
-  originalName?: string;
-  attachId?: string;
-}
+export type UploadedFile = DataOf<'/blade-resource/oss/endpoint/put-file', 'post'>;
 
 /** Uploads one file (multipart `file`) to the file storage; answers its `link`. */
 export function uploadFile(file: Blob, name?: string): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, name ?? (file instanceof File ? file.name : 'file'));
-  return postData<UploadedFile>('/blade-resource/oss/endpoint/put-file', form);
+  return apiPost('/blade-resource/oss/endpoint/put-file', form);
 }
 
 /** The file name of a download, from `Content-Disposition` (RFC 5987 `filename*` first). */

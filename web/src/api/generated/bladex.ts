@@ -6241,14 +6241,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             image: string;
                             key: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6270,11 +6268,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6299,14 +6295,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             image: string;
                             key: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6328,11 +6322,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6355,11 +6347,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6387,11 +6377,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6473,8 +6461,6 @@ export interface operations {
                         token_type: string;
                         user_id: string;
                         user_name?: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6579,8 +6565,6 @@ export interface operations {
                         token_type: string;
                         user_id: string;
                         user_name?: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6628,8 +6612,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             account: string;
                             avatar: string;
                             deptId: string;
@@ -6647,12 +6631,8 @@ export interface operations {
                             tenantId: string;
                             tenantName: string;
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6675,7 +6655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             /**
                              * @description sm-crypto cipher mode: 0 = C1C2C3
@@ -6685,9 +6665,7 @@ export interface operations {
                             /** @description uncompressed SM2 point 04‖X‖Y, hex */
                             publicKey: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6738,7 +6716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             accessToken: string;
                             account: string;
@@ -6754,12 +6732,8 @@ export interface operations {
                             tokenType: string;
                             userId: string;
                             userName: string;
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             /** @description Default Response */
@@ -6768,11 +6742,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["R"] & ({
+                    "application/json": (components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    })) | components["schemas"]["R"];
+                    }) | components["schemas"]["R"];
                 };
             };
             /** @description Default Response */
@@ -6781,11 +6753,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             413: components["responses"]["Status413"];
@@ -6808,7 +6778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             group: {
                                 link: string;
@@ -6827,9 +6797,7 @@ export interface operations {
                                 name: string;
                             };
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6852,7 +6820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             avatar: string;
                             datetime: string;
@@ -6863,9 +6831,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "notification" | "message" | "event";
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6888,7 +6854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             description: string;
                             href: string;
@@ -6898,9 +6864,7 @@ export interface operations {
                             title: string;
                             updatedAt: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -6926,8 +6890,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Category */
                             category: number;
                             /** @description the label of category */
@@ -6946,12 +6910,8 @@ export interface operations {
                             title: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7152,9 +7112,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Category */
                                 category: number;
                                 /** @description the label of category */
@@ -7173,15 +7133,9 @@ export interface operations {
                                 title: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7216,11 +7170,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7249,8 +7201,6 @@ export interface operations {
                         data: string;
                         event?: string;
                         id?: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7295,11 +7245,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7324,15 +7272,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             account: string;
                             id: string;
                             realName: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7358,7 +7304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             applyTime: string;
                             applyUser: string;
@@ -7377,12 +7323,8 @@ export interface operations {
                             taskUser: string;
                             taskUserName: string;
                             tenantId: string;
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7426,15 +7368,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             businessId: string;
                             processDefinitionId: string;
                             processInstanceId: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7471,13 +7411,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             id: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7505,8 +7443,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             apiPath: string | "";
                             /** @description Base entity */
                             baseMode: number;
@@ -7531,12 +7469,8 @@ export interface operations {
                             webPath: string | "";
                             /** @description Wrapper */
                             wrapMode: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7645,9 +7579,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 apiPath: string | "";
                                 /** @description Base entity */
                                 baseMode: number;
@@ -7672,15 +7606,9 @@ export interface operations {
                                 webPath: string | "";
                                 /** @description Wrapper */
                                 wrapMode: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7715,11 +7643,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7786,11 +7712,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7818,8 +7742,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -7839,12 +7763,8 @@ export interface operations {
                             /** @description URL */
                             url: string;
                             username: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7882,9 +7802,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -7904,15 +7824,9 @@ export interface operations {
                                 /** @description URL */
                                 url: string;
                                 username: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7947,11 +7861,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -7976,15 +7888,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             driverClass: string;
                             id: string;
                             name: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8034,11 +7944,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8079,11 +7987,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8122,8 +8028,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 businessId: string;
                                 businessTable: string;
@@ -8146,12 +8052,8 @@ export interface operations {
                                 /** @description the open tasks, comma-joined */
                                 taskName: string;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8190,11 +8092,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8231,11 +8131,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8276,16 +8174,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             deploymentId: string;
                             processDefinitionId: string;
                             tenantId: string;
                             version: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8323,8 +8219,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 category: string;
                                 categoryName: string;
@@ -8340,12 +8236,8 @@ export interface operations {
                                 tenantId: string;
                                 version: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8388,16 +8280,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             deploymentId: string;
                             processDefinitionId: string;
                             tenantId: string;
                             version: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8425,7 +8315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             category: string;
                             createTime: string;
@@ -8439,9 +8329,7 @@ export interface operations {
                             /** @description BPMN 2.0 XML */
                             xml: string;
                         } | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8473,8 +8361,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 category: string;
                                 createTime: string;
@@ -8486,12 +8374,8 @@ export interface operations {
                                 updateTime: string;
                                 version: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8526,11 +8410,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8572,7 +8454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             category: string;
                             createTime: string;
@@ -8586,9 +8468,7 @@ export interface operations {
                             /** @description BPMN 2.0 XML */
                             xml: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8616,7 +8496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             assignee: string;
                             assigneeName: string;
@@ -8634,9 +8514,7 @@ export interface operations {
                             pass: number | "";
                             taskId: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8664,7 +8542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             flow: {
                                 activityType: string;
@@ -8675,9 +8553,7 @@ export interface operations {
                             }[];
                             xml: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8711,8 +8587,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 assignee: string;
                                 assigneeName: string;
@@ -8736,12 +8612,8 @@ export interface operations {
                                 taskId: string;
                                 taskName: string;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8776,11 +8648,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8824,11 +8694,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8864,8 +8732,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 assignee: string;
                                 assigneeName: string;
@@ -8892,12 +8760,8 @@ export interface operations {
                                 taskId: string;
                                 taskName: string;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8931,8 +8795,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 businessId: string;
                                 businessTable: string;
@@ -8955,12 +8819,8 @@ export interface operations {
                                 /** @description the open tasks, comma-joined */
                                 taskName: string;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -8994,8 +8854,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 category: string;
                                 categoryName: string;
@@ -9010,12 +8870,8 @@ export interface operations {
                                 suspensionState: number;
                                 version: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9049,8 +8905,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 assignee: string;
                                 assigneeName: string;
@@ -9074,12 +8930,8 @@ export interface operations {
                                 taskId: string;
                                 taskName: string;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9105,8 +8957,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createBy: string | "";
                             createTime: string | "";
                             env: string | "";
@@ -9129,12 +8981,8 @@ export interface operations {
                             /** @description Type */
                             type: string;
                             userAgent: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9182,9 +9030,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createBy: string | "";
                                 createTime: string | "";
                                 env: string | "";
@@ -9207,15 +9055,9 @@ export interface operations {
                                 /** @description Type */
                                 type: string;
                                 userAgent: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9241,8 +9083,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createBy: string | "";
                             createTime: string | "";
                             env: string | "";
@@ -9265,12 +9107,8 @@ export interface operations {
                             tenantId: string;
                             time: string | "";
                             userAgent: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9320,9 +9158,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createBy: string | "";
                                 createTime: string | "";
                                 env: string | "";
@@ -9345,15 +9183,9 @@ export interface operations {
                                 tenantId: string;
                                 time: string | "";
                                 userAgent: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9379,8 +9211,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createBy: string | "";
                             createTime: string | "";
                             env: string | "";
@@ -9401,12 +9233,8 @@ export interface operations {
                             tenantId: string;
                             time: string | "";
                             userAgent: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9456,9 +9284,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createBy: string | "";
                                 createTime: string | "";
                                 env: string | "";
@@ -9479,15 +9307,9 @@ export interface operations {
                                 tenantId: string;
                                 time: string | "";
                                 userAgent: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9513,8 +9335,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             /** @description Balance after */
@@ -9550,12 +9372,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             voucherNo: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9667,9 +9485,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 /** @description Balance after */
@@ -9705,15 +9523,9 @@ export interface operations {
                                 updateTime: string | "";
                                 updateUser: string | "";
                                 voucherNo: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9771,9 +9583,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 /** @description Balance after */
@@ -9809,15 +9621,9 @@ export interface operations {
                                 updateTime: string | "";
                                 updateUser: string | "";
                                 voucherNo: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9856,8 +9662,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             /** @description Balance after */
@@ -9893,12 +9699,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             voucherNo: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9935,11 +9737,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -9973,8 +9773,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             /** @description Balance after */
@@ -10010,12 +9810,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             voucherNo: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10049,8 +9845,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             /** @description Balance after */
@@ -10086,12 +9882,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             voucherNo: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10125,8 +9917,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             /** @description Balance after */
@@ -10162,12 +9954,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             voucherNo: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10195,7 +9983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             /** @description documents per status code */
                             deliveryStatus: {
@@ -10391,9 +10179,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "none";
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10419,8 +10205,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -10457,12 +10243,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10538,9 +10320,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -10577,15 +10359,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10611,8 +10387,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -10649,12 +10425,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10694,9 +10466,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -10733,15 +10505,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10776,11 +10542,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10825,11 +10589,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10874,11 +10636,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -10949,8 +10709,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11000,12 +10760,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11050,11 +10806,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11092,8 +10846,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11143,12 +10897,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11176,8 +10926,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11227,12 +10977,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11336,9 +11082,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -11388,15 +11134,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11450,9 +11190,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -11502,15 +11242,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11545,11 +11279,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11620,8 +11352,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11671,12 +11403,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11747,8 +11475,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11798,12 +11526,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11874,8 +11598,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -11925,12 +11649,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -11958,8 +11678,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Count date */
                             checkDate: string;
                             /** @description Check no. */
@@ -11997,12 +11717,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12090,9 +11806,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Count date */
                                 checkDate: string;
                                 /** @description Check no. */
@@ -12130,15 +11846,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12184,9 +11894,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Count date */
                                 checkDate: string;
                                 /** @description Check no. */
@@ -12224,15 +11934,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12267,11 +11971,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12328,8 +12030,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12375,9 +12077,7 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | {
+                        } | {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12387,9 +12087,7 @@ export interface operations {
                                 isbn: string;
                             }[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12446,8 +12144,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12493,9 +12191,7 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | {
+                        } | {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12505,9 +12201,7 @@ export interface operations {
                                 isbn: string;
                             }[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12564,8 +12258,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12611,9 +12305,7 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | {
+                        } | {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -12623,9 +12315,7 @@ export interface operations {
                                 isbn: string;
                             }[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12653,8 +12343,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Book quantity */
                             bookQuantity: number;
                             /** @description Book quantity at save */
@@ -12687,12 +12377,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12768,9 +12454,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Book quantity */
                                 bookQuantity: number;
                                 /** @description Book quantity at save */
@@ -12803,15 +12489,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12837,8 +12517,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Book quantity */
                             bookQuantity: number;
                             /** @description Book quantity at save */
@@ -12871,12 +12551,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12916,9 +12592,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Book quantity */
                                 bookQuantity: number;
                                 /** @description Book quantity at save */
@@ -12951,15 +12627,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -12994,11 +12664,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13043,11 +12711,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13092,11 +12758,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13141,11 +12805,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13173,8 +12835,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -13208,12 +12870,8 @@ export interface operations {
                             userId?: string;
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13239,8 +12897,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -13273,12 +12931,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13346,8 +13000,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -13381,12 +13035,8 @@ export interface operations {
                             userId?: string;
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13432,9 +13082,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 address: string | "";
                                 createDept: string | "";
                                 createTime: string | "";
@@ -13467,15 +13117,9 @@ export interface operations {
                                 userId: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13521,9 +13165,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 address: string | "";
                                 createDept: string | "";
                                 createTime: string | "";
@@ -13556,15 +13200,9 @@ export interface operations {
                                 userId: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13599,11 +13237,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13676,8 +13312,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -13710,12 +13346,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13770,8 +13402,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -13817,9 +13449,7 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | {
+                        } | {
                             /** @description lines whose stock moved since the last save (on completion) */
                             bookChanged: {
                                 bookQuantity: number;
@@ -13829,9 +13459,7 @@ export interface operations {
                                 isbn: string;
                             }[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -13904,8 +13532,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -13938,12 +13566,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14016,8 +13640,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -14050,12 +13674,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14083,8 +13703,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description After */
                             balanceAfter: number;
                             /** @description Before */
@@ -14123,12 +13743,8 @@ export interface operations {
                             unitPrice: string | "";
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14236,9 +13852,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description After */
                                 balanceAfter: number;
                                 /** @description Before */
@@ -14277,15 +13893,9 @@ export interface operations {
                                 unitPrice: string | "";
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14341,9 +13951,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description After */
                                 balanceAfter: number;
                                 /** @description Before */
@@ -14382,15 +13992,9 @@ export interface operations {
                                 unitPrice: string | "";
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14425,11 +14029,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14463,8 +14065,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description After */
                             balanceAfter: number;
                             /** @description Before */
@@ -14503,12 +14105,8 @@ export interface operations {
                             unitPrice: string | "";
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14542,8 +14140,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description After */
                             balanceAfter: number;
                             /** @description Before */
@@ -14582,12 +14180,8 @@ export interface operations {
                             unitPrice: string | "";
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14621,8 +14215,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description After */
                             balanceAfter: number;
                             /** @description Before */
@@ -14661,12 +14255,8 @@ export interface operations {
                             unitPrice: string | "";
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14744,8 +14334,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
                             records: {
                                 depositoryCode: string;
                                 depositoryId: string;
@@ -14769,12 +14359,8 @@ export interface operations {
                                 /** @description copies on hand */
                                 quantity: number;
                             }[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14800,8 +14386,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             author: string | "";
                             coverUrl: string | "";
                             createDept: string | "";
@@ -14849,12 +14435,8 @@ export interface operations {
                             version: number;
                             /** @description Volume */
                             volume: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -14966,9 +14548,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 author: string | "";
                                 coverUrl: string | "";
                                 createDept: string | "";
@@ -15016,15 +14598,9 @@ export interface operations {
                                 version: number;
                                 /** @description Volume */
                                 volume: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15082,9 +14658,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 author: string | "";
                                 coverUrl: string | "";
                                 createDept: string | "";
@@ -15132,15 +14708,9 @@ export interface operations {
                                 version: number;
                                 /** @description Volume */
                                 volume: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15175,11 +14745,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15276,8 +14844,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             author: string | "";
                             coverUrl: string | "";
                             createDept: string | "";
@@ -15325,12 +14893,8 @@ export interface operations {
                             version: number;
                             /** @description Volume */
                             volume: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15427,8 +14991,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             author: string | "";
                             coverUrl: string | "";
                             createDept: string | "";
@@ -15476,12 +15040,8 @@ export interface operations {
                             version: number;
                             /** @description Volume */
                             volume: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15601,8 +15161,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             author: string | "";
                             coverUrl: string | "";
                             createDept: string | "";
@@ -15650,12 +15210,8 @@ export interface operations {
                             version: number;
                             /** @description Volume */
                             volume: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15692,15 +15248,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             created: number;
                             unchanged: number;
                             updated: number;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             /** @description Default Response */
@@ -15709,7 +15263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["R"] & ({
+                    "application/json": (components["schemas"]["R"] & {
                         data: {
                             errors: {
                                 field: string;
@@ -15717,9 +15271,7 @@ export interface operations {
                                 row: number;
                             }[];
                         } | Record<string, never>;
-                    } & {
-                        [key: string]: unknown;
-                    })) | components["schemas"]["R"];
+                    }) | components["schemas"]["R"];
                 };
             };
             401: components["responses"]["Status401"];
@@ -15746,8 +15298,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -15784,12 +15336,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15865,9 +15413,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -15904,15 +15452,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -15940,8 +15482,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -15978,12 +15520,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16023,9 +15561,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -16062,15 +15600,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16105,11 +15637,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16157,11 +15687,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16209,11 +15737,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16280,8 +15806,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -16325,12 +15851,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16378,11 +15900,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16410,8 +15930,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -16449,12 +15969,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16530,9 +16046,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -16570,15 +16086,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16606,8 +16116,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -16645,12 +16155,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16690,9 +16196,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -16730,15 +16236,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16773,11 +16273,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16822,11 +16320,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16871,11 +16367,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -16943,8 +16437,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -16997,12 +16491,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17047,11 +16537,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17079,8 +16567,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -17117,12 +16605,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17198,9 +16682,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -17237,15 +16721,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17273,8 +16751,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Amount */
                             amount: string;
                             createDept: string | "";
@@ -17311,12 +16789,8 @@ export interface operations {
                             unitPrice: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17356,9 +16830,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Amount */
                                 amount: string;
                                 createDept: string | "";
@@ -17395,15 +16869,9 @@ export interface operations {
                                 unitPrice: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17438,11 +16906,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17487,11 +16953,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17536,11 +17000,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17608,8 +17070,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -17659,12 +17121,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17709,11 +17167,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17753,8 +17209,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -17798,12 +17254,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17850,8 +17302,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -17895,12 +17347,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -17928,8 +17376,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -17973,12 +17421,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18074,9 +17518,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -18120,15 +17564,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18178,9 +17616,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -18224,15 +17662,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18267,11 +17699,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18338,8 +17768,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -18383,12 +17813,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18455,8 +17881,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -18500,12 +17926,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18572,8 +17994,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -18617,12 +18039,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18662,8 +18080,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -18716,12 +18134,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18749,8 +18163,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -18803,12 +18217,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -18920,9 +18330,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -18975,15 +18385,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19041,9 +18445,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -19096,15 +18500,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19162,9 +18560,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -19217,15 +18615,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19260,11 +18652,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19332,8 +18722,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -19386,12 +18776,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19459,8 +18845,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -19513,12 +18899,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19586,8 +18968,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -19640,12 +19022,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19685,8 +19063,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -19736,12 +19114,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19769,8 +19143,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -19820,12 +19194,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -19925,9 +19295,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -19977,15 +19347,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20037,9 +19401,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 auditRemark: string | "";
                                 auditTime: string | "";
                                 auditUser: string | "";
@@ -20089,15 +19453,9 @@ export interface operations {
                                 updateUser: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20132,11 +19490,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20204,8 +19560,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -20255,12 +19611,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20328,8 +19680,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -20379,12 +19731,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20452,8 +19800,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             auditRemark: string | "";
                             auditTime: string | "";
                             auditUser: string | "";
@@ -20503,12 +19851,8 @@ export interface operations {
                             updateUser: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20536,8 +19880,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Balance */
                             accountBalance: string;
                             address: string | "";
@@ -20573,12 +19917,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20604,8 +19944,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Balance */
                             accountBalance: string;
                             address: string | "";
@@ -20643,12 +19983,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20740,9 +20076,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Balance */
                                 accountBalance: string;
                                 address: string | "";
@@ -20778,15 +20114,9 @@ export interface operations {
                                 userId: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20834,9 +20164,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Balance */
                                 accountBalance: string;
                                 address: string | "";
@@ -20872,15 +20202,9 @@ export interface operations {
                                 userId: string | "";
                                 /** @description Version */
                                 version: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20915,11 +20239,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -20992,8 +20314,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Balance */
                             accountBalance: string;
                             address: string | "";
@@ -21029,12 +20351,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21107,8 +20425,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Balance */
                             accountBalance: string;
                             address: string | "";
@@ -21144,12 +20462,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21222,8 +20536,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Balance */
                             accountBalance: string;
                             address: string | "";
@@ -21259,12 +20573,8 @@ export interface operations {
                             userId: string | "";
                             /** @description Version */
                             version: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21292,8 +20602,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             address: string | "";
                             contactName: string | "";
                             contactPhone: string | "";
@@ -21326,12 +20636,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21411,9 +20717,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 address: string | "";
                                 contactName: string | "";
                                 contactPhone: string | "";
@@ -21446,15 +20752,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21496,9 +20796,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 address: string | "";
                                 contactName: string | "";
                                 contactPhone: string | "";
@@ -21531,15 +20831,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21574,11 +20868,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21657,11 +20949,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21740,11 +21030,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21846,11 +21134,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -21887,15 +21173,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             created: number;
                             unchanged: number;
                             updated: number;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             /** @description Default Response */
@@ -21904,7 +21188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["R"] & ({
+                    "application/json": (components["schemas"]["R"] & {
                         data: {
                             errors: {
                                 field: string;
@@ -21912,9 +21196,7 @@ export interface operations {
                                 row: number;
                             }[];
                         } | Record<string, never>;
-                    } & {
-                        [key: string]: unknown;
-                    })) | components["schemas"]["R"];
+                    }) | components["schemas"]["R"];
                 };
             };
             401: components["responses"]["Status401"];
@@ -21941,8 +21223,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             content: string | "";
                             createDept: string | "";
                             createTime: string | "";
@@ -21956,12 +21238,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22025,9 +21303,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 content: string | "";
                                 createDept: string | "";
                                 createTime: string | "";
@@ -22041,15 +21319,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22084,11 +21356,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22116,8 +21386,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Size (bytes) */
                             attachSize: number;
                             createDept: string | "";
@@ -22138,12 +21408,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22183,9 +21449,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Size (bytes) */
                                 attachSize: number;
                                 createDept: string | "";
@@ -22206,15 +21472,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22249,11 +21509,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22281,8 +21539,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             accessKey: string | "";
                             appId: string | "";
                             bucketName: string | "";
@@ -22304,12 +21562,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22344,11 +21598,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22438,7 +21690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             attachId: string;
                             domain: string;
@@ -22448,9 +21700,7 @@ export interface operations {
                             name: string;
                             originalName: string;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22495,9 +21745,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 accessKey: string | "";
                                 appId: string | "";
                                 bucketName: string | "";
@@ -22519,15 +21769,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22562,11 +21806,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22627,11 +21869,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22659,8 +21899,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             accessKey: string | "";
                             /** @description Category */
                             category: number;
@@ -22681,12 +21921,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22721,11 +21957,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22772,11 +22006,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22820,9 +22052,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 accessKey: string | "";
                                 /** @description Category */
                                 category: number;
@@ -22843,15 +22075,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22886,11 +22112,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22948,11 +22172,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -22980,8 +22202,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -23004,12 +22226,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23051,9 +22269,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -23076,15 +22294,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23119,11 +22331,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23175,11 +22385,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23207,8 +22415,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Access token seconds */
                             accessTokenValidity: number;
                             additionalInformation: string | "";
@@ -23233,12 +22441,8 @@ export interface operations {
                             updateTime: string | "";
                             updateUser: string | "";
                             webServerRedirectUri: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23276,9 +22480,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Access token seconds */
                                 accessTokenValidity: number;
                                 additionalInformation: string | "";
@@ -23303,15 +22507,9 @@ export interface operations {
                                 updateTime: string | "";
                                 updateUser: string | "";
                                 webServerRedirectUri: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23346,11 +22544,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23417,11 +22613,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23449,8 +22643,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -23475,12 +22669,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23520,9 +22710,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -23547,15 +22737,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23590,11 +22774,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23655,11 +22837,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23687,8 +22867,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Ancestors */
                             ancestors: string;
                             createDept: string | "";
@@ -23712,12 +22892,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23759,8 +22935,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Ancestors */
                             ancestors: string;
                             createDept: string | "";
@@ -23785,12 +22961,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23820,11 +22992,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23866,13 +23036,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Ancestors */
                             ancestors: string;
-                            children?: {
-                                [key: string]: unknown;
-                            }[];
+                            children?: Record<string, never>[];
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -23895,12 +23063,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23935,11 +23099,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -23969,7 +23131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             ancestors: string;
                             deptName: string;
@@ -23979,9 +23141,7 @@ export interface operations {
                             sort: number;
                             tenantId: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24031,11 +23191,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24065,11 +23223,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24117,9 +23273,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Dictionary code */
                                 code: string;
                                 createDept: string | "";
@@ -24145,15 +23301,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24179,8 +23329,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Dictionary code */
                             code: string;
                             createDept: string | "";
@@ -24207,12 +23357,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24238,7 +23384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             code: string;
                             /** @description a number in dictionaries with numeric keys */
@@ -24252,9 +23398,7 @@ export interface operations {
                             remark: string;
                             sort: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24298,11 +23442,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
-                            children?: {
-                                [key: string]: unknown;
-                            }[];
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
+                            children?: Record<string, never>[];
                             /** @description Dictionary code */
                             code: string;
                             createDept: string | "";
@@ -24330,12 +23472,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24383,9 +23521,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Dictionary code */
                                 code: string;
                                 createDept: string | "";
@@ -24411,15 +23549,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24454,11 +23586,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24516,11 +23646,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24548,11 +23676,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24598,9 +23724,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Dictionary code */
                                 code: string;
                                 createDept: string | "";
@@ -24624,15 +23750,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24658,8 +23778,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Dictionary code */
                             code: string;
                             createDept: string | "";
@@ -24684,12 +23804,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24715,7 +23831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             code: string;
                             /** @description a number in dictionaries with numeric keys */
@@ -24729,9 +23845,7 @@ export interface operations {
                             remark: string;
                             sort: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24773,11 +23887,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
-                            children?: {
-                                [key: string]: unknown;
-                            }[];
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
+                            children?: Record<string, never>[];
                             /** @description Dictionary code */
                             code: string;
                             createDept: string | "";
@@ -24803,12 +23915,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24854,9 +23962,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Dictionary code */
                                 code: string;
                                 createDept: string | "";
@@ -24880,15 +23988,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24923,11 +24025,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -24985,11 +24085,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25017,11 +24115,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25044,16 +24140,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         /** @description menu path → the role aliases that may open it */
                         data: {
                             [key: string]: {
                                 authority: string[];
                             };
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25074,11 +24168,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["MenuNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25104,8 +24196,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Button position */
                             action: number;
                             /** @description Alias */
@@ -25135,12 +24227,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25163,15 +24251,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             apiScope: components["schemas"]["TreeNode"][];
                             dataScope: components["schemas"]["TreeNode"][];
                             menu: components["schemas"]["TreeNode"][];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25194,15 +24280,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             apiScope: components["schemas"]["TreeNode"][];
                             dataScope: components["schemas"]["TreeNode"][];
                             menu: components["schemas"]["TreeNode"][];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25240,8 +24324,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Button position */
                             action: number;
                             /** @description Alias */
@@ -25272,12 +24356,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25309,11 +24389,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["MenuLazyNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25351,17 +24429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Button position */
                             action: number;
                             /** @description Alias */
                             alias: string;
                             /** @description Type */
                             category: number;
-                            children?: {
-                                [key: string]: unknown;
-                            }[];
+                            children?: Record<string, never>[];
                             /** @description Menu code */
                             code: string;
                             createDept: string | "";
@@ -25386,12 +24462,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25421,11 +24493,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["MenuListNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25460,11 +24530,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25492,15 +24560,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             apiScope: string[];
                             dataScope: string[];
                             menu: string[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25525,11 +24591,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["MenuNode"][] | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25595,11 +24659,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25624,8 +24686,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             code: string;
                             id: string;
                             name: string;
@@ -25633,12 +24695,8 @@ export interface operations {
                             path?: string;
                             sort?: number;
                             source?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25664,15 +24722,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             apiScope: string[];
                             dataScope: string[];
                             menu: string[];
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25698,11 +24754,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25728,8 +24782,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -25746,12 +24800,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25791,9 +24841,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -25810,15 +24860,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25853,11 +24897,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25903,11 +24945,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -25935,8 +24975,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Category */
                             category: number;
                             /** @description the label of category */
@@ -25959,12 +24999,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26008,9 +25044,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Category */
                                 category: number;
                                 /** @description the label of category */
@@ -26033,15 +25069,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26076,11 +25106,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26110,7 +25138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             category: number;
                             id: string;
@@ -26119,9 +25147,7 @@ export interface operations {
                             sort: number;
                             tenantId: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26168,11 +25194,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26200,8 +25224,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             ancestors: string | "";
                             cityCode: string | "";
                             cityName: string | "";
@@ -26225,12 +25249,8 @@ export interface operations {
                             townName: string | "";
                             villageCode: string | "";
                             villageName: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26256,8 +25276,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             ancestors: string | "";
                             cityCode: string | "";
                             cityName: string | "";
@@ -26281,12 +25301,8 @@ export interface operations {
                             townName: string | "";
                             villageCode: string | "";
                             villageName: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26312,11 +25328,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26356,9 +25370,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 ancestors: string | "";
                                 cityCode: string | "";
                                 cityName: string | "";
@@ -26381,15 +25395,9 @@ export interface operations {
                                 townName: string | "";
                                 villageCode: string | "";
                                 villageName: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26428,11 +25436,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26460,8 +25466,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             ancestors: string | "";
                             cityCode: string | "";
                             cityName: string | "";
@@ -26484,12 +25490,8 @@ export interface operations {
                             townName: string | "";
                             villageCode: string | "";
                             villageName: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26535,11 +25537,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26567,8 +25567,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -26588,12 +25588,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26631,11 +25627,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26673,11 +25667,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
-                            children?: {
-                                [key: string]: unknown;
-                            }[];
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
+                            children?: Record<string, never>[];
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -26698,12 +25690,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26738,11 +25726,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26770,7 +25756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             id: string;
                             parentId: string;
@@ -26779,9 +25765,7 @@ export interface operations {
                             sort: number;
                             tenantId: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26825,11 +25809,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26857,11 +25839,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26887,11 +25867,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["TreeNode"][];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26917,8 +25895,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             createDept: string | "";
                             createTime: string | "";
                             createUser: string | "";
@@ -26933,12 +25911,8 @@ export interface operations {
                             status: number;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -26976,9 +25950,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 createDept: string | "";
                                 createTime: string | "";
                                 createUser: string | "";
@@ -26993,15 +25967,9 @@ export interface operations {
                                 status: number;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27036,11 +26004,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27083,11 +26049,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27128,11 +26092,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27160,8 +26122,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account limit */
                             accountNumber: number;
                             address: string | "";
@@ -27186,12 +26148,8 @@ export interface operations {
                             tenantName: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27217,15 +26175,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             backgroundUrl: string;
                             domain: string;
                             tenantId: string;
                         } | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27267,9 +26223,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Account limit */
                                 accountNumber: number;
                                 address: string | "";
@@ -27294,15 +26250,9 @@ export interface operations {
                                 tenantName: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27328,7 +26278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             id: string;
                             /** @description comma-joined menu ids */
@@ -27336,9 +26286,7 @@ export interface operations {
                             packageName: string;
                             remark: string;
                         } | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27377,11 +26325,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27418,11 +26364,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27447,15 +26391,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             id: string;
                             tenantId: string;
                             tenantName: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27498,11 +26440,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27557,7 +26497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             /** @description Account limit */
                             accountNumber: number;
@@ -27583,12 +26523,8 @@ export interface operations {
                             tenantName: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27616,8 +26552,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Menu code */
                             code: string;
                             createDept: string | "";
@@ -27637,12 +26573,8 @@ export interface operations {
                             tenantId: string;
                             updateTime: string | "";
                             updateUser: string | "";
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27676,11 +26608,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27718,9 +26648,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Menu code */
                                 code: string;
                                 createDept: string | "";
@@ -27740,15 +26670,9 @@ export interface operations {
                                 tenantId: string;
                                 updateTime: string | "";
                                 updateUser: string | "";
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27783,11 +26707,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27839,11 +26761,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -27871,8 +26791,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             avatar: string | "";
@@ -27910,12 +26830,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28085,11 +27001,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28128,14 +27042,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             added: number;
                             updated: number;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28161,8 +27073,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             avatar: string | "";
@@ -28200,12 +27112,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28259,9 +27167,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Account */
                                 account: string;
                                 avatar: string | "";
@@ -28299,15 +27207,9 @@ export interface operations {
                                 userExt: string | "";
                                 /** @description Platform */
                                 userType: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28361,9 +27263,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Account */
                                 account: string;
                                 avatar: string | "";
@@ -28401,15 +27303,9 @@ export interface operations {
                                 userExt: string | "";
                                 /** @description Platform */
                                 userType: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28435,8 +27331,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             /** @description id */
@@ -28448,12 +27344,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28508,11 +27400,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28549,11 +27439,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28590,11 +27478,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28673,11 +27559,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28714,11 +27598,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28797,11 +27679,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28856,11 +27736,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28905,11 +27783,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28958,11 +27834,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -28990,8 +27864,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             avatar: string | "";
@@ -29029,12 +27903,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29204,11 +28074,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29247,14 +28115,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             added: number;
                             updated: number;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29280,8 +28146,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             avatar: string | "";
@@ -29319,12 +28185,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29378,9 +28240,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Account */
                                 account: string;
                                 avatar: string | "";
@@ -29418,15 +28280,9 @@ export interface operations {
                                 userExt: string | "";
                                 /** @description Platform */
                                 userType: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29480,9 +28336,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: components["schemas"]["Page"] & ({
-                            records: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: components["schemas"]["Page"] & {
+                            records: {
                                 /** @description Account */
                                 account: string;
                                 avatar: string | "";
@@ -29520,15 +28376,9 @@ export interface operations {
                                 userExt: string | "";
                                 /** @description Platform */
                                 userType: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        });
-                    } & {
-                        [key: string]: unknown;
-                    });
+                            }[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29554,8 +28404,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
-                        data: ({
+                    "application/json": components["schemas"]["R"] & {
+                        data: {
                             /** @description Account */
                             account: string;
                             /** @description id */
@@ -29567,12 +28417,8 @@ export interface operations {
                             userExt: string | "";
                             /** @description Platform */
                             userType: number;
-                        } & {
-                            [key: string]: unknown;
-                        }) | components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        } | components["schemas"]["Empty"];
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29627,11 +28473,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29668,11 +28512,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29709,11 +28551,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29792,11 +28632,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29833,11 +28671,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29916,11 +28752,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -29975,11 +28809,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -30024,11 +28856,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -30077,11 +28907,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: components["schemas"]["Empty"];
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -30106,14 +28934,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             /** @description the caller may reset: the platform super-admin on demo data */
                             resettable: boolean;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];
@@ -30142,12 +28968,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["R"] & ({
+                    "application/json": components["schemas"]["R"] & {
                         data: {
                             /** @description how long the reset took */
                             ms: number;
                             /** @description the caller's new session (null: sign in again) */
-                            token: ({
+                            token: {
                                 access_token: string;
                                 account: string;
                                 avatar?: string;
@@ -30170,13 +28996,9 @@ export interface operations {
                                 token_type: string;
                                 user_id: string;
                                 user_name?: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
+                            } | null;
                         };
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
             400: components["responses"]["Status400"];

@@ -32,8 +32,11 @@ export type PsiResource = PsiRoute extends infer R ? (R extends `${infer K}/deta
 /** A record a PSI list or page route answers. */
 export type PsiRecord<R extends PsiRoute> = RecordOf<PsiPath<R>>;
 
-/** The record `detail?id=` of a resource answers. */
-export type PsiDetail<K extends PsiResource> = Exclude<DataOf<PsiPath<`${K}/detail`>>, null | undefined>;
+/** The record `detail?id=` of a resource answers (not the `{}` of a missing one). */
+export type PsiDetail<K extends PsiResource> = Exclude<
+  DataOf<PsiPath<`${K}/detail`>>,
+  null | undefined | Record<string, never>
+>;
 
 const clean = (params: Params) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));

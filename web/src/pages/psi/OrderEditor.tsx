@@ -43,7 +43,7 @@ type OrderSubmit = Extract<PsiRoute<'post'>, `${string}/submitPurchaseOrder${str
 const RESOURCE: Record<
   OrderKind,
   {
-    detail: PsiResource;
+    detail: 'purchaseorderyypt' | 'purchaseorderdepository' | 'purchaseorder';
     submit: OrderSubmit;
     lines: (id: string) => Promise<DeclaredRow[]>;
     editable: (row: DeclaredRow) => boolean;
@@ -154,9 +154,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const header = existing.data?.header;
   const frozen = header ? !RESOURCE[kind].editable(header) : false;
   const missing = Boolean(id) && existing.isSuccess && !existing.data;
+  // only the purchase order documents an expected date
   useFillForm(form, header, (h) => ({
     ...h,
-    expectedDate: h.expectedDate ? dayjs(String(h.expectedDate)) : undefined,
+    expectedDate: 'expectedDate' in h && h.expectedDate ? dayjs(h.expectedDate) : undefined,
   }));
   useOnLoaded(existing.data, (data) => lines.load(data.lines.map(savedLine)));
 

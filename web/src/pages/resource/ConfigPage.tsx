@@ -80,7 +80,7 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
             sendSmsMessage(
               String(sending[codeField]),
               values.phones.trim(),
-              values.params?.trim() ? JSON.parse(values.params) : {},
+              values.params?.trim() ? (JSON.parse(values.params) as Record<string, string>) : {},
             )
           }
           onClose={() => setSending(null)}
