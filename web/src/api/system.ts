@@ -136,8 +136,6 @@ export const removeRegion = (id: string) => apiPost('/blade-system/region/remove
 export const grantUserRoles = (userId: string, roleIds: string[]) =>
   apiPost('/blade-user/grant', null, { query: { userIds: userId, roleIds: roleIds.join(',') } });
 
-export type PlatformDetail = DataOf<'/blade-user/platform-detail'>;
-
 const USER_PLATFORM = '/blade-user/platform-detail';
 
 /** The backend's line keeps a user's platform (user type and extension); the public one has none. */

@@ -11,7 +11,6 @@ import {
   page,
   post,
   psiKeys,
-  type PsiResource,
   type PsiRoute,
   type DeclaredRow,
   psiRoutes,
