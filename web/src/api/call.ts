@@ -97,9 +97,7 @@ export async function apiPost<P extends RouteOf<'post'>>(
   body?: BodyOf<P> | null,
   init: CallInit<QueryOf<P, 'post'>> = {},
 ): Promise<DataOf<P, 'post'>> {
-  const { query, ...config } = init;
-  const response = await request.post<Envelope<DataOf<P, 'post'>>>(path, body, { ...config, params: query });
-  return response.data.data;
+  return (await send<Envelope<DataOf<P, 'post'>>>(path, body, init)).data;
 }
 
 /** `POST path` answering the whole envelope (an import's refusal keeps its rows in `data`). */
@@ -108,7 +106,12 @@ export async function apiPostAnswer<P extends RouteOf<'post'>>(
   body?: BodyOf<P> | null,
   init: CallInit<QueryOf<P, 'post'>> = {},
 ): Promise<AnswerOf<P, 'post'>> {
+  return send<AnswerOf<P, 'post'>>(path, body, init);
+}
+
+/** `POST path?query` through the one axios client: the answer's body. */
+async function send<A>(path: string, body: unknown, init: CallInit<unknown>): Promise<A> {
   const { query, ...config } = init;
-  const response = await request.post<AnswerOf<P, 'post'>>(path, body, { ...config, params: query });
+  const response = await request.post<A>(path, body, { ...config, params: query });
   return response.data;
 }

@@ -8,18 +8,10 @@ import { psiMessages } from '@psi/db/model/psi/index';
 import { toCents, yuan } from '../format';
 import { useLang } from '../status';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
 import '../../../i18n/psi';
 
-function YyptAudit({
-  record,
-  onClose,
-  onDone,
-}: {
-  record: DeclaredRow;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function YyptAudit({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const school = useQuery({

@@ -17,22 +17,14 @@ import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { linesOf, post, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
 import { useSubmit } from '../useSubmit';
 import '../../../i18n/psi';
 
 const PATH = '/psi/purchaseorder/index';
 
 /** Storage approval: received quantity per line (0 … ordered), default the ordered quantity. */
-function StorageDialog({
-  record,
-  onClose,
-  onDone,
-}: {
-  record: DeclaredRow;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lines = useQuery({

@@ -226,6 +226,13 @@ function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocStep[]) {
   });
 }
 
+/** The props of a dialog a row action opens on one document (an audit, a storage approval). */
+export interface RowDialogProps {
+  record: DeclaredRow;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /** The props an editor drawer of a document list receives. */
 interface DocEditorProps {
   id: string | undefined;
