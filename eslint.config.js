@@ -51,6 +51,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'db/migrations/**',
+      // written by web/scripts/api-types.mjs from contract/openapi.json
+      'web/src/api/generated/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'data/**',

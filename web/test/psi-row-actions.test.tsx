@@ -2,14 +2,14 @@ import { AuditOutlined } from '@ant-design/icons';
 import { fireEvent, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Row } from '../src/api/psi';
+import type { DeclaredRow } from '../src/api/psi';
 import { docRowActions, useDocPage } from '../src/pages/psi/orders/shared';
 import '../src/i18n/psi';
 import { resetStores, signIn } from './helpers';
 import { renderPage } from './render';
 
 const PATH = '/psi/purchaseorder/index';
-const row: Row = { id: '7', orderNo: 'CG20250720-0001', orderStatus: 1 };
+const row: DeclaredRow = { id: '7', orderNo: 'CG20250720-0001', orderStatus: 1 };
 
 function Actions({
   inDetail,

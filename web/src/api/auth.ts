@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
 import { lineRoutes } from './lines';
+import type { DataOf, Merged } from './call';
 import { getData, request } from './request';
 import type { Captcha, Envelope, TokenBody, TokenFailure } from './types';
 
@@ -264,11 +265,8 @@ export async function logoutRequest(): Promise<void> {
   await request.request({ method, url });
 }
 
-/** The signed-in user's profile; beyond the role and tenant names its fields depend on the server. */
-export interface UserInfo extends Record<string, unknown> {
-  roleName?: string;
-  tenantName?: string;
-}
+/** The signed-in user's profile: the BladeX line's `oauth/user-info` or the public line's `user/info`. */
+export type UserInfo = Merged<DataOf<'/blade-auth/oauth/user-info'> | DataOf<'/blade-system/user/info'>>;
 
 export function fetchUserInfo(): Promise<UserInfo | null> {
   return getData<UserInfo | null>(lineRoutes.auth.userInfo);

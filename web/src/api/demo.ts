@@ -1,6 +1,5 @@
 import { featureOn } from './lines';
-import { getData, postData } from './request';
-import type { TokenBody } from './types';
+import { apiGet, apiPost, type DataOf } from './call';
 
 export const demoKeys = {
   info: () => ['demo-info'] as const,
@@ -11,9 +10,9 @@ export const demoKeys = {
  * Not asked where the backend has no demo (its served features say so); quiet, since a Blade gateway
  * whose features are unknown has no such endpoint either, which just means no reset.
  */
-export async function fetchDemoInfo(): Promise<{ resettable: boolean }> {
+export async function fetchDemoInfo(): Promise<DataOf<'/demo/info'>> {
   if (!featureOn('demo')) return { resettable: false };
-  return getData<{ resettable: boolean }>('/demo/info', { meta: { quiet: true } }).catch(() => ({
+  return apiGet('/demo/info', { meta: { quiet: true } }).catch(() => ({
     resettable: false,
   }));
 }
@@ -22,6 +21,6 @@ export async function fetchDemoInfo(): Promise<{ resettable: boolean }> {
  * Brings the demo data back to its freshly seeded state. Everyone else signed in must sign in again;
  * the caller gets a new session (`token`), or none when it must sign in again too.
  */
-export async function resetDemo(): Promise<{ ms: number; token: TokenBody | null }> {
-  return postData<{ ms: number; token: TokenBody | null }>('/demo/reset');
+export async function resetDemo(): Promise<DataOf<'/demo/reset', 'post'>> {
+  return apiPost('/demo/reset');
 }

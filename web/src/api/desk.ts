@@ -1,7 +1,8 @@
 import type { InboxList, InboxTab } from '@psi/db/model';
 import { RequestError } from './errors';
 import { featureOn } from './lines';
-import { getData, postData } from './request';
+import { site } from '../config/site';
+import { apiGet, apiPost, type ApiPath, type RecordOf } from './call';
 import { resourceKeys } from './resource';
 
 /** Calls of the desk service (`/blade-desk`): the notice inbox of the header bell, and their keys. */
@@ -20,16 +21,11 @@ const INBOX_SIZE = 20;
 
 const emptyList = (): InboxList => ({ total: 0, unread: 0, records: [] });
 
-interface UpstreamNotice {
-  id: string;
-  title: string;
-  categoryName?: string;
-  releaseTime?: string;
-  createTime?: string;
-}
+type UpstreamNotice = RecordOf<'/blade-desk/notice/list'>;
+
 async function basicInbox(): Promise<Inbox> {
-  const page = await getData<{ total: number; records: UpstreamNotice[] }>('/blade-desk/notice/list', {
-    params: { current: 1, size: INBOX_SIZE },
+  const page = await apiGet('/blade-desk/notice/list', {
+    query: { current: 1, size: INBOX_SIZE },
     meta: { quiet: true },
   }).catch(() => ({ total: 0, records: [] as UpstreamNotice[] }));
   return {
@@ -58,12 +54,13 @@ async function basicInbox(): Promise<Inbox> {
 export async function fetchInbox(): Promise<Inbox> {
   if (!featureOn('inbox')) return basicInbox();
   try {
-    const data = await getData<Record<InboxTab, InboxList>>('/blade-desk/notice/inbox', {
-      params: { current: 1, size: INBOX_SIZE },
+    const data: Partial<Record<InboxTab, InboxList>> = await apiGet('/blade-desk/notice/inbox', {
+      query: { current: 1, size: INBOX_SIZE },
       meta: { quiet: true },
     });
-    if (!data?.todo || !data.message || !data.notice) return await basicInbox();
-    return { ...data, mode: 'full' };
+    const { todo, message, notice } = data ?? {};
+    if (!todo || !message || !notice) return await basicInbox();
+    return { todo, message, notice, mode: 'full' };
   } catch (err) {
     if (err instanceof RequestError && err.code === 401) throw err;
     return basicInbox();
@@ -72,8 +69,11 @@ export async function fetchInbox(): Promise<Inbox> {
 
 /** Marks inbox items read: the given ones, or every one of the tab (`ids` null). */
 export async function markInboxRead(tab: 'message' | 'notice', ids: string[] | null): Promise<void> {
-  await postData(
-    ids ? '/blade-desk/notice/inbox/read' : '/blade-desk/notice/inbox/read-all',
-    ids ? { tab, ids } : { tab },
-  );
+  if (ids) await apiPost('/blade-desk/notice/inbox/read', { tab, ids });
+  else await apiPost('/blade-desk/notice/inbox/read-all', { tab });
 }
+
+const NOTICE_STREAM: ApiPath = '/blade-desk/notice/stream';
+
+/** The URL of the inbox's event stream, read with `fetch` (axios reads no stream). */
+export const noticeStreamUrl = () => `${site.apiBase}${NOTICE_STREAM}`;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getData, postData } from './request';
+import { apiGet, apiPost, type BodyOf, type DataOf, type RecordOf } from './call';
 import { fetchDictionary, resourceKeys } from './resource';
-import type { Page } from './types';
 
 /** Calls of the workflow service (`/blade-flow`) and of the leave process (`/blade-desk/process/leave`). */
 
@@ -22,102 +21,56 @@ export const flowKeys = {
 };
 
 export const workList = (name: 'start' | 'claim' | 'todo' | 'send' | 'done', params: Params) =>
-  getData<Page<FlowRow>>(`/blade-flow/work/${name}-list`, { params });
+  apiGet(`/blade-flow/work/${name}-list`, { query: params });
 
 export const claimTask = (taskId: string) =>
-  postData('/blade-flow/work/claim-task', null, { params: { taskId } });
+  apiPost('/blade-flow/work/claim-task', null, { query: { taskId } });
 
-export interface CompleteInput {
-  taskId: string;
-  processInstanceId: string;
-  flag: 'ok' | 'reject';
-  comment: string;
-  variables?: Record<string, unknown>;
-}
-export const completeTask = (input: CompleteInput) => postData('/blade-flow/work/complete-task', input);
+export const completeTask = (input: BodyOf<'/blade-flow/work/complete-task'>) =>
+  apiPost('/blade-flow/work/complete-task', input);
 
-export const modelList = (params: Params) => getData<Page<FlowRow>>('/blade-flow/model/list', { params });
-export const modelDetail = (id: string) =>
-  getData<FlowRow & { xml: string }>('/blade-flow/model/detail', { params: { id } });
-export const submitModel = (body: Record<string, unknown>) =>
-  postData<FlowRow>('/blade-flow/model/submit', body);
+export const modelList = (params: Params) => apiGet('/blade-flow/model/list', { query: params });
+export const modelDetail = (id: string) => apiGet('/blade-flow/model/detail', { query: { id } });
+export const submitModel = (body: BodyOf<'/blade-flow/model/submit'>) =>
+  apiPost('/blade-flow/model/submit', body);
 export const removeModels = (ids: string[]) =>
-  postData('/blade-flow/model/remove', null, { params: { ids: ids.join(',') } });
+  apiPost('/blade-flow/model/remove', null, { query: { ids: ids.join(',') } });
 export const deployModel = (modelId: string, category?: string) =>
-  postData<{ processDefinitionId: string; version: number }[]>('/blade-flow/model/deploy', null, {
-    params: { modelId, ...(category ? { category } : {}) },
+  apiPost('/blade-flow/model/deploy', null, {
+    query: { modelId, ...(category ? { category } : {}) },
   });
 
-export const managerList = (params: Params) => getData<Page<FlowRow>>('/blade-flow/manager/list', { params });
+export const managerList = (params: Params) => apiGet('/blade-flow/manager/list', { query: params });
 export const changeState = (processId: string, state: 'active' | 'suspend') =>
-  postData('/blade-flow/manager/change-state', null, { params: { processId, state } });
+  apiPost('/blade-flow/manager/change-state', null, { query: { processId, state } });
 export const deleteDeployment = (deploymentIds: string[]) =>
-  postData('/blade-flow/manager/delete-deployment', null, {
-    params: { deploymentIds: deploymentIds.join(',') },
+  apiPost('/blade-flow/manager/delete-deployment', null, {
+    query: { deploymentIds: deploymentIds.join(',') },
   });
-export const deployUpload = (form: FormData) =>
-  postData<{ processDefinitionId: string }[]>('/blade-flow/manager/deploy-upload', form);
+export const deployUpload = (form: FormData) => apiPost('/blade-flow/manager/deploy-upload', form);
 
-export const followList = (params: Params) => getData<Page<FlowRow>>('/blade-flow/follow/list', { params });
+export const followList = (params: Params) => apiGet('/blade-flow/follow/list', { query: params });
 export const deleteInstance = (processInstanceId: string, deleteReason: string) =>
-  postData('/blade-flow/follow/delete-process-instance', null, {
-    params: { processInstanceId, deleteReason },
+  apiPost('/blade-flow/follow/delete-process-instance', null, {
+    query: { processInstanceId, deleteReason },
   });
 
-export interface FlowNode {
-  historyActivityId: string;
-  historyActivityType: 'sequenceFlow' | 'candidate';
-  endTime: string;
-}
-export interface ModelView {
-  xml: string;
-  flow: FlowNode[];
-}
+export type ModelView = DataOf<'/blade-flow/process/model-view'>;
+/** A passed node of a process's diagram. */
+export type FlowNode = ModelView['flow'][number];
 export const modelView = (params: { processInstanceId?: string; processDefinitionId?: string }) =>
-  getData<ModelView>('/blade-flow/process/model-view', { params });
+  apiGet('/blade-flow/process/model-view', { query: params });
 
-export interface HistoryRow {
-  historyActivityId: string;
-  historyActivityName: string;
-  historyActivityType: string;
-  assignee: string;
-  assigneeName: string;
-  comment: string;
-  pass: number | '';
-  createTime: string;
-  endTime: string;
-  historyActivityDurationTime: string;
-  deleteReason: string;
-}
+export type HistoryRow = RecordOf<'/blade-flow/process/history-flow-list'>;
 export const historyFlowList = (processInstanceId: string) =>
-  getData<HistoryRow[]>('/blade-flow/process/history-flow-list', { params: { processInstanceId } });
+  apiGet('/blade-flow/process/history-flow-list', { query: { processInstanceId } });
 
-export interface Leave {
-  id: string;
-  processDefinitionId: string;
-  processInstanceId: string;
-  leaveType: number;
-  leaveTypeName: string;
-  startTime: string;
-  endTime: string;
-  days: number;
-  reason: string;
-  taskUser: string;
-  taskUserName: string;
-  applyUser: string;
-  applyUserName: string;
-  applyTime: string;
-  processStatus: string;
-}
+export type Leave = DataOf<'/blade-desk/process/leave/detail'>;
 export const leaveDetail = (businessId: string) =>
-  getData<Leave>('/blade-desk/process/leave/detail', { params: { businessId } });
-export const leaveApprovers = () =>
-  getData<{ id: string; account: string; realName: string }[]>('/blade-desk/process/leave/approvers');
-export const startLeave = (body: Record<string, unknown>) =>
-  postData<{ businessId: string; processInstanceId: string }>(
-    '/blade-desk/process/leave/start-process',
-    body,
-  );
+  apiGet('/blade-desk/process/leave/detail', { query: { businessId } });
+export const leaveApprovers = () => apiGet('/blade-desk/process/leave/approvers');
+export const startLeave = (body: BodyOf<'/blade-desk/process/leave/start-process'>) =>
+  apiPost('/blade-desk/process/leave/start-process', body);
 
 /** The `flow` dictionary: routing keys `flow_<dictKey>` → form route (`remark`) and label. */
 export function useFlowCategories() {

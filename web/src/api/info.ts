@@ -1,5 +1,5 @@
 import { hashPassword } from './auth';
-import { getData, postData } from './request';
+import { apiGet, apiPost, type DataOf } from './call';
 import { resourceKeys } from './resource';
 
 /** The signed-in user's own record (/info): its calls and react-query keys. */
@@ -8,20 +8,16 @@ export const infoKeys = {
 };
 
 /** `GET /blade-user/info`: the signed-in user's own record. */
-export interface OwnInfo {
-  id: string;
-  avatar?: string;
-  realName?: string;
-  name?: string;
-  account?: string;
-  phone?: string;
-  email?: string;
+export type OwnInfo = Extract<DataOf<'/blade-user/info'>, { id: string }>;
+
+/** The own record; null when the server answers `{}` (no such user any more). */
+export async function fetchOwnInfo(): Promise<OwnInfo | null> {
+  const data = await apiGet('/blade-user/info');
+  return 'id' in data && typeof data.id === 'string' ? (data as OwnInfo) : null;
 }
 
-export const fetchOwnInfo = () => getData<OwnInfo>('/blade-user/info');
-
 export const updateOwnAvatar = (id: string, avatar: string) =>
-  postData('/blade-user/update-info', { id, avatar });
+  apiPost('/blade-user/update-info', { id, avatar });
 
 /** Changes the own password; the three plain passwords are sent as md5 hex. */
 export async function updateOwnPassword(
@@ -32,5 +28,5 @@ export async function updateOwnPassword(
   const [oldPassword, newPassword, newPassword1] = await Promise.all(
     [oldPlain, newPlain, repeatPlain].map(hashPassword),
   );
-  await postData('/blade-user/update-password', null, { params: { oldPassword, newPassword, newPassword1 } });
+  await apiPost('/blade-user/update-password', null, { query: { oldPassword, newPassword, newPassword1 } });
 }

@@ -1,5 +1,5 @@
 import { lineHas } from './lines';
-import { getData, postData } from './request';
+import { apiGet, apiPost } from './call';
 
 /** One runtime error of the interface (spec: type, message, stack, info, url, time), as it is uploaded. */
 export interface LogEntry {
@@ -19,10 +19,10 @@ export const logUploadOnLine = lineHas(SEND_LOGS);
 
 /** Uploads the local error log; the server stores each entry as an error log of kind `web`. */
 export async function sendLogs(logs: readonly LogEntry[]): Promise<void> {
-  await postData(SEND_LOGS, logs);
+  await apiPost(SEND_LOGS, [...logs]);
 }
 
 /** Clears the server's caches (dictionaries, menus, params); a line without the route keeps none to clear. */
 export async function clearServerCache(): Promise<void> {
-  if (lineHas(CLEAR_CACHE)) await getData(CLEAR_CACHE);
+  if (lineHas(CLEAR_CACHE)) await apiGet(CLEAR_CACHE);
 }

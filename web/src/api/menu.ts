@@ -1,4 +1,4 @@
-import { getData } from './request';
+import { apiGet } from './call';
 import type { ButtonNode, MenuNode, PermissionMap, TopMenu } from './types';
 
 /** The react-query keys of the menus: the header's top menus, the menu tree, a menu's home-page count. */
@@ -14,14 +14,14 @@ export const menuKeys = {
  * signed in") so the caller can try again once its token is renewed.
  */
 export async function fetchRoutes(topMenuId?: string): Promise<MenuNode[] | null> {
-  const data = await getData<MenuNode[] | Record<string, never>>('/blade-system/menu/routes', {
-    params: topMenuId ? { topMenuId } : undefined,
+  const data: MenuNode[] | Record<string, never> = await apiGet('/blade-system/menu/routes', {
+    query: topMenuId ? { topMenuId } : undefined,
   });
   return Array.isArray(data) ? data : null;
 }
 
 export async function fetchButtons(): Promise<ButtonNode[]> {
-  const data = await getData<ButtonNode[] | Record<string, never>>('/blade-system/menu/buttons');
+  const data: ButtonNode[] | Record<string, never> = await apiGet('/blade-system/menu/buttons');
   return Array.isArray(data) ? data : [];
 }
 
@@ -44,6 +44,6 @@ export function flattenButtons(nodes: readonly ButtonNode[]): PermissionMap {
 
 /** The top menus (groups of side menus) granted to the user; `{}` when there are none. */
 export async function fetchTopMenus(): Promise<TopMenu[]> {
-  const data = await getData<TopMenu[] | Record<string, never>>('/blade-system/menu/top-menu');
+  const data: TopMenu[] | Record<string, never> = await apiGet('/blade-system/menu/top-menu');
   return Array.isArray(data) ? data : [];
 }

@@ -1,8 +1,9 @@
 import { notifyError } from '../utils/feedback';
 import { RequestError } from './errors';
 import { lineHas } from './lines';
+import { apiPost, type BodyOf, type DataOf, type RowOf } from './call';
 import { failureText, getData, postData, request } from './request';
-import type { Page, Row, TreeNode } from './types';
+import type { Page, DeclaredRow, TreeNode } from './types';
 
 /** The generic Blade resource calls (spec section 7, "Generic resource pattern"). */
 
@@ -22,7 +23,7 @@ export const resourceKeys = {
 };
 
 export interface ListResult {
-  records: Row[];
+  records: DeclaredRow[];
   total: number;
   /** A tree list (`dept/list`, `menu/list`...) answers a forest instead of a page. */
   tree: boolean;
@@ -32,28 +33,28 @@ export type ListParams = Record<string, string | number>;
 
 /** `GET {url}?current&size&filters`: a page, or a forest for tree resources. */
 export async function fetchList(url: string, params: ListParams): Promise<ListResult> {
-  const data = await getData<Page<Row> | Row[] | Record<string, never>>(url, { params });
+  const data = await getData<Page<DeclaredRow> | DeclaredRow[] | Record<string, never>>(url, { params });
   if (Array.isArray(data)) return { records: data, total: data.length, tree: true };
-  if (data && Array.isArray((data as Page<Row>).records)) {
-    const page = data as Page<Row>;
+  if (data && Array.isArray((data as Page<DeclaredRow>).records)) {
+    const page = data as Page<DeclaredRow>;
     return { records: page.records, total: Number(page.total) || 0, tree: false };
   }
   return { records: [], total: 0, tree: false };
 }
 
 /** `GET {api}/lazy-list?parentId=&filters`: one level of a lazy tree, rows carrying `hasChildren`. */
-export async function fetchLazyList(url: string, params: ListParams): Promise<Row[]> {
-  const data = await getData<Row[] | Record<string, never>>(url, { params });
+export async function fetchLazyList(url: string, params: ListParams): Promise<DeclaredRow[]> {
+  const data = await getData<DeclaredRow[] | Record<string, never>>(url, { params });
   return Array.isArray(data) ? data : [];
 }
 
 /** `GET {api}/detail?id=`; `{}` when the record is gone. */
-export function fetchDetail(api: string, id: string): Promise<Row> {
-  return getData<Row>(`${api}/detail`, { params: { id } });
+export function fetchDetail<A extends string>(api: A, id: string): Promise<RowOf<A>> {
+  return getData<RowOf<A>>(`${api}/detail`, { params: { id } });
 }
 
 /** `POST {api}/submit` with the entity as a JSON body: one endpoint for add and update. */
-export async function submitRecord(api: string, body: Row): Promise<void> {
+export async function submitRecord(api: string, body: DeclaredRow): Promise<void> {
   await postData(`${api}/submit`, body);
 }
 
@@ -87,10 +88,10 @@ export async function fetchDictionary(
   return Array.isArray(data) ? data : [];
 }
 
-/** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...). */
-export async function fetchTree(url: string): Promise<TreeNode[]> {
+/** A tree endpoint of TreeNodes (`menu/tree`, `dept/tree`, `dict/tree?code=DICT`...) and its query. */
+export async function fetchTree(url: string, params?: ListParams): Promise<TreeNode[]> {
   if (!lineHas(url)) return [];
-  const data = await getData<TreeNode[] | Record<string, never>>(url);
+  const data = await getData<TreeNode[] | Record<string, never>>(url, { params });
   return Array.isArray(data) ? data : [];
 }
 
@@ -100,24 +101,22 @@ export async function enableConfig(api: string, id: string): Promise<void> {
 }
 
 /** Sends a test message with an sms configuration. */
-export async function sendSmsMessage(code: string, phones: string, params: unknown): Promise<void> {
-  await postData('/blade-resource/sms/endpoint/send-message', { code, phones, params });
+export async function sendSmsMessage(
+  code: string,
+  phones: string,
+  params: BodyOf<'/blade-resource/sms/endpoint/send-message'>['params'],
+): Promise<void> {
+  await apiPost('/blade-resource/sms/endpoint/send-message', { code, phones, params });
 }
 
 /** What `oss/endpoint/put-file` answers. */
-export interface UploadedFile {
-  link: string;
-  domain?: string;
-  name?: string;
-  originalName?: string;
-  attachId?: string;
-}
+export type UploadedFile = DataOf<'/blade-resource/oss/endpoint/put-file', 'post'>;
 
 /** Uploads one file (multipart `file`) to the file storage; answers its `link`. */
 export function uploadFile(file: Blob, name?: string): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, name ?? (file instanceof File ? file.name : 'file'));
-  return postData<UploadedFile>('/blade-resource/oss/endpoint/put-file', form);
+  return apiPost('/blade-resource/oss/endpoint/put-file', form);
 }
 
 /** The file name of a download, from `Content-Disposition` (RFC 5987 `filename*` first). */

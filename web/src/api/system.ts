@@ -1,7 +1,8 @@
 import { lineHas } from './lines';
-import { getData, postData } from './request';
+import { apiGet, apiPost, type BodyOf, type DataOf, type RecordOf } from './call';
+import { getData } from './request';
 import { downloadFile, fetchTree, resourceKeys } from './resource';
-import type { Page, Row, TreeNode } from './types';
+import type { DeclaredRow, Page } from './types';
 
 /**
  * Calls of the system service (`/blade-system`, `/blade-user`) beyond the generic resource calls, and
@@ -26,23 +27,24 @@ export const systemKeys = {
   switchRoles: (userId: string) => ['switch', 'role', userId] as const,
 };
 
-const listOf = <T>(data: T[] | Record<string, never>): T[] => (Array.isArray(data) ? data : []);
+/** A list answer, or none when the backend sends `{}` for an empty one. */
+const listOf = <T>(data: T[] | null | undefined): T[] => (Array.isArray(data) ? data : []);
 
-/** The first 500 rows of a list endpoint as `{value: id, label: row[label]}`. */
+/**
+ * The first 500 rows of a list endpoint as `{value: id, label: row[label]}`; the endpoint and its label
+ * field come from `tenantChoiceLists`, so the row is read by that field's name.
+ */
 export async function fetchOptions(url: string, label: string): Promise<{ value: string; label: string }[]> {
-  const data = await getData<Page<Row>>(url, { params: { current: 1, size: 500 } });
+  const data = await getData<Page<DeclaredRow>>(url, { params: { current: 1, size: 500 } });
   return (data.records ?? []).map((row) => ({ value: String(row.id), label: String(row[label] ?? '') }));
 }
 
 // ---- tenant
 
-export interface TenantOption {
-  tenantId: string;
-  tenantName: string;
-}
+export type TenantOption = RecordOf<'/blade-system/tenant/select'>;
 
 export async function fetchTenantSelect(): Promise<TenantOption[]> {
-  return listOf(await getData<TenantOption[] | Record<string, never>>('/blade-system/tenant/select'));
+  return listOf(await apiGet('/blade-system/tenant/select'));
 }
 
 const TENANT_SETTING = '/blade-system/tenant/setting';
@@ -63,53 +65,41 @@ export const tenantChoiceLists = {
 } as const;
 
 export const setTenantLicence = (ids: string, accountNumber: number, expireTime: string) =>
-  postData(TENANT_SETTING, null, { params: { ids, accountNumber, expireTime } });
+  apiPost(TENANT_SETTING, null, { query: { ids, accountNumber, expireTime } });
 
 export const setTenantDatasource = (tenantId: string, datasourceId: string) =>
-  postData(TENANT_DATASOURCE, null, { params: { tenantId, datasourceId } });
+  apiPost(TENANT_DATASOURCE, null, { query: { tenantId, datasourceId } });
 
 export const setTenantPackage = (tenantId: string, packageId: string) =>
-  postData(TENANT_PACKAGE, null, { params: { tenantId, packageId } });
+  apiPost(TENANT_PACKAGE, null, { query: { tenantId, packageId } });
 
 // ---- department, post, role
 
-export const fetchDeptTree = (tenantId: string) => fetchTree(`/blade-system/dept/tree?tenantId=${tenantId}`);
+export const fetchDeptTree = (tenantId: string) => fetchTree('/blade-system/dept/tree', { tenantId });
 
-export const fetchRoleTree = (tenantId: string) => fetchTree(`/blade-system/role/tree?tenantId=${tenantId}`);
+export const fetchRoleTree = (tenantId: string) => fetchTree('/blade-system/role/tree', { tenantId });
 
-export interface PostOption {
-  id: string;
-  postName: string;
-}
+/** The menu tree a role's data and api scopes hang under. */
+export const fetchMenuTree = () => fetchTree('/blade-system/menu/tree');
+
+export type PostOption = RecordOf<'/blade-system/post/select'>;
 
 export async function fetchPostSelect(tenantId: string): Promise<PostOption[]> {
-  return listOf(
-    await getData<PostOption[] | Record<string, never>>('/blade-system/post/select', {
-      params: { tenantId },
-    }),
-  );
+  return listOf(await apiGet('/blade-system/post/select', { query: { tenantId } }));
 }
 
 /** The menu, data scope and api scope trees a role may be granted, and a role's granted keys. */
-export interface GrantTree {
-  menu: TreeNode[];
-  dataScope: TreeNode[];
-  apiScope: TreeNode[];
-}
+export type GrantTree = DataOf<'/blade-system/menu/grant-tree'>;
 
-export interface GrantKeys {
-  menu: string[];
-  dataScope: string[];
-  apiScope: string[];
-}
+export type GrantKeys = DataOf<'/blade-system/menu/role-tree-keys'>;
 
-export const fetchGrantTree = () => getData<GrantTree>('/blade-system/menu/grant-tree');
+export const fetchGrantTree = () => apiGet('/blade-system/menu/grant-tree');
 
 export const fetchRoleTreeKeys = (roleId: string) =>
-  getData<GrantKeys>('/blade-system/menu/role-tree-keys', { params: { roleIds: roleId } });
+  apiGet('/blade-system/menu/role-tree-keys', { query: { roleIds: roleId } });
 
 export const grantRole = (roleId: string, ids: GrantKeys) =>
-  postData('/blade-system/role/grant', {
+  apiPost('/blade-system/role/grant', {
     roleIds: [roleId],
     menuIds: ids.menu,
     dataScopeIds: ids.dataScope,
@@ -118,87 +108,71 @@ export const grantRole = (roleId: string, ids: GrantKeys) =>
 
 // ---- top menu
 
-export const fetchTopMenuGrantTree = () => getData<{ menu: TreeNode[] }>('/blade-system/menu/grant-top-tree');
+export const fetchTopMenuGrantTree = () => apiGet('/blade-system/menu/grant-top-tree');
 
 export const fetchTopMenuKeys = (topMenuId: string) =>
-  getData<{ menu: string[] }>('/blade-system/menu/top-tree-keys', { params: { topMenuIds: topMenuId } });
+  apiGet('/blade-system/menu/top-tree-keys', { query: { topMenuIds: topMenuId } });
 
 export const grantTopMenu = (topMenuId: string, menuIds: string[]) =>
-  postData('/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds });
+  apiPost('/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds });
 
 // ---- region
 
-export async function fetchRegionLevel(parentCode: string): Promise<TreeNode[]> {
-  return listOf(
-    await getData<TreeNode[] | Record<string, never>>('/blade-system/region/lazy-tree', {
-      params: { parentCode },
-    }),
-  );
+export async function fetchRegionLevel(parentCode: string) {
+  return listOf(await apiGet('/blade-system/region/lazy-tree', { query: { parentCode } }));
 }
 
-export const fetchRegion = (code: string) =>
-  getData<Row | null>('/blade-system/region/detail', { params: { code } });
+export const fetchRegion = (code: string) => apiGet('/blade-system/region/detail', { query: { code } });
 
-export const submitRegion = (body: Row) => postData('/blade-system/region/submit', body);
+/** What `region/submit` takes: a new region with its parent, or a region's changed texts. */
+export type RegionBody = BodyOf<'/blade-system/region/submit'>;
 
-export const removeRegion = (id: string) => postData('/blade-system/region/remove', null, { params: { id } });
+export const submitRegion = (body: RegionBody) => apiPost('/blade-system/region/submit', body);
+
+export const removeRegion = (id: string) => apiPost('/blade-system/region/remove', null, { query: { id } });
 
 // ---- user
 
 export const grantUserRoles = (userId: string, roleIds: string[]) =>
-  postData('/blade-user/grant', null, { params: { userIds: userId, roleIds: roleIds.join(',') } });
-
-export interface PlatformDetail {
-  userType?: number;
-  userExt?: string | null;
-}
+  apiPost('/blade-user/grant', null, { query: { userIds: userId, roleIds: roleIds.join(',') } });
 
 const USER_PLATFORM = '/blade-user/platform-detail';
 
 /** The backend's line keeps a user's platform (user type and extension); the public one has none. */
 export const userPlatformOnLine = lineHas(USER_PLATFORM);
 
-export const fetchUserPlatform = (userId: string) =>
-  getData<PlatformDetail>(USER_PLATFORM, { params: { id: userId } });
+export const fetchUserPlatform = (userId: string) => apiGet(USER_PLATFORM, { query: { id: userId } });
 
 export const updateUserPlatform = (userId: string, userType: number, userExt: string) =>
-  postData('/blade-user/update-platform', null, { params: { userId, userType, userExt } });
+  apiPost('/blade-user/update-platform', null, { query: { userId, userType, userExt } });
 
 export function importUsers(file: File, covered: boolean): Promise<unknown> {
   const body = new FormData();
   body.append('file', file, file.name);
   body.append('isCovered', covered ? '1' : '0');
-  return postData('/blade-user/import-user', body, { params: { isCovered: covered ? 1 : 0 } });
+  return apiPost('/blade-user/import-user', body);
 }
 
 export const resetUserPassword = (userId: string) =>
-  postData('/blade-user/reset-password', null, { params: { userIds: userId } });
+  apiPost('/blade-user/reset-password', null, { query: { userIds: userId } });
 
 export const unlockUser = (userId: string) =>
-  postData('/blade-user/unlock', null, { params: { userIds: userId } });
+  apiPost('/blade-user/unlock', null, { query: { userIds: userId } });
 
 /** Approves a pending registration (status 2 → 1). */
-export const approveUser = (userId: string) => postData('/blade-user/update', { id: userId, status: 1 });
+export const approveUser = (userId: string) => apiPost('/blade-user/update', { id: userId, status: 1 });
 
 /** The user submit with a body the user dialog builds (md5 password, post ids). */
-export const submitUser = (body: Row) => postData('/blade-user/submit', body);
+export const submitUser = (body: BodyOf<'/blade-user/submit'>) => apiPost('/blade-user/submit', body);
 
 // ---- switch mode
 
-export interface DeptOption {
-  id: string;
-  deptName: string;
-}
+export type DeptOption = RecordOf<'/blade-system/dept/select'>;
 
-export interface RoleOption {
-  id: string;
-  roleName: string;
-}
+export type RoleOption = RecordOf<'/blade-system/role/select'>;
 
-export const fetchUserDepts = (userId: string) =>
-  getData<DeptOption[]>('/blade-system/dept/select', { params: { userId } });
+export const fetchUserDepts = (userId: string) => apiGet('/blade-system/dept/select', { query: { userId } });
 
-export const fetchUserRoles = (userId: string) =>
-  getData<RoleOption[]>('/blade-system/role/select', { params: { userId } });
+export const fetchUserRoles = (userId: string) => apiGet('/blade-system/role/select', { query: { userId } });
 
 export const downloadUserTemplate = () => downloadFile('/blade-user/export-template', {}, 'template.xlsx');

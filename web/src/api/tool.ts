@@ -1,5 +1,6 @@
 import type { DriftRow } from '@psi/db/model';
-import { getData, postData } from './request';
+import { apiPost } from './call';
+import { getData } from './request';
 import { downloadFile } from './resource';
 
 /** Calls of the developer tools (`/blade-develop`, the proxy's contract drift) and their query keys. */
@@ -13,10 +14,11 @@ export interface DriftReport {
   rows: DriftRow[];
 }
 
+/** The proxy's own route (no Blade route, so not in the document): its answer is typed by `DriftRow`. */
 export const fetchContractDrift = () => getData<DriftReport>('/contract/drift');
 
 /** Generates the code of a code-generator entry and downloads it as a zip. */
 export const generateCode = (id: string) =>
   downloadFile('/blade-develop/code/gen-code', { ids: id, system: 'saber' }, 'code.zip');
 
-export const copyCode = (id: string) => postData('/blade-develop/code/copy', null, { params: { id } });
+export const copyCode = (id: string) => apiPost('/blade-develop/code/copy', null, { query: { id } });

@@ -45,5 +45,11 @@ export type ButtonNode = MenuNode;
 /** Flat map of granted button codes, e.g. `{ goodsinfo_add: true }`. */
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
 
-/** A record of a resource as the server sends it. */
-export type Row = Record<string, unknown>;
+/**
+ * A record as a declaration-driven screen holds it: the resource engine (`components/resource`) and the
+ * PSI document lists serve every declaration from one code path, and which fields a record has is the
+ * declaration's `fields`, known at run time, so such a screen reads it by field name. It stays open for
+ * that reason only: a call whose operation is known answers the document's own type (`DataOf`,
+ * `RecordOf`, `RowOf` in `call.ts`), which fits here.
+ */
+export type DeclaredRow = { [field: string]: unknown; id?: string; version?: number };

@@ -1,18 +1,20 @@
 import type { BladeLine } from '@psi/db/model';
+import type { ApiPath, RouteOf } from '../call';
 
 /**
  * What a Blade line answers where the two lines differ: its sign-in, its service paths, how it lists
  * trees and dictionaries, and the routes it does not have. Routes both lines share stay in the api
- * modules; every route that differs is here, once per line (`bladex.ts`, `springblade.ts`).
+ * modules; every route that differs is here, once per line (`bladex.ts`, `springblade.ts`). The sign-in
+ * routes are keys of the document (`contract/openapi.json` holds both lines' routes).
  */
 export interface LineRoutes {
   line: BladeLine;
   auth: {
-    captcha: string;
-    token: string;
-    logout: { method: 'get' | 'post'; url: string };
+    captcha: RouteOf<'get'>;
+    token: RouteOf<'post'>;
+    logout: { method: 'get' | 'post'; url: ApiPath };
     /** The signed-in user's profile with role and tenant names. */
-    userInfo: string;
+    userInfo: RouteOf<'get'>;
     /**
      * `oauth`: an unwrapped snake_case token body, failures as `error_description`;
      * `envelope`: `R<AuthInfo>` in camelCase, failures in the Blade envelope.

@@ -2,3 +2,4 @@
 export * from './client';
 export * from './hooks';
 export * from './keys';
+export * from './routes';

@@ -6,7 +6,7 @@ import { App, Col, Drawer, Empty, Row as GridRow, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { resourceKeys, submitRecord } from '../../api/resource';
-import type { Row } from '../resource/model';
+import type { DeclaredRow } from '../resource/model';
 import { ResourcePage } from '../resource/ResourcePage';
 import { dictScreens } from './dict-screens';
 import './dict.css';
@@ -14,7 +14,15 @@ import { useCan } from '../../hooks/permission';
 import { lineRoutes } from '../../api/lines';
 
 /** `dict` or `dict-biz`'s 1/0 sealed flag as a switch in the table; changing it saves at once. */
-function SealedSwitch({ def, record, editable }: { def: ResourceDef; record: Row; editable: boolean }) {
+function SealedSwitch({
+  def,
+  record,
+  editable,
+}: {
+  def: ResourceDef;
+  record: DeclaredRow;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -68,9 +76,9 @@ export function DictManager({ def, layout }: DictManagerProps) {
   const can = useCan();
   const editable = can(`${def.permission}_edit`);
   const { parent: parentDef, child: childDef } = useMemo(() => dictScreens(def), [def]);
-  const [chosen, setChosen] = useState<Row | null>(null);
+  const [chosen, setChosen] = useState<DeclaredRow | null>(null);
   const sealedCell = {
-    isSealed: (record: Row) => <SealedSwitch def={def} record={record} editable={editable} />,
+    isSealed: (record: DeclaredRow) => <SealedSwitch def={def} record={record} editable={editable} />,
   };
 
   // a line without the parent and child lists (the public one) answers every dictionary with its

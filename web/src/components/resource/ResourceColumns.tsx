@@ -10,10 +10,10 @@ import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@psi/db/model';
 import { FieldValue } from './fields';
-import type { ColumnSpec, Row } from './model';
+import type { ColumnSpec, DeclaredRow } from './model';
 import { headerMarks } from '../table/prefs';
 
-export function idOf(record: Row): string {
+export function idOf(record: DeclaredRow): string {
   return String(record.id ?? '');
 }
 
@@ -21,8 +21,8 @@ interface TreeExpandIconProps {
   prefixCls: string;
   expanded: boolean;
   expandable: boolean;
-  record: Row;
-  onExpand: (record: Row, event: MouseEvent<HTMLElement>) => void;
+  record: DeclaredRow;
+  onExpand: (record: DeclaredRow, event: MouseEvent<HTMLElement>) => void;
   loading: boolean;
   labels: { expand: string; collapse: string; loading: string };
 }
@@ -96,13 +96,13 @@ export function RowButton({ compact = false, icon, label, testId, danger, onClic
 }
 
 interface RowButtonsProps {
-  record: Row;
+  record: DeclaredRow;
   compact: boolean;
   can: { view: boolean; edit: boolean; remove: boolean; addChild: boolean };
-  onView: (record: Row) => void;
-  onEdit: (record: Row) => void;
-  onRemove: (record: Row) => void;
-  onAddChild: (record: Row) => void;
+  onView: (record: DeclaredRow) => void;
+  onEdit: (record: DeclaredRow) => void;
+  onRemove: (record: DeclaredRow) => void;
+  onAddChild: (record: DeclaredRow) => void;
   /** The page's own buttons, after the engine's. */
   extra?: ReactNode;
 }
@@ -170,9 +170,9 @@ export function resourceTableColumns(options: {
   isTree: boolean;
   /** the first row's number */
   offset: number;
-  cells?: Record<string, (record: Row) => ReactNode>;
-  actions?: TableColumnsType<Row>[number];
-}): TableColumnsType<Row> {
+  cells?: Record<string, (record: DeclaredRow) => ReactNode>;
+  actions?: TableColumnsType<DeclaredRow>[number];
+}): TableColumnsType<DeclaredRow> {
   const { shown, lang, isTree, offset, cells, actions } = options;
   const treeColumns = isTree
     ? [
@@ -190,7 +190,7 @@ export function resourceTableColumns(options: {
             width: 56,
             align: 'center' as const,
             fixed: 'left' as const,
-            render: (_value: unknown, _record: Row, index: number) => offset + index + 1,
+            render: (_value: unknown, _record: DeclaredRow, index: number) => offset + index + 1,
           },
         ]),
     ...treeColumns.map((column) => ({
@@ -201,7 +201,7 @@ export function resourceTableColumns(options: {
       align: column.align,
       onHeaderCell: headerMarks(column.key, column.priority),
       sorter: column.sortable && !isTree,
-      render: (_value: unknown, record: Row) => {
+      render: (_value: unknown, record: DeclaredRow) => {
         const content = cells?.[column.field.name]?.(record) ?? (
           <FieldValue field={column.field} lang={lang} record={record} />
         );

@@ -15,7 +15,7 @@ import {
   initialFormValues,
   toSubmitBody,
   type DialogMode,
-  type Row,
+  type DeclaredRow,
 } from './model';
 import { useSaving } from '../../hooks/saving';
 import { validValues } from '../../utils/form';
@@ -25,12 +25,12 @@ interface ResourceDialogProps {
   lang: Lang;
   mode: DialogMode;
   /** The row being edited or viewed (its detail is fetched again), null to add. */
-  record: Row | null;
+  record: DeclaredRow | null;
   /** Values an add starts with and that are sent even when their field is not editable. */
-  fixedValues?: Row;
+  fixedValues?: DeclaredRow;
   onClose: () => void;
   /** After a successful submit, with the body that was sent. */
-  onSaved: (body: Row) => void;
+  onSaved: (body: DeclaredRow) => void;
   /** Own form controls for some fields (by field name). */
   controls?: Record<string, ComponentType<FieldControlProps>>;
 }
@@ -46,7 +46,7 @@ function FormBody({
   onSaved,
   controls,
   form,
-}: ResourceDialogProps & { mode: 'add' | 'edit'; form: FormInstance<Row>; onCancel: () => void }) {
+}: ResourceDialogProps & { mode: 'add' | 'edit'; form: FormInstance<DeclaredRow>; onCancel: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { saving, run } = useSaving();
@@ -66,7 +66,7 @@ function FormBody({
 
   return (
     <>
-      <Form<Row>
+      <Form<DeclaredRow>
         form={form}
         layout="vertical"
         className="psi-resource-form"
@@ -155,7 +155,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
         ? { ...record, ...detail.data }
         : record;
   const titles = { add: t('crud.addTitle'), edit: t('crud.editTitle'), view: t('crud.viewTitle') };
-  const [form] = Form.useForm<Row>();
+  const [form] = Form.useForm<DeclaredRow>();
   // Esc, × and cancel ask before a changed form is thrown away
   const guard = useDiscardGuard(() => mode !== 'view' && form.isFieldsTouched(), onClose);
 

@@ -3,10 +3,17 @@ import { App, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { useSession } from '../../stores/session';
-import { removeRecords, type ListParams } from '../../api/resource';
+import { exportList, removeRecords, type ListParams } from '../../api/resource';
 import { useExporter } from '../../hooks/export';
 import type { FieldControlProps } from './fields';
-import { buttonPermissions, searchFieldsOf, tableColumns, toQuery, type DialogMode, type Row } from './model';
+import {
+  buttonPermissions,
+  searchFieldsOf,
+  tableColumns,
+  toQuery,
+  type DialogMode,
+  type DeclaredRow,
+} from './model';
 import { ResourceDialog } from './ResourceDialog';
 import { idOf, resourceTableColumns, RowButtons } from './ResourceColumns';
 import { ResourceTable } from './ResourceTable';
@@ -28,19 +35,19 @@ export interface ResourcePageProps {
   /** Filters every list call carries (e.g. the dictionary of a child list). */
   params?: ListParams;
   /** Values an add starts with, sent even where the field is not editable (a child's parent). */
-  fixedValues?: Row;
+  fixedValues?: DeclaredRow;
   /** Own cells for some fields (by field name). */
-  cells?: Record<string, (record: Row) => ReactNode>;
+  cells?: Record<string, (record: DeclaredRow) => ReactNode>;
   /** More row buttons, after view / edit / delete. */
-  rowActions?: (record: Row) => ReactNode;
+  rowActions?: (record: DeclaredRow) => ReactNode;
   /** Own view of a row (a detail drawer) instead of the view dialog. */
-  onView?: (record: Row) => void;
+  onView?: (record: DeclaredRow) => void;
   /** More toolbar buttons, after add / delete / export. */
   toolbar?: ReactNode;
   /** Title above the table (default: the declaration's title). */
   title?: ReactNode;
   /** A row was clicked (master and detail lists); `selectedId` highlights it. */
-  onRowClick?: (record: Row) => void;
+  onRowClick?: (record: DeclaredRow) => void;
   selectedId?: string;
   /** Key of the persisted column settings (default: the declaration's key). */
   settingsKey?: string;
@@ -91,7 +98,11 @@ function ResourceScreen({
   const permission = useSession((state) => state.permission);
   const can = buttonPermissions(def, permission);
   const rows = useResourceList(def, { listUrl, params, placeholder: Boolean(placeholder) });
-  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null; fixed?: Row } | null>(null);
+  const [dialog, setDialog] = useState<{
+    mode: DialogMode;
+    record: DeclaredRow | null;
+    fixed?: DeclaredRow;
+  } | null>(null);
   const exporter = useExporter();
 
   const columns = useMemo(() => tableColumns(def, lang), [def, lang]);
@@ -139,7 +150,7 @@ function ResourceScreen({
           width: compact
             ? 24 + rowButtonCount * 32 + (rowActions ? 90 : 0)
             : 30 + rowButtonCount * 70 + (addChild ? 24 : 0) + (rowActions ? 96 : 0),
-          render: (_value: unknown, record: Row) => (
+          render: (_value: unknown, record: DeclaredRow) => (
             <RowButtons
               record={record}
               compact={compact}
@@ -173,7 +184,9 @@ function ResourceScreen({
         exporting={exporter.exporting}
         onAdd={() => setDialog({ mode: 'add', record: null })}
         onRemove={() => remove(rows.selected)}
-        onExport={() => void exporter.run(def.api, rows.filtered, `${def.title[lang]}.xlsx`)}
+        onExport={() =>
+          void exporter.run(() => exportList(def.api, rows.filtered, `${def.title[lang]}.xlsx`))
+        }
         onRefresh={() => void rows.refresh()}
         columns={columns}
         prefs={tablePrefs}

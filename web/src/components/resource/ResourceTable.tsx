@@ -1,17 +1,17 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../config/site';
-import type { Row } from './model';
+import type { DeclaredRow } from './model';
 import { idOf, TreeExpandIcon } from './ResourceColumns';
 import { selectAllTitle } from './SelectAllTitle';
 import type { useResourceList } from './useResourceList';
 
 interface ResourceTableProps {
   rows: ReturnType<typeof useResourceList>;
-  columns: TableColumnsType<Row>;
+  columns: TableColumnsType<DeclaredRow>;
   density: 'small' | 'middle' | 'large';
   compact: boolean;
-  onRowClick?: (record: Row) => void;
+  onRowClick?: (record: DeclaredRow) => void;
   selectedId?: string;
 }
 
@@ -26,7 +26,7 @@ export function ResourceTable({
 }: ResourceTableProps) {
   const { t } = useTranslation();
   return (
-    <Table<Row>
+    <Table<DeclaredRow>
       rowKey={idOf}
       size={density}
       className="psi-fit-table"

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ResourceDef } from '@psi/db/model';
-import type { Row } from './model';
+import type { DeclaredRow } from './model';
 import { RowButton } from './ResourceColumns';
 import { ResourcePage } from './ResourcePage';
 
@@ -10,12 +10,12 @@ interface RowDialogPageProps {
   allowed: boolean;
   button: { icon: ReactNode; label: string; testId: string };
   /** what the button opens about its row; `close` closes it */
-  dialog: (record: Row, close: () => void) => ReactNode;
+  dialog: (record: DeclaredRow, close: () => void) => ReactNode;
 }
 
 /** A resource page with one more row button, opening a dialog (or drawer) about its row. */
 export function RowDialogPage({ def, allowed, button, dialog }: RowDialogPageProps) {
-  const [open, setOpen] = useState<Row | null>(null);
+  const [open, setOpen] = useState<DeclaredRow | null>(null);
   return (
     <>
       <ResourcePage

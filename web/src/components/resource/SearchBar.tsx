@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef, Lang } from '@psi/db/model';
 import { SearchForm } from '../table/SearchForm';
 import { FieldControl, placeholderOf } from './fields';
-import type { Row } from './model';
+import type { DeclaredRow } from './model';
 
 interface RangeProps {
   field: FieldDef;
@@ -87,7 +87,7 @@ function SearchControl({ field, lang, value, onChange, id }: SearchControlProps)
 interface SearchBarProps {
   fields: FieldDef[];
   lang: Lang;
-  onSearch: (values: Row) => void;
+  onSearch: (values: DeclaredRow) => void;
 }
 
 /**
@@ -95,10 +95,10 @@ interface SearchBarProps {
  * behind "expand"), Enter or "search" applies it.
  */
 export function SearchBar({ fields, lang, onSearch }: SearchBarProps) {
-  const [form] = Form.useForm<Row>();
+  const [form] = Form.useForm<DeclaredRow>();
   if (fields.length === 0) return null;
   return (
-    <SearchForm<Row>
+    <SearchForm<DeclaredRow>
       form={form}
       className="psi-search"
       onSearch={(values) => onSearch(values)}

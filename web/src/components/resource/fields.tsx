@@ -24,7 +24,7 @@ import {
   type Lang,
 } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
-import { displayFieldOf, type Row } from './model';
+import { displayFieldOf, type DeclaredRow } from './model';
 import { optionLabel, treeLabel, useFieldOptions, useTreeData } from './queries';
 import { uploadFile } from '../../api/resource';
 import { RichText } from './RichText';
@@ -299,7 +299,7 @@ function TreeText({ field, value }: { field: FieldDef; value: unknown }) {
 }
 
 /** A field's value for reading (table cell, view dialog): labels for coded values, formatted money. */
-export function FieldValue({ field, lang, record }: { field: FieldDef; lang: Lang; record: Row }) {
+export function FieldValue({ field, lang, record }: { field: FieldDef; lang: Lang; record: DeclaredRow }) {
   const value = record[field.name];
   if (value === undefined || value === null || value === '') {
     return <span className="psi-empty-value">-</span>;

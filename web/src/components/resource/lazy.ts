@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { ResourceDef } from '@psi/db/model';
 import { fetchLazyList, resourceKeys, type ListParams } from '../../api/resource';
-import type { Row } from './model';
+import type { DeclaredRow } from './model';
 
 /**
  * The rows of a lazy tree resource (`def.lazy`, BladeX's lazy tree table) and their expansion: the
@@ -14,7 +14,7 @@ import type { Row } from './model';
 
 export interface LazyTree {
   /** The rows for the table: rows with `hasChildren` carry `children` (empty until loaded). */
-  rows: Row[];
+  rows: DeclaredRow[];
   expandedKeys: string[];
   /** Rows whose children are being loaded for the first time. */
   loadingKeys: ReadonlySet<string>;
@@ -24,7 +24,7 @@ export interface LazyTree {
   expand: (id: string) => void;
 }
 
-const idOf = (row: Row) => String(row.id ?? '');
+const idOf = (row: DeclaredRow) => String(row.id ?? '');
 
 const lazyListUrl = (def: ResourceDef) => `${def.api}/lazy-list`;
 
@@ -38,13 +38,13 @@ export function lazyRootParams(filters: ListParams, params: ListParams = {}): Li
  * already (a search can answer a parent and its child) is not shown a second time below its parent.
  */
 export function buildLazyRows(
-  top: readonly Row[],
-  childrenOf: ReadonlyMap<string, readonly Row[]>,
+  top: readonly DeclaredRow[],
+  childrenOf: ReadonlyMap<string, readonly DeclaredRow[]>,
   expanded: readonly string[],
-): Row[] {
+): DeclaredRow[] {
   const seen = new Set(top.map(idOf));
   const open = new Set(expanded);
-  const build = (level: readonly Row[]): Row[] =>
+  const build = (level: readonly DeclaredRow[]): DeclaredRow[] =>
     level.map((row) => {
       const { children: _ignored, ...own } = row;
       if (!row.hasChildren) return own;
@@ -91,7 +91,7 @@ export function useLazyTree(
 
   const top = root.data;
   const rows = useMemo(() => {
-    const childrenOf = new Map<string, Row[]>();
+    const childrenOf = new Map<string, DeclaredRow[]>();
     expandedKeys.forEach((id, index) => {
       const data = levels.data[index];
       if (data) childrenOf.set(id, data);

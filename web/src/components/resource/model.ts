@@ -10,7 +10,7 @@ import {
   type Lang,
   type ResourceDef,
 } from '@psi/db/model';
-import type { PermissionMap, Row } from '../../api/types';
+import type { PermissionMap, DeclaredRow } from '../../api/types';
 import { site } from '../../config/site';
 
 /**
@@ -21,7 +21,7 @@ import { site } from '../../config/site';
 
 export type FormMode = 'add' | 'edit';
 export type DialogMode = FormMode | 'view';
-export type { Row };
+export type { DeclaredRow };
 
 /** Changes to a declaration for one screen (the dictionary's parent and child lists, for instance). */
 export interface ResourceAdaptation {
@@ -133,7 +133,7 @@ function asDayjs(value: unknown): Dayjs | null {
  * Other fields go by their bare name, which the server reads as "contains" for text and "equals" for
  * numbers, dictionaries and ids.
  */
-export function toQuery(def: ResourceDef, values: Row): Record<string, string | number> {
+export function toQuery(def: ResourceDef, values: DeclaredRow): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const field of searchFieldsOf(def)) {
     const value = values[field.name];
@@ -237,10 +237,10 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
 export function initialFormValues(
   def: ResourceDef,
   mode: DialogMode,
-  record: Row | null,
-  fixed: Row = {},
-): Row {
-  const values: Row = {};
+  record: DeclaredRow | null,
+  fixed: DeclaredRow = {},
+): DeclaredRow {
+  const values: DeclaredRow = {};
   for (const field of def.fields) {
     if (mode === 'add') {
       const start = field.name in fixed ? fixed[field.name] : field.defaultValue;
@@ -260,12 +260,12 @@ export function initialFormValues(
  */
 export function toSubmitBody(
   def: ResourceDef,
-  values: Row,
+  values: DeclaredRow,
   mode: FormMode,
-  record: Row | null,
-  fixed: Row = {},
-): Row {
-  const body: Row = {};
+  record: DeclaredRow | null,
+  fixed: DeclaredRow = {},
+): DeclaredRow {
+  const body: DeclaredRow = {};
   for (const field of formFields(def)) {
     const raw = field.name in values ? values[field.name] : fixed[field.name];
     const value = toWireValue(field, raw);

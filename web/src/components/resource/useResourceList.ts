@@ -6,7 +6,7 @@ import { site } from '../../config/site';
 import { fetchList, resourceKeys, type ListParams } from '../../api/resource';
 import { listModeOf } from '../../api/lines';
 import { useLazyTree } from './lazy';
-import type { Row } from './model';
+import type { DeclaredRow } from './model';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -54,7 +54,7 @@ export function useResourceList(def: ResourceDef, { listUrl, params, placeholder
     setSelected([]);
   };
 
-  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+  const onTableChange: TableProps<DeclaredRow>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = single?.order ? String(single.columnKey ?? single.field ?? '') : '';
     const nextSort = field ? { [single.order === 'ascend' ? 'ascs' : 'descs']: snake(field) } : {};

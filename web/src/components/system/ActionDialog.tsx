@@ -2,12 +2,12 @@ import { type ReactNode } from 'react';
 import { App, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../discard/useDiscardGuard';
-import type { Row } from '../resource/model';
+import type { DeclaredRow } from '../resource/model';
 import { testId } from './tree';
 import { useSaving } from '../../hooks/saving';
 import { validValues } from '../../utils/form';
 
-interface ActionDialogProps<T extends Row> {
+interface ActionDialogProps<T extends DeclaredRow> {
   title: string;
   /** Test id of the dialog; its OK button is `<testid>-submit` unless `submitId` names it. */
   id: string;
@@ -30,7 +30,7 @@ interface ActionDialogProps<T extends Row> {
  * A small dialog of one special action (tenant settings, enable, test send...): a form, OK calls the
  * server, says it worked and closes; a refusal keeps the values (the client showed the message).
  */
-export function ActionDialog<T extends Row>({
+export function ActionDialog<T extends DeclaredRow>({
   title,
   id,
   submitId,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import type { TreeNode } from '../../api/types';
 import { menuKeys } from '../../api/menu';
-import { fetchTree } from '../../api/resource';
+import { fetchMenuTree } from '../../api/system';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { toTreeNodes } from '../../components/system/tree';
 import '../../i18n/system';
@@ -43,7 +43,7 @@ export function ScopePage({ def }: { def: ResourceDef }) {
   const [text, setText] = useState('');
   const menus = useQuery({
     queryKey: menuKeys.tree(),
-    queryFn: () => fetchTree('/blade-system/menu/tree'),
+    queryFn: fetchMenuTree,
   });
   const treeData = useMemo(() => toTreeNodes(filterTree(menus.data ?? [], text.trim())), [menus.data, text]);
   const menuName = findTitle(menus.data ?? [], menuId);

@@ -19,7 +19,7 @@ import {
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { passwordFields, registerMessages } from '@psi/db/model';
-import { fetchOwnInfo, infoKeys, updateOwnAvatar, updateOwnPassword } from '../../api/info';
+import { fetchOwnInfo, infoKeys, updateOwnAvatar, updateOwnPassword, type OwnInfo } from '../../api/info';
 import { uploadFile } from '../../api/resource';
 import { site } from '../../config/site';
 import { defaultAvatar, useSession } from '../../stores/session';
@@ -56,12 +56,12 @@ function ProfileTab() {
       </div>
     );
   }
-  const data = info.data ?? { id: '' };
+  const data: Partial<OwnInfo> = info.data ?? {};
   const shownAvatar = avatar ?? data.avatar ?? '';
 
   const save = async () => {
     await run(async () => {
-      await updateOwnAvatar(data.id, shownAvatar);
+      await updateOwnAvatar(data.id ?? '', shownAvatar);
       useSession.getState().updateUserInfo({ avatar: shownAvatar || defaultAvatar });
       void message.success(t('crud.updated'));
       setAvatar(null);

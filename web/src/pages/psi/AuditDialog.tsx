@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { Alert, App, Form, Input, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { post, type Row } from '../../api/psi';
+import { post, type DeclaredRow, type PsiRoute } from '../../api/psi';
+
+/** The routes that pass or send back a document. */
+type AuditRoute = Extract<PsiRoute<'post'>, `${string}/approveAudit${string}`>;
 import { yuan } from './format';
 import { useSubmit } from './useSubmit';
 
@@ -12,8 +15,8 @@ type RejectVerb = 'reject' | 'return';
 
 interface AuditDialogProps {
   /** `purchaseorderyypt/approveAudit`, `purchaseorder/approveAudit`, `purchaseorderdepository/approveAuditDepository`. */
-  endpoint: string;
-  record: Row;
+  endpoint: AuditRoute;
+  record: DeclaredRow;
   /** The two answers (default approve / reject); the choice, the OK button and the toast use the same verb. */
   passVerb?: PassVerb;
   rejectVerb?: RejectVerb;
@@ -26,7 +29,7 @@ interface AuditDialogProps {
   blocked?: string;
   initialPass?: boolean;
   onClose: () => void;
-  onDone: (saved: Row) => void;
+  onDone: (saved: DeclaredRow) => void;
 }
 
 interface VerbTexts {

@@ -16,7 +16,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, post, psiKeys, stockOf, type Row } from '../../api/psi';
+import { detail, linesOf, page, post, psiKeys, stockOf, type DeclaredRow, psiRoutes } from '../../api/psi';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { yuan } from './format';
 import { CopiesInput, goodsColumns, indexColumn } from './lines';
@@ -29,25 +29,26 @@ interface DeliveryEditorProps {
   /** A 待出库 delivery to change. */
   id?: string;
   onClose: () => void;
-  onSaved: (saved: Row) => void;
+  onSaved: (saved: DeclaredRow) => void;
 }
 
 interface Plan {
-  pod: Row;
-  lines: Row[];
+  pod: DeclaredRow;
+  lines: DeclaredRow[];
   /** Per 配送单 line: quantity on other 待出库 deliveries. */
   pending: Record<string, number>;
   stock: Record<string, number>;
   own: Record<string, number>;
-  delivery: Row | null;
+  delivery: DeclaredRow | null;
 }
 
 async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null> {
   const pod = await detail('purchaseorderdepository', podId);
   if (!pod) return null;
   const lines = await linesOf.pod(podId);
-  const drafts = (await page('deliveryorder/list', { depositoryOrderId: podId, orderStatus: 1, size: 100 }))
-    .records;
+  const drafts = (
+    await page(psiRoutes.deliveryorderList, { depositoryOrderId: podId, orderStatus: 1, size: 100 })
+  ).records;
   const pending: Record<string, number> = {};
   const own: Record<string, number> = {};
   for (const draft of drafts) {
@@ -123,7 +124,7 @@ function useShipColumns(
       title: t('psi.field.unitPrice'),
       key: 'unit',
       align: 'right',
-      render: (_v, r) => yuan((r as Row).unitPrice),
+      render: (_v, r) => yuan((r as DeclaredRow).unitPrice),
     },
     { title: t('psi.field.ordered'), dataIndex: 'ordered', key: 'ordered', align: 'right' },
     { title: t('psi.field.delivered'), dataIndex: 'delivered', key: 'delivered', align: 'right' },
@@ -189,8 +190,8 @@ function PodPicker({ value, onChange }: { value?: string; onChange: (podId: stri
     queryKey: psiKeys.shippable(),
     queryFn: async () => {
       const [accepted, partial] = await Promise.all([
-        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 2, size: 200 }),
-        page('purchaseorderdepository/purchaseOrderDepository', { orderStatus: 4, size: 200 }),
+        page(psiRoutes.purchaseorderdepositoryPurchaseOrderDepository, { orderStatus: 2, size: 200 }),
+        page(psiRoutes.purchaseorderdepositoryPurchaseOrderDepository, { orderStatus: 4, size: 200 }),
       ]);
       return [...accepted.records, ...partial.records];
     },
@@ -268,7 +269,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       return;
     }
     const body = { ...values, id: id ?? undefined, depositoryOrderId: podId, details };
-    await editor.save(() => post('deliverydetail/submitDeliveryOrder', body, true), onSaved);
+    await editor.save(() => post(psiRoutes.deliverydetailSubmitDeliveryOrder, body, true), onSaved);
   };
 
   return (

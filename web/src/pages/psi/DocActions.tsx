@@ -1,6 +1,6 @@
 import { App, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { removeDocs, type Row } from '../../api/psi';
+import { removeDocs, type DeclaredRow } from '../../api/psi';
 import '../../i18n/psi';
 
 /**
@@ -25,7 +25,7 @@ export function useRemoveDoc() {
 
 interface RemoveDoc {
   resource: string;
-  row: Row;
+  row: DeclaredRow;
   no: string;
   onRemoved: () => Promise<unknown>;
 }
@@ -36,7 +36,7 @@ export function docNoColumn(
   field: string,
   open: (id: string) => void,
   width?: number,
-): TableColumnType<Row> {
+): TableColumnType<DeclaredRow> {
   return {
     title,
     key: field,

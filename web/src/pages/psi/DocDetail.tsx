@@ -16,7 +16,7 @@ import {
   type TimelineItemProps,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { detail, linesOf, page, psiKeys, type Row } from '../../api/psi';
+import { declaredDetail, detail, linesOf, page, psiKeys, type DeclaredRow, psiRoutes } from '../../api/psi';
 import { discountText, yuan } from './format';
 import type { Lang } from '@psi/db/model';
 import type { DetailItem, DocumentDef } from '@psi/db/model/psi/index';
@@ -31,27 +31,27 @@ import { LinesTable } from './EditorDrawer';
 const DETAIL_COLUMNS = { xs: 1, sm: 2, md: 3 } as const;
 
 interface Loaded {
-  header: Row;
-  lines: Row[];
+  header: DeclaredRow;
+  lines: DeclaredRow[];
   /** 征订单: its 配送单; 配送单: itself. */
-  pod: Row | null;
-  deliveries: Row[];
+  pod: DeclaredRow | null;
+  deliveries: DeclaredRow[];
 }
 
 async function load(kind: DocKind, id: string): Promise<Loaded | null> {
-  const header = await detail(DOCUMENTS[kind].resource.key, id);
+  const header = await declaredDetail(DOCUMENTS[kind].resource.key, id);
   if (!header) return null;
   const lines = await linesOf[kind](id);
-  let pod: Row | null = null;
-  let deliveries: Row[] = [];
+  let pod: DeclaredRow | null = null;
+  let deliveries: DeclaredRow[] = [];
   if (kind === 'yypt' && header.depositoryOrderId) {
     pod = await detail('purchaseorderdepository', String(header.depositoryOrderId)).catch(() => null);
   }
   if (kind === 'pod') pod = header;
   if (pod) {
     deliveries = (
-      await page('deliveryorder/list', { depositoryOrderId: String(pod.id), size: 100 }).catch(() => ({
-        records: [] as Row[],
+      await page(psiRoutes.deliveryorderList, { depositoryOrderId: String(pod.id), size: 100 }).catch(() => ({
+        records: [] as DeclaredRow[],
       }))
     ).records;
   }
@@ -63,7 +63,7 @@ function text(value: unknown): ReactNode {
 }
 
 /** The value of one declared field: coded fields as tags, money in yuan, the number copyable. */
-function fieldValue(doc: DocumentDef, name: string, row: Row): ReactNode {
+function fieldValue(doc: DocumentDef, name: string, row: DeclaredRow): ReactNode {
   const field = fieldOf(doc, name);
   const tag = field.kind === 'dict' ? statusKindOf(field.dict?.code) : undefined;
   if (tag) return <StatusTag kind={tag} value={row[name]} />;
@@ -77,7 +77,7 @@ function fieldValue(doc: DocumentDef, name: string, row: Row): ReactNode {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The detail header: the fields the declaration names, `with` fields beside their partner. */
-function headerItems(doc: DocumentDef, row: Row, lang: Lang): DescriptionsProps['items'] {
+function headerItems(doc: DocumentDef, row: DeclaredRow, lang: Lang): DescriptionsProps['items'] {
   const item = (entry: string | DetailItem): DetailItem =>
     typeof entry === 'string' ? { field: entry } : entry;
   return doc.detail
@@ -100,7 +100,7 @@ interface DocDetailProps {
   id: string;
   onClose: () => void;
   /** Buttons for the loaded document (audit, ship...). */
-  actions?: (header: Row) => ReactNode;
+  actions?: (header: DeclaredRow) => ReactNode;
 }
 
 /** A document with its lines, audit information and status history. */
@@ -121,7 +121,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
 
   const items = h ? headerItems(DOCUMENTS[kind], h, lang) : [];
 
-  const lineColumns: TableColumnsType<Row> = [
+  const lineColumns: TableColumnsType<DeclaredRow> = [
     { title: '#', key: 'i', width: 48, align: 'center', render: (_v, _r, i) => i + 1 },
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'goodsName' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn', width: 140 },

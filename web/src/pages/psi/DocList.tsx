@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { columnPriority, type ResourceDef } from '@psi/db/model';
-import type { ListParams } from '../../api/resource';
+import { exportList, type ListParams } from '../../api/resource';
 import { ExportButton } from '../../components/ExportButton';
 import { useExporter } from '../../hooks/export';
 import { headerMarks, shownColumns, type ColumnMeta } from '../../components/table/prefs';
@@ -24,7 +24,7 @@ import { SearchForm } from '../../components/table/SearchForm';
 import { TableSettings } from '../../components/table/TableSettings';
 import { useTablePrefs } from '../../components/table/useTablePrefs';
 import { site } from '../../config/site';
-import { page, psiKeys, type Params, type Row } from '../../api/psi';
+import { page, psiKeys, type DeclaredRow, type Params, type PsiRoute } from '../../api/psi';
 import { statusCodes, useStatusLabel, type StatusKind } from './status';
 import './psi.css';
 
@@ -32,9 +32,9 @@ export interface DocListProps {
   /** Query key root; invalidating `['psi', root]` refreshes the list and its counts. */
   root: string;
   /** List endpoint under /blade-psi, e.g. `purchaseorderyypt/list`. */
-  endpoint: string;
-  /** Resource whose `export` downloads the current filter. */
-  exportResource?: string;
+  endpoint: PsiRoute;
+  /** Whether the declaration's `{api}/export` downloads the current filter. */
+  exportable?: boolean;
   exportName?: string;
   statusKind: StatusKind;
   statusField?: string;
@@ -42,20 +42,20 @@ export interface DocListProps {
   /** The declaration of the listed documents: each column's priority comes from its field. */
   resource: ResourceDef;
   /** Columns keyed by field name; the `actions` column stays last, fixed on the right. */
-  columns: TableColumnsType<Row>;
+  columns: TableColumnsType<DeclaredRow>;
   /** Text filters of the search bar: field name → label. */
   searchFields: Record<string, string>;
   toolbar?: ReactNode;
   /** Filters every call carries. */
   params?: Params;
-  onRowClick?: (row: Row) => void;
+  onRowClick?: (row: DeclaredRow) => void;
 }
 
 /** A document list with one tab per status, each with its count, a search bar, paging and export. */
 export function DocList({
   root,
   endpoint,
-  exportResource,
+  exportable,
   exportName,
   statusKind,
   statusField = 'orderStatus',
@@ -80,7 +80,7 @@ export function DocList({
   const base: Params = { ...params, ...filters };
   const filtered: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }) };
   const query: Params = { ...filtered, current, size };
-  const exporter = useListExport(exportResource, exportName, filtered);
+  const exporter = useListExport(exportable ? resource : undefined, exportName, filtered);
   const rows = useQuery({
     queryKey: psiKeys.list(root, [endpoint, query]),
     queryFn: () => page(endpoint, query),
@@ -111,7 +111,7 @@ export function DocList({
       <div className="psi-doc-toolbar">
         <Space wrap>{toolbar}</Space>
         <Space>
-          {exportResource && (
+          {exportable && (
             <ExportButton
               exporting={exporter.exporting}
               onClick={() => void exporter.run()}
@@ -145,7 +145,7 @@ export function DocList({
         items={tabs}
         data-testid="status-tabs"
       />
-      <Table<Row>
+      <Table<DeclaredRow>
         rowKey={(r) => String(r.id)}
         size={tablePrefs.prefs.density}
         className="psi-fit-table"
@@ -185,9 +185,9 @@ export function DocList({
 }
 
 /** The list's columns with the user's table preferences; the `actions` column stays last. */
-function useListColumns(root: string, resource: ResourceDef, columns: TableColumnsType<Row>) {
-  const isActions = (column: TableColumnType<Row>) => column.key === 'actions';
-  const metas: (ColumnMeta & { column: TableColumnType<Row> })[] = columns
+function useListColumns(root: string, resource: ResourceDef, columns: TableColumnsType<DeclaredRow>) {
+  const isActions = (column: TableColumnType<DeclaredRow>) => column.key === 'actions';
+  const metas: (ColumnMeta & { column: TableColumnType<DeclaredRow> })[] = columns
     .filter((column) => !isActions(column))
     .map((column) => ({
       key: String(column.key),
@@ -196,7 +196,7 @@ function useListColumns(root: string, resource: ResourceDef, columns: TableColum
       column,
     }));
   const tablePrefs = useTablePrefs(root, metas);
-  const tableColumns: TableColumnsType<Row> = [
+  const tableColumns: TableColumnsType<DeclaredRow> = [
     ...shownColumns(metas, tablePrefs.prefs).map(({ column, key, priority }) => ({
       ...column,
       onHeaderCell: headerMarks(key, priority),
@@ -218,7 +218,7 @@ function useStatusTabs({
   statusField,
 }: {
   root: string;
-  endpoint: string;
+  endpoint: PsiRoute;
   base: Params;
   statusKind: StatusKind;
   statusField: string;
@@ -252,12 +252,12 @@ function useStatusTabs({
 }
 
 /** Downloads the list under its current filter as `<name>.xlsx`. */
-function useListExport(resource: string | undefined, name: string | undefined, filter: Params) {
+function useListExport(resource: ResourceDef | undefined, name: string | undefined, filter: Params) {
   const exporter = useExporter();
   const run = async () => {
     if (!resource) return;
     const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
-    await exporter.run(`/blade-psi/${resource}`, params as ListParams, `${name ?? resource}.xlsx`);
+    await exporter.run(() => exportList(resource.api, params as ListParams, `${name ?? resource.key}.xlsx`));
   };
   return { exporting: exporter.exporting, run };
 }

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { page, type Row } from '../../api/psi';
+import { page, type DeclaredRow, psiRoutes } from '../../api/psi';
 import { yuan } from './format';
 
 interface GoodsSelectProps {
-  onPick: (goods: Row) => void;
+  onPick: (goods: DeclaredRow) => void;
   disabled?: boolean;
 }
 
 /** Picks a book by ISBN (digits, hyphens allowed) or by title; only books on sale are offered. */
 export function GoodsSelect({ onPick, disabled }: GoodsSelectProps) {
   const { t } = useTranslation();
-  const [options, setOptions] = useState<Row[]>([]);
+  const [options, setOptions] = useState<DeclaredRow[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seq = useRef(0);
@@ -22,7 +22,7 @@ export function GoodsSelect({ onPick, disabled }: GoodsSelectProps) {
     const mine = ++seq.current;
     setLoading(true);
     const byIsbn = /^[\d-\s]+$/.test(term) && term.length > 0;
-    page('goodsinfo/list', {
+    page(psiRoutes.goodsinfoList, {
       status: 1,
       size: 20,
       ...(byIsbn ? { isbn: term.replace(/[-\s]/g, '') } : term ? { goodsName: term } : {}),

@@ -5,8 +5,7 @@ import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { goodsInfoResource, schoolInfoResource, schoolYyptInfoResource } from '@psi/db/model';
 import { RequestError } from '../../api/errors';
-import { importFile } from '../../api/psi';
-import { downloadFile } from '../../api/resource';
+import { downloadImportTemplate, importFile, type ImportResource } from '../../api/psi';
 import { useCan } from '../../hooks/permission';
 
 interface ImportError {
@@ -17,8 +16,8 @@ interface ImportError {
 
 interface ImportDialogProps {
   title: string;
-  /** `/blade-psi/goodsinfo` or `/blade-psi/schoolyyptinfo`: `upLoadList` and `template` below it. */
-  api: string;
+  /** `goodsinfo` or `schoolyyptinfo`: the resource whose `upLoadList` and `template` it calls. */
+  resource: ImportResource;
   templateName: string;
   onClose: () => void;
   onDone: () => void;
@@ -28,7 +27,7 @@ interface ImportDialogProps {
  * An all-or-nothing Excel import: the file is checked whole by the server; a rejected file lists every
  * bad row and nothing is written.
  */
-function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialogProps) {
+function ImportDialog({ title, resource, templateName, onClose, onDone }: ImportDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [errors, setErrors] = useState<ImportError[] | null>(null);
@@ -42,7 +41,7 @@ function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialo
     setFailure(null);
     setResult(null);
     try {
-      const text = await importFile(api, file);
+      const text = await importFile(resource, file);
       setResult(text);
       void message.success(text);
       onDone();
@@ -73,9 +72,7 @@ function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialo
         <Alert type="info" showIcon title={t('psi.import.hint')} />
         <Button
           icon={<DownloadOutlined />}
-          onClick={() =>
-            void downloadFile(`${api}/template`, {}, `${templateName}.xlsx`).catch(() => undefined)
-          }
+          onClick={() => void downloadImportTemplate(resource, templateName).catch(() => undefined)}
           data-testid="import-template"
         >
           {t('psi.import.template')}
@@ -119,13 +116,13 @@ function ImportDialog({ title, api, templateName, onClose, onDone }: ImportDialo
 /** The lists with an Excel import: endpoint, permission, their texts (`psi.<texts>.*`) and what to reload after. */
 const imports = {
   goods: {
-    api: '/blade-psi/goodsinfo',
+    resource: 'goodsinfo',
     permission: 'goodsinfo_import',
     texts: 'goods',
     reload: [goodsInfoResource],
   },
   roster: {
-    api: '/blade-psi/schoolyyptinfo',
+    resource: 'schoolyyptinfo',
     permission: 'schoolyyptinfo_import',
     texts: 'school',
     reload: [schoolYyptInfoResource, schoolInfoResource],
@@ -141,7 +138,7 @@ export function useImport(kind: keyof typeof imports) {
   const can = useCan();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const { api, permission, texts, reload } = imports[kind];
+  const { resource, permission, texts, reload } = imports[kind];
   return {
     button: can(permission) && (
       <Button icon={<ImportOutlined />} onClick={() => setOpen(true)} data-testid="import-open">
@@ -151,7 +148,7 @@ export function useImport(kind: keyof typeof imports) {
     dialog: open && (
       <ImportDialog
         title={t(`psi.${texts}.importTitle`)}
-        api={api}
+        resource={resource}
         templateName={t(`psi.${texts}.templateName`)}
         onClose={() => setOpen(false)}
         onDone={() => {

@@ -4,7 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Row as GridRow, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { docWithLines, linesOf, type MySchool, page, post, psiKeys, type Row } from '../../api/psi';
+import {
+  docWithLines,
+  linesOf,
+  type MySchool,
+  page,
+  post,
+  psiKeys,
+  type PsiRoute,
+  type DeclaredRow,
+  psiRoutes,
+} from '../../api/psi';
 import { type RoleKind, useMySchool, useRoleKind } from '../../hooks/psi-session';
 import { EditorDrawer, LinesTable, SubmitButton } from './EditorDrawer';
 import { currentTerm, discountText } from './format';
@@ -24,27 +34,35 @@ import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
 export type OrderKind = 'yypt' | 'direct' | 'purchase';
 
-const editableStatus = (row: Row) => [1, 8].includes(Number(row.orderStatus));
+const editableStatus = (row: DeclaredRow) => [1, 8].includes(Number(row.orderStatus));
+
+/** The routes that save an order with its lines. */
+type OrderSubmit = Extract<PsiRoute<'post'>, `${string}/submitPurchaseOrder${string}`>;
 
 const RESOURCE: Record<
   OrderKind,
-  { detail: string; submit: string; lines: (id: string) => Promise<Row[]>; editable: (row: Row) => boolean }
+  {
+    detail: 'purchaseorderyypt' | 'purchaseorderdepository' | 'purchaseorder';
+    submit: OrderSubmit;
+    lines: (id: string) => Promise<DeclaredRow[]>;
+    editable: (row: DeclaredRow) => boolean;
+  }
 > = {
   yypt: {
     detail: 'purchaseorderyypt',
-    submit: 'purchasedetailyypt/submitPurchaseOrderYypt',
+    submit: psiRoutes.purchasedetailyyptSubmitPurchaseOrderYypt,
     lines: linesOf.yypt,
     editable: editableStatus,
   },
   direct: {
     detail: 'purchaseorderdepository',
-    submit: 'purchasedetaildepository/submitPurchaseOrderDepository',
+    submit: psiRoutes.purchasedetaildepositorySubmitPurchaseOrderDepository,
     lines: linesOf.pod,
     editable: (row) => Number(row.sourceType) === 2 && editableStatus(row),
   },
   purchase: {
     detail: 'purchaseorder',
-    submit: 'purchasedetail/submitPurchaseOrder',
+    submit: psiRoutes.purchasedetailSubmitPurchaseOrder,
     lines: linesOf.purchase,
     editable: editableStatus,
   },
@@ -61,7 +79,7 @@ interface OrderEditorProps {
   /** The document to edit; none for a new one. */
   id?: string;
   onClose: () => void;
-  onSaved: (saved: Row) => void;
+  onSaved: (saved: DeclaredRow) => void;
 }
 
 /**
@@ -74,7 +92,7 @@ function useSchoolDiscount(role: RoleKind, schoolId: string | undefined, own: My
     queryKey: psiKeys.schoolTerms(schoolId),
     queryFn: async () => {
       if (isSchoolUser) return own?.discount ?? null;
-      const rows = await page('schoolyyptinfo/list', { schoolId, size: 1 }).catch(() => null);
+      const rows = await page(psiRoutes.schoolyyptinfoList, { schoolId, size: 1 }).catch(() => null);
       const found = rows?.records[0]?.discount;
       return typeof found === 'string' ? found : null;
     },
@@ -135,9 +153,10 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const header = existing.data?.header;
   const frozen = header ? !RESOURCE[kind].editable(header) : false;
   const missing = Boolean(id) && existing.isSuccess && !existing.data;
+  // only the purchase order documents an expected date
   useFillForm(form, header, (h) => ({
     ...h,
-    expectedDate: h.expectedDate ? dayjs(String(h.expectedDate)) : undefined,
+    expectedDate: 'expectedDate' in h && h.expectedDate ? dayjs(h.expectedDate) : undefined,
   }));
   useOnLoaded(existing.data, (data) => lines.load(data.lines.map(savedLine)));
 
@@ -158,7 +177,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const { priced, totals } = usePricedLines(lines.lines, isPurchase, isPurchase ? null : schoolDiscount);
   const columns = useOrderColumns(lines, isPurchase, frozen);
 
-  const addGoods = (goods: Row) => {
+  const addGoods = (goods: DeclaredRow) => {
     if (!lines.accepts(String(goods.id), editor.setError)) return;
     editor.setError(null);
     lines.edit((prev) => [...prev, pickedLine(goods)]);

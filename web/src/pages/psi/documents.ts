@@ -1,6 +1,6 @@
 import type { FieldDef } from '@psi/db/model';
 import { PSI_DOCUMENTS, type DocumentDef, type StatusDef } from '@psi/db/model/psi/index';
-import type { Row } from '../../api/psi';
+import type { DeclaredRow } from '../../api/psi';
 
 /** The document kinds with a list page, by the short name their routes and query keys use. */
 export type DocKind = 'yypt' | 'pod' | 'purchase' | 'delivery';
@@ -20,21 +20,21 @@ export function fieldOf(doc: DocumentDef, name: string): FieldDef {
 }
 
 /** The declared status a row is in. */
-export const statusOfRow = (doc: DocumentDef, row: Row): StatusDef | undefined =>
+export const statusOfRow = (doc: DocumentDef, row: DeclaredRow): StatusDef | undefined =>
   doc.statuses.codes.find((s) => s.code === Number(row[doc.statusField]));
 
 /** The declaration's further limit on editing (a 配送单 is edited only when entered directly). */
-const editableKind = (doc: DocumentDef, row: Row) =>
+const editableKind = (doc: DocumentDef, row: DeclaredRow) =>
   !doc.editableWhen || Number(row[doc.editableWhen.field]) === doc.editableWhen.code;
 
-export const mayEdit = (doc: DocumentDef, row: Row) =>
+export const mayEdit = (doc: DocumentDef, row: DeclaredRow) =>
   editableKind(doc, row) && statusOfRow(doc, row)?.editable === true;
 
-export const mayRemove = (doc: DocumentDef, row: Row) =>
+export const mayRemove = (doc: DocumentDef, row: DeclaredRow) =>
   editableKind(doc, row) && statusOfRow(doc, row)?.removable === true;
 
 /** Whether the row is in a status the transition `action` starts from. */
-export function mayTake(doc: DocumentDef, action: string, row: Row): boolean {
+export function mayTake(doc: DocumentDef, action: string, row: DeclaredRow): boolean {
   const transition = doc.transitions[action];
   const status = statusOfRow(doc, row);
   if (!transition) throw new Error(`${doc.kind} declares no transition ${action}`);

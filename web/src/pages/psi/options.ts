@@ -1,14 +1,14 @@
-import type { Row } from '../../api/psi';
+import type { DeclaredRow } from '../../api/psi';
 
 /** Select options of depositories: `name（code）`. */
-export const depositoryOptions = (rows: Row[] | undefined) =>
+export const depositoryOptions = (rows: DeclaredRow[] | undefined) =>
   (rows ?? []).map((d) => ({
     value: String(d.id),
     label: `${String(d.depositoryName)}（${String(d.depositoryCode)}）`,
   }));
 
 /** Select options of schools: `name（code）`. */
-export const schoolOptions = (rows: Row[] | undefined) =>
+export const schoolOptions = (rows: DeclaredRow[] | undefined) =>
   (rows ?? []).map((s) => ({
     value: String(s.id),
     label: `${String(s.schoolName)}（${String(s.schoolCode)}）`,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { InputNumber, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../api/psi';
+import type { DeclaredRow } from '../../api/psi';
 import { formatBasisPoints, toBasisPoints, toCents, unitPriceCents, yuan } from './format';
 import { CopiesInput, indexColumn, LinesSummary, remarkColumn, removeColumn, type useLines } from './lines';
 
@@ -19,7 +19,7 @@ export interface OrderLine {
 }
 
 /** A saved line of an order. */
-export const savedLine = (r: Row): OrderLine => ({
+export const savedLine = (r: DeclaredRow): OrderLine => ({
   key: String(r.id),
   goodsId: String(r.goodsId),
   isbn: String(r.isbn ?? ''),
@@ -32,7 +32,7 @@ export const savedLine = (r: Row): OrderLine => ({
 });
 
 /** A new line of a picked book: one copy, at its purchase discount. */
-export const pickedLine = (goods: Row): OrderLine => ({
+export const pickedLine = (goods: DeclaredRow): OrderLine => ({
   key: `new-${String(goods.id)}`,
   goodsId: String(goods.id),
   isbn: String(goods.isbn ?? ''),

@@ -6,7 +6,7 @@ import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@psi/db/model';
 import { enableConfig, resourceKeys, sendSmsMessage } from '../../api/resource';
-import type { Row } from '../../components/resource/model';
+import type { DeclaredRow } from '../../components/resource/model';
 import { ResourcePage } from '../../components/resource/ResourcePage';
 import { ActionDialog } from '../../components/system/ActionDialog';
 import { useCan } from '../../hooks/permission';
@@ -29,10 +29,10 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
   const can = useCan();
   const canEnable = can(`${kind}_enable`);
   const canSend = can('sms_send') && kind === 'sms';
-  const [sending, setSending] = useState<Row | null>(null);
+  const [sending, setSending] = useState<DeclaredRow | null>(null);
   const codeField = kind === 'oss' ? 'ossCode' : 'smsCode';
 
-  const enable = (record: Row) =>
+  const enable = (record: DeclaredRow) =>
     confirm(t('sys.enableConfirm'), async () => {
       await enableConfig(def.api, String(record.id));
       void message.success(t('crud.done'));
@@ -80,7 +80,7 @@ export function ConfigPage({ def, kind }: { def: ResourceDef; kind: 'oss' | 'sms
             sendSmsMessage(
               String(sending[codeField]),
               values.phones.trim(),
-              values.params?.trim() ? JSON.parse(values.params) : {},
+              values.params?.trim() ? (JSON.parse(values.params) as Record<string, string>) : {},
             )
           }
           onClose={() => setSending(null)}

@@ -44,10 +44,15 @@ function useRoleNames(aliases: string[]): { roles: string; tenantName?: string }
     queryFn: fetchUserInfo,
     staleTime: 5 * 60_000,
   });
-  const serverNames = (who.data?.roleName ?? '').split(',').filter(Boolean);
+  const serverNames = String(who.data?.roleName ?? '')
+    .split(',')
+    .filter(Boolean);
   const known = aliases.map((alias) => t(`wel.roles.${alias}`, { defaultValue: '' })).filter(Boolean);
   const roles = known.length === aliases.length ? known : serverNames;
-  return { roles: roles.join(i18n.language === 'en' ? ', ' : '、'), tenantName: who.data?.tenantName };
+  return {
+    roles: roles.join(i18n.language === 'en' ? ', ' : '、'),
+    tenantName: who.data?.tenantName?.toString(),
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { site } from '../../../config/site';
 import { currentLanguage } from '../../../i18n';
-import { deskKeys, fetchInbox, type Inbox } from '../../../api/desk';
+import { deskKeys, fetchInbox, noticeStreamUrl, type Inbox } from '../../../api/desk';
 import { useSession } from '../../../stores/session';
 
 import type { InboxItem, InboxList, InboxTab } from '@psi/db/model';
@@ -86,7 +85,7 @@ function useInboxStream(
       let ready = false;
       const readyTimer = setTimeout(() => !ready && ctrl.abort(), READY_TIMEOUT_MS);
       try {
-        const res = await fetch(`${site.apiBase}/blade-desk/notice/stream`, {
+        const res = await fetch(noticeStreamUrl(), {
           headers: {
             'Blade-Auth': `bearer ${token}`,
             Accept: 'text/event-stream',

@@ -16,9 +16,16 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { regionResource, type Lang } from '@psi/db/model';
-import { fetchRegion, fetchRegionLevel, removeRegion, submitRegion, systemKeys } from '../../../api/system';
+import {
+  fetchRegion,
+  fetchRegionLevel,
+  removeRegion,
+  submitRegion,
+  systemKeys,
+  type RegionBody,
+} from '../../../api/system';
 import { FieldValue } from '../../../components/resource/fields';
-import { fieldRules, type Row } from '../../../components/resource/model';
+import { fieldRules, type DeclaredRow } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
 import '../../../components/tree-page.css';
@@ -51,17 +58,17 @@ function setChildren(nodes: TreeDataNode[], key: string, children: TreeDataNode[
 interface RegionFormProps {
   lang: Lang;
   editing: boolean;
-  record: Row | null;
+  record: DeclaredRow | null;
   parentName: string;
   canSave: boolean;
   saving: boolean;
-  onSave: (values: Row) => void;
+  onSave: (values: DeclaredRow) => void;
 }
 
 /** The form of one region (its own form state, so switching regions never carries values over). */
 function RegionForm({ lang, editing, record, parentName, canSave, saving, onSave }: RegionFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Row>();
+  const [form] = Form.useForm<DeclaredRow>();
   const submit = async () => {
     try {
       onSave(await form.validateFields());
@@ -70,7 +77,7 @@ function RegionForm({ lang, editing, record, parentName, canSave, saving, onSave
     }
   };
   return (
-    <Form<Row>
+    <Form<DeclaredRow>
       form={form}
       layout="vertical"
       className="psi-region-page__form"
@@ -167,7 +174,7 @@ export default function RegionPage() {
     );
   };
 
-  const save = async (values: Row) => {
+  const save = async (values: RegionBody) => {
     await run(async () => {
       const body =
         mode?.kind === 'add'

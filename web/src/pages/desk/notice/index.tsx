@@ -6,13 +6,13 @@ import { noticeResource, type Lang } from '@psi/db/model';
 import { deskKeys } from '../../../api/desk';
 import { fetchDetail } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { safeHtml } from '../../../utils/safe-html';
 import '../../../i18n/system';
 import './notice.css';
 
-function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void }) {
+function NoticeDetail({ record, onClose }: { record: DeclaredRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({
@@ -57,7 +57,7 @@ function NoticeDetail({ record, onClose }: { record: Row; onClose: () => void })
  * rich text safely; add and edit write the content with the rich-text editor.
  */
 export default function NoticePage() {
-  const [open, setOpen] = useState<Row | null>(null);
+  const [open, setOpen] = useState<DeclaredRow | null>(null);
   return (
     <>
       <ResourcePage def={noticeResource} onView={setOpen} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang, ResourceDef } from '@psi/db/model';
 import { fetchDetail, resourceKeys } from '../../../api/resource';
 import { FieldValue } from '../../../components/resource/fields';
-import { adaptResource, type Row } from '../../../components/resource/model';
+import { adaptResource, type DeclaredRow } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
 import './log.css';
@@ -27,7 +27,7 @@ function Block({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: Row; onClose: () => void }) {
+function LogDrawer({ def, record, onClose }: { def: ResourceDef; record: DeclaredRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const detail = useQuery({

@@ -13,7 +13,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import type { BookChange } from '@psi/db/model/psi/index';
 import { useTranslation } from 'react-i18next';
 import {
   docWithLines,
@@ -22,8 +21,10 @@ import {
   psiKeys,
   stockOf,
   stockPage,
-  type Row,
+  type DeclaredRow,
+  type PsiAnswer,
   useDepositories,
+  psiRoutes,
 } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { EditorDrawer, LinesTable } from '../EditorDrawer';
@@ -53,7 +54,7 @@ interface CountLine {
   remark: string;
 }
 
-type SaveResult = Row & { bookChanged?: BookChange[] };
+type SaveResult = PsiAnswer<typeof psiRoutes.depositoryinfoSaveCheckList>;
 
 interface CheckSheetProps {
   /** An open (盘点中) check to continue; none for a new count. */
@@ -62,7 +63,7 @@ interface CheckSheetProps {
   onSaved: (result: SaveResult, completed: boolean) => void;
 }
 
-const countLine = (l: Row): CountLine => ({
+const countLine = (l: DeclaredRow): CountLine => ({
   goodsId: String(l.goodsId),
   isbn: String(l.isbn),
   goodsName: String(l.goodsName),
@@ -240,7 +241,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
   const sheet = useLines<CountLine>((l) => l.goodsId);
   const { lines } = sheet;
   const editor = useEditor(() => sheet.edited, onClose);
-  const [version, setVersion] = useState<unknown>(undefined);
+  const [version, setVersion] = useState<number | undefined>(undefined);
   const depositoryId = Form.useWatch('depositoryId', form) as string | undefined;
   const columns = useCountColumns(sheet);
 
@@ -269,7 +270,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
     });
   };
 
-  const addGoods = async (goods: Row) => {
+  const addGoods = async (goods: DeclaredRow) => {
     const goodsId = String(goods.id);
     if (!sheet.accepts(goodsId)) return;
     const stock = depositoryId ? await stockOf(depositoryId, [goodsId]).catch(() => ({})) : {};
@@ -308,10 +309,12 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
       })),
     };
     await editor.save(
-      () => post<SaveResult>('depositoryinfo/saveCheckList', body, true),
+      () => post(psiRoutes.depositoryinfoSaveCheckList, body, true),
       (result) => {
-        setCheckId(String(result.id));
-        setVersion(result.version);
+        if ('id' in result) {
+          setCheckId(String(result.id));
+          setVersion(result.version);
+        }
         sheet.setEdited(false);
         onSaved(result, complete);
       },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositoryCheckResource } from '@psi/db/model';
-import { docWithLines, linesOf, psiKeys, type Row } from '../../../api/psi';
+import { docWithLines, linesOf, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { DiffText, indexColumn } from '../lines';
 import { DocList } from '../DocList';
@@ -27,7 +27,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
     queryFn: () => docWithLines('depositorycheck', id, linesOf.check),
   });
   const h = query.data?.header;
-  const columns: TableColumnsType<Row> = [
+  const columns: TableColumnsType<DeclaredRow> = [
     indexColumn(),
     textColumn(t('psi.field.goodsName'), 'goodsName'),
     textColumn(t('psi.field.isbn'), 'isbn'),
@@ -90,7 +90,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
               },
             ]}
           />
-          <Table
+          <Table<DeclaredRow>
             rowKey={(r) => String(r.id)}
             size="small"
             columns={columns}
@@ -134,7 +134,7 @@ function useBookChangedWarning() {
 const checkDocument = PSI_DOCUMENTS.check;
 
 /** The count list: the declared columns, then continue (while counting) and remove. */
-function useCheckColumns(page: DocPageState): TableColumnsType<Row> {
+function useCheckColumns(page: DocPageState): TableColumnsType<DeclaredRow> {
   const { t } = useTranslation();
   const lang = useLang();
   const can = useCan();
@@ -187,8 +187,8 @@ export default function DepositoryCheckPage() {
     <>
       <DocList
         root="check"
-        endpoint="depositorycheck/list"
-        exportResource="depositorycheck"
+        endpoint={psiRoutes.depositorycheckList}
+        exportable
         exportName={t('psi.check.title')}
         statusKind="check"
         statusField="checkStatus"
@@ -217,7 +217,7 @@ export default function DepositoryCheckPage() {
           onSaved={(result, completed) => {
             void refresh();
             if (completed) {
-              go({ mode: 'view', id: String(result.id) });
+              if ('id' in result) go({ mode: 'view', id: String(result.id) });
               if (result.bookChanged?.length) warnChanged(result.bookChanged);
             }
           }}

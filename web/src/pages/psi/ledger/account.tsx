@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { accountStatementResource } from '@psi/db/model';
 import { RequestError } from '../../../api/errors';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import { post, psiKeys, useSchools } from '../../../api/psi';
+import { post, psiKeys, useSchools, psiRoutes } from '../../../api/psi';
 import { useRoleKind } from '../../../hooks/psi-session';
 import { adaptResource } from '../../../components/resource/model';
 import { useCan } from '../../../hooks/permission';
@@ -56,7 +56,7 @@ function RechargeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =
       onOk: async () => {
         setError(null);
         try {
-          await post('accountstatement/recharge', { ...values, amount }, true);
+          await post(psiRoutes.accountstatementRecharge, { ...values, amount }, true);
           void message.success(t('psi.account.done'));
           onDone();
         } catch (failure) {

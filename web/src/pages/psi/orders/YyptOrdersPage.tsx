@@ -1,17 +1,17 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { detail, psiKeys, type Row } from '../../../api/psi';
+import { detail, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { fill } from '@psi/db/model';
 import { psiMessages } from '@psi/db/model/psi/index';
 import { toCents, yuan } from '../format';
 import { useLang } from '../status';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
 import '../../../i18n/psi';
 
-function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
+function YyptAudit({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const school = useQuery({
@@ -27,7 +27,7 @@ function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => vo
       : undefined;
   return (
     <AuditDialog
-      endpoint="purchaseorderyypt/approveAudit"
+      endpoint={psiRoutes.purchaseorderyyptApproveAudit}
       record={record}
       blocked={blocked}
       hint={
@@ -48,14 +48,14 @@ function YyptAudit({ record, onClose, onDone }: { record: Row; onClose: () => vo
 export function YyptOrdersPage({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const page = useDocPage(path);
-  const audit = useRowDialog<Row>(page.refresh);
+  const audit = useRowDialog<DeclaredRow>(page.refresh);
 
   return (
     <DocPage
       page={page}
       kind="yypt"
       steps={[primaryStep('auditPass', 'audit', t('psi.yypt.audit'), <AuditOutlined />, audit.open)]}
-      endpoint="purchaseorderyypt/list"
+      endpoint={psiRoutes.purchaseorderyyptList}
       exportName={title}
       title={title}
       create={{ label: t('psi.yypt.newOrder'), testId: 'order-new' }}

@@ -2,7 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/errors';
-import { post, type Row } from '../../../api/psi';
+import { post, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { DocPage, useDocPage, primaryStep } from './shared';
 import '../../../i18n/psi';
@@ -15,7 +15,7 @@ export default function DeliveryOrderPage() {
   const { modal, message } = App.useApp();
   const page = useDocPage(PATH);
 
-  const ship = (row: Row) =>
+  const ship = (row: DeclaredRow) =>
     modal.confirm({
       title: t('psi.delivery.approve'),
       content: t('psi.delivery.approveConfirm', { no: String(row.deliveryNo) }),
@@ -23,7 +23,7 @@ export default function DeliveryOrderPage() {
       cancelText: t('psi.common.cancel'),
       onOk: async () => {
         try {
-          await post('deliveryorder/approveDelivery', { id: row.id, version: row.version }, true);
+          await post(psiRoutes.deliveryorderApproveDelivery, { id: row.id, version: row.version }, true);
           void message.success(t('psi.delivery.shipped'));
         } catch (failure) {
           const text = failure instanceof RequestError ? failure.message : String(failure);
@@ -41,7 +41,7 @@ export default function DeliveryOrderPage() {
       page={page}
       kind="delivery"
       steps={[primaryStep('deliver', 'ship', t('psi.delivery.approve'), <SendOutlined />, ship)]}
-      endpoint="deliveryorder/list"
+      endpoint={psiRoutes.deliveryorderList}
       exportName={t('psi.delivery.title')}
       title={t('psi.delivery.title')}
       create={{ label: t('psi.delivery.newDelivery'), testId: 'delivery-new' }}

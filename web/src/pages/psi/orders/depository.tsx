@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DepositoryOrderSource } from '@psi/db/model/psi/status';
 import { useNavigate } from 'react-router-dom';
-import { type Row } from '../../../api/psi';
+import { type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';
@@ -19,7 +19,7 @@ const PATH = '/psi/purchaseorderdepository/index';
  * order is charged on acceptance; an order from a 征订单 was charged at the platform audit and is
  * refunded when returned.
  */
-function moneyHint(t: TFunction, row: Row, pass: boolean): string {
+function moneyHint(t: TFunction, row: DeclaredRow, pass: boolean): string {
   const amount = yuan(row.totalAmount);
   const source = String(row.sourceNo ?? '');
   if (Number(row.sourceType) === DepositoryOrderSource.direct)
@@ -34,7 +34,7 @@ export default function DepositoryOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const page = useDocPage(PATH);
-  const audit = useRowDialog<{ row: Row; pass: boolean }>(page.refresh);
+  const audit = useRowDialog<{ row: DeclaredRow; pass: boolean }>(page.refresh);
   const [shipping, setShipping] = useState<string | null>(null);
 
   return (
@@ -57,7 +57,7 @@ export default function DepositoryOrderPage() {
           setShipping(String(row.id)),
         ),
       ]}
-      endpoint="purchaseorderdepository/purchaseOrderDepository"
+      endpoint={psiRoutes.purchaseorderdepositoryPurchaseOrderDepository}
       exportName={t('psi.pod.title')}
       title={t('psi.pod.inbox')}
       create={{ label: t('psi.pod.newDirect'), testId: 'direct-new' }}
@@ -65,7 +65,7 @@ export default function DepositoryOrderPage() {
     >
       {audit.target && (
         <AuditDialog
-          endpoint="purchaseorderdepository/approveAuditDepository"
+          endpoint={psiRoutes.purchaseorderdepositoryApproveAuditDepository}
           record={audit.target.row}
           initialPass={audit.target.pass}
           hint={(pass) => moneyHint(t, audit.target!.row, pass)}

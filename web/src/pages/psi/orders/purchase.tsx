@@ -14,25 +14,17 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
-import { linesOf, post, psiKeys, type Row } from '../../../api/psi';
+import { linesOf, post, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
 import { useSubmit } from '../useSubmit';
 import '../../../i18n/psi';
 
 const PATH = '/psi/purchaseorder/index';
 
 /** Storage approval: received quantity per line (0 … ordered), default the ordered quantity. */
-function StorageDialog({
-  record,
-  onClose,
-  onDone,
-}: {
-  record: Row;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lines = useQuery({
@@ -42,7 +34,7 @@ function StorageDialog({
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
   const { error, setError, busy, run } = useSubmit();
-  const value = (l: Row) => received[String(l.id)] ?? Number(l.quantity);
+  const value = (l: DeclaredRow) => received[String(l.id)] ?? Number(l.quantity);
   const guard = useDiscardGuard(() => Object.keys(received).length > 0 || remark !== '', onClose);
 
   const submit = async () => {
@@ -54,7 +46,7 @@ function StorageDialog({
     setError(null);
     await run(async () => {
       await post(
-        'purchaseorder/approveStorage',
+        psiRoutes.purchaseorderApproveStorage,
         {
           id: record.id,
           version: record.version,
@@ -69,7 +61,7 @@ function StorageDialog({
     });
   };
 
-  const columns: TableColumnsType<Row> = [
+  const columns: TableColumnsType<DeclaredRow> = [
     { title: t('psi.field.goodsName'), dataIndex: 'goodsName', key: 'name' },
     { title: t('psi.field.isbn'), dataIndex: 'isbn', key: 'isbn' },
     { title: t('psi.field.quantity'), dataIndex: 'quantity', key: 'qty', align: 'right' },
@@ -110,7 +102,7 @@ function StorageDialog({
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('psi.purchase.storageHint')} />
-        <Table
+        <Table<DeclaredRow>
           rowKey={(r) => String(r.id)}
           size="small"
           loading={lines.isLoading}
@@ -134,8 +126,8 @@ function StorageDialog({
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
   const page = useDocPage(PATH);
-  const audit = useRowDialog<Row>(page.refresh);
-  const storage = useRowDialog<Row>(page.refresh);
+  const audit = useRowDialog<DeclaredRow>(page.refresh);
+  const storage = useRowDialog<DeclaredRow>(page.refresh);
 
   return (
     <DocPage
@@ -145,7 +137,7 @@ export default function PurchaseOrderPage() {
         primaryStep('auditPass', 'audit', t('psi.purchase.audit'), <AuditOutlined />, audit.open),
         primaryStep('storage', 'storage', t('psi.purchase.storage'), <ImportOutlined />, storage.open),
       ]}
-      endpoint="purchaseorder/list"
+      endpoint={psiRoutes.purchaseorderList}
       exportName={t('psi.purchase.title')}
       title={t('psi.purchase.title')}
       create={{ label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
@@ -153,7 +145,7 @@ export default function PurchaseOrderPage() {
     >
       {audit.target && (
         <AuditDialog
-          endpoint="purchaseorder/approveAudit"
+          endpoint={psiRoutes.purchaseorderApproveAudit}
           record={audit.target}
           onClose={audit.close}
           onDone={audit.done}

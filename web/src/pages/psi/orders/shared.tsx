@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef } from '@psi/db/model/psi/index';
-import { psiKeys, type Row } from '../../../api/psi';
+import { psiKeys, type DeclaredRow } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { useRemoveDoc } from '../DocActions';
 import { DocDetail } from '../DocDetail';
@@ -85,7 +85,7 @@ export function DocRowActions({
   steps = [],
 }: {
   page: DocPageState;
-  row: Row;
+  row: DeclaredRow;
   inDetail: boolean;
   /** Whether the edit action shows. */
   edit: boolean;
@@ -172,12 +172,12 @@ export function DocRowActions({
 export function docRowActions(
   page: DocPageState,
   spec: {
-    edit: (row: Row) => boolean;
-    remove: (row: Row) => { resource: string; no: string } | false;
-    steps: (row: Row) => (RowStep | false)[];
+    edit: (row: DeclaredRow) => boolean;
+    remove: (row: DeclaredRow) => { resource: string; no: string } | false;
+    steps: (row: DeclaredRow) => (RowStep | false)[];
   },
 ) {
-  return (row: Row, inDetail = false) => (
+  return (row: DeclaredRow, inDetail = false) => (
     <DocRowActions
       page={page}
       row={row}
@@ -193,7 +193,7 @@ export function docRowActions(
 interface DocStep extends Omit<RowStep, 'onClick'> {
   /** The declared transition; its `from` statuses and `who` decide whether the step shows. */
   action: string;
-  onClick: (row: Row) => void;
+  onClick: (row: DeclaredRow) => void;
 }
 
 /** A step that moves the document on: a primary button in the detail header, a link in the list. */
@@ -226,11 +226,18 @@ function useDocActions(page: DocPageState, doc: DocumentDef, steps: DocStep[]) {
   });
 }
 
+/** The props of a dialog a row action opens on one document (an audit, a storage approval). */
+export interface RowDialogProps {
+  record: DeclaredRow;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /** The props an editor drawer of a document list receives. */
 interface DocEditorProps {
   id: string | undefined;
   onClose: () => void;
-  onSaved: (saved: Row) => void;
+  onSaved: (saved: DeclaredRow) => void;
 }
 
 /**
@@ -261,7 +268,7 @@ export function DocPage({
   const doc = DOCUMENTS[kind];
   const actions = useDocActions(page, doc, steps);
   const { view, go, open, refresh } = page;
-  const columns: TableColumnsType<Row> = [
+  const columns: TableColumnsType<DeclaredRow> = [
     ...doc.columns.map((name) => fieldColumn(doc, name, lang, open)),
     { title: t('psi.common.actions'), key: 'actions', fixed: 'right', render: (_v, r) => actions(r) },
   ];
@@ -270,7 +277,7 @@ export function DocPage({
       <DocList
         {...list}
         root={kind}
-        exportResource={doc.resource.key}
+        exportable
         statusKind={statusKindOf(doc.statuses.dict)!}
         statusField={doc.statusField}
         resource={doc.resource}

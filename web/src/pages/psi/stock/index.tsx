@@ -19,7 +19,7 @@ import { TableSettings } from '../../../components/table/TableSettings';
 import { ExportButton } from '../../../components/ExportButton';
 import { useExporter } from '../../../hooks/export';
 import { useScrollableTable } from '../../../components/useScrollableTable';
-import { psiKeys, stockPage, type StockRow } from '../../../api/psi';
+import { exportPsiList, psiKeys, stockPage, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';
 import { useStatusLabel } from '../status';
 import { DepositorySelect } from '../DepositorySelect';
@@ -142,10 +142,8 @@ function StockSearch({
         <ExportButton
           exporting={exporter.exporting}
           onClick={() =>
-            void exporter.run(
-              '/blade-psi/depositorystock',
-              stockParams(filters),
-              `${t('psi.stock.title')}.xlsx`,
+            void exporter.run(() =>
+              exportPsiList('depositorystock', stockParams(filters), t('psi.stock.title')),
             )
           }
           testId="stock-export"

@@ -14,10 +14,10 @@ import {
   type ReportRow,
 } from '@psi/db/model';
 import { fetchReports, reportKeys } from '../../../api/report';
-import { fetchDetail, fetchList, removeRecords } from '../../../api/resource';
+import { exportList, fetchDetail, fetchList, removeRecords } from '../../../api/resource';
 import { ExportButton } from '../../../components/ExportButton';
 import { useExporter } from '../../../hooks/export';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import '../../../i18n/report';
 import { useCan } from '../../../hooks/permission';
 
@@ -32,7 +32,7 @@ interface Report {
   content: ReportContent | null;
 }
 
-const toReport = (row: Row, lang: Lang): Report => {
+const toReport = (row: DeclaredRow, lang: Lang): Report => {
   const content = parseReportContent(row.content);
   return {
     id: String(row.id),
@@ -45,7 +45,7 @@ const toReport = (row: Row, lang: Lang): Report => {
 /** Every row of the report's list query, page by page, as the signed-in user (so scope applies). */
 async function runReport(content: ReportContent) {
   const size = Number(content.params.size ?? 500) || 500;
-  const rows: Row[] = [];
+  const rows: DeclaredRow[] = [];
   for (let current = 1; current <= MAX_PAGES; current++) {
     const page = await fetchList(content.api, { ...content.params, current, size });
     rows.push(...page.records);
@@ -91,7 +91,7 @@ function ReportView({ report, lang, onClose }: { report: Report; lang: Lang; onC
         <Space>
           <ExportButton
             exporting={exporter.exporting}
-            onClick={() => void exporter.run(API, { id: report.id }, `${report.name}.xlsx`)}
+            onClick={() => void exporter.run(() => exportList(API, { id: report.id }, `${report.name}.xlsx`))}
             testId="report-export"
           >
             {t('report.export')}

@@ -1,12 +1,12 @@
 import { menuResource } from '@psi/db/model';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { MenuIcon } from '../../../components/menu/menu-icons';
 import { IconPicker } from './IconPicker';
 
 const controls = { source: IconPicker };
 const cells = {
-  source: (record: Row) =>
+  source: (record: DeclaredRow) =>
     record.source ? (
       <span className="psi-menu-icon-cell">
         <MenuIcon source={String(record.source)} /> {String(record.source)}

@@ -10,7 +10,7 @@ import {
   type GrantKeys,
   type GrantTree,
 } from '../../../api/system';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { leafKeys, useGrantSources } from '../../../components/system/grant';
 import { testId, toTreeNodes } from '../../../components/system/tree';
 import { useSaving } from '../../../hooks/saving';
@@ -25,7 +25,7 @@ const parts: Part[] = ['menu', 'dataScope', 'apiScope'];
  * from `menu/grant-tree`, checked from `menu/role-tree-keys`. Only leaves start checked (so a partly
  * granted menu shows half checked); the grant sends checked and half-checked keys.
  */
-export function RoleGrantDialog({ role, onClose }: { role: Row; onClose: () => void }) {
+export function RoleGrantDialog({ role, onClose }: { role: DeclaredRow; onClose: () => void }) {
   const { t } = useTranslation();
   const roleId = String(role.id);
   const { tree: trees, keys } = useGrantSources(

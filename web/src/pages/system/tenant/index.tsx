@@ -16,13 +16,13 @@ import {
   tenantChoiceLists,
   tenantSettingsOnLine,
 } from '../../../api/system';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
 
-type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: Row };
+type Dialog = { kind: 'setting' | 'datasource' | 'package'; record: DeclaredRow };
 
 function useOptions(url: string, label: string, enabled: boolean) {
   return useQuery({
@@ -53,7 +53,7 @@ function TenantChoiceDialog({
   onDone,
 }: {
   kind: keyof typeof choices;
-  record: Row;
+  record: DeclaredRow;
   name: string;
   options: ReturnType<typeof useOptions>;
   onClose: () => void;
@@ -100,9 +100,9 @@ export default function TenantPage() {
   const packages = useOptions(pack.url, pack.label, dialog?.kind === 'package');
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(tenantResource.key) });
-  const name = (record: Row) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;
+  const name = (record: DeclaredRow) => `${String(record.tenantId)} ${String(record.tenantName ?? '')}`;
 
-  const button = (kind: Dialog['kind'], label: string, icon: React.ReactNode, record: Row) => (
+  const button = (kind: Dialog['kind'], label: string, icon: React.ReactNode, record: DeclaredRow) => (
     <RowButton icon={icon} label={label} testId={`row-${kind}`} onClick={() => setDialog({ kind, record })} />
   );
 

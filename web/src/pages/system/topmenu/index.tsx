@@ -6,14 +6,14 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topMenuResource } from '@psi/db/model';
 import { fetchTopMenuGrantTree, fetchTopMenuKeys, grantTopMenu, systemKeys } from '../../../api/system';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { leafKeys, useGrantSources } from '../../../components/system/grant';
 import { toTreeNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
 import { useCan } from '../../../hooks/permission';
 import '../../../i18n/system';
 
-function TopMenuGrant({ record, onClose }: { record: Row; onClose: () => void }) {
+function TopMenuGrant({ record, onClose }: { record: DeclaredRow; onClose: () => void }) {
   const { t } = useTranslation();
   const id = String(record.id);
   const { tree, keys } = useGrantSources(

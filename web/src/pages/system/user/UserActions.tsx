@@ -13,7 +13,7 @@ import {
   systemKeys,
   updateUserPlatform,
 } from '../../../api/system';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { idList } from '../../../components/system/util';
 import { testId, toSelectNodes } from '../../../components/system/tree';
 import { ActionDialog } from '../../../components/system/ActionDialog';
@@ -24,7 +24,7 @@ import { FormDialog } from '../../../components/FormDialog';
 
 /** What a dialog about one user gets. */
 interface RowDialogProps {
-  record: Row;
+  record: DeclaredRow;
   onClose: () => void;
   onSaved: () => void;
 }

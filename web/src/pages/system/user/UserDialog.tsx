@@ -16,7 +16,7 @@ import {
   initialFormValues,
   toSubmitBody,
   type FormMode,
-  type Row,
+  type DeclaredRow,
 } from '../../../components/resource/model';
 import { useIsSuperAdmin } from '../../../hooks/permission';
 import { useSaving } from '../../../hooks/saving';
@@ -55,7 +55,12 @@ export function useTenantOptions(enabled: boolean) {
 }
 
 /** The submit body of the user dialog: the password only on add (as md5), the post ids as a comma list. */
-function userSubmitBody(all: Row, mode: FormMode, loaded: Row | null, superAdmin: boolean): Row {
+function userSubmitBody(
+  all: DeclaredRow,
+  mode: FormMode,
+  loaded: DeclaredRow | null,
+  superAdmin: boolean,
+): DeclaredRow {
   const body = toSubmitBody(def, all, mode, loaded);
   // the password is only set on add (reset it with the password reset)
   delete body.password;
@@ -124,7 +129,7 @@ function TenantField({ disabled, onChange }: { disabled: boolean; onChange: () =
 
 interface UserDialogProps {
   mode: FormMode;
-  record: Row | null;
+  record: DeclaredRow | null;
   /** The tenant a new user starts in (the one chosen beside the list). */
   tenantId: string;
   onClose: () => void;
@@ -140,7 +145,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message } = App.useApp();
   const superAdmin = useIsSuperAdmin();
-  const [form] = Form.useForm<Row>();
+  const [form] = Form.useForm<DeclaredRow>();
   const guard = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const { saving, run } = useSaving();
   const id = record?.id === undefined ? '' : String(record.id);
@@ -181,7 +186,12 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
   const submit = async () => {
     const values = await validValues(form);
     if (!values) return;
-    const body = userSubmitBody({ ...form.getFieldsValue(true), ...values } as Row, mode, loaded, superAdmin);
+    const body = userSubmitBody(
+      { ...form.getFieldsValue(true), ...values } as DeclaredRow,
+      mode,
+      loaded,
+      superAdmin,
+    );
     await run(async () => {
       await submitUser(body);
       void message.success(mode === 'add' ? t('crud.added') : t('crud.updated'));
@@ -219,7 +229,7 @@ export function UserDialog({ mode, record, tenantId, onClose, onSaved }: UserDia
         </div>
       }
     >
-      <Form<Row>
+      <Form<DeclaredRow>
         form={form}
         layout="vertical"
         className="psi-resource-form"

@@ -3,7 +3,7 @@ import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { RowButton } from '../../../components/resource/ResourceColumns';
 import { useTranslation } from 'react-i18next';
 import { approveUser, resetUserPassword, unlockUser } from '../../../api/system';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { useConfirm } from '../../../hooks/confirm';
 
 export type UserRowDialog = 'edit' | 'role' | 'platform';
@@ -22,7 +22,7 @@ export interface UserRowCan {
  */
 export function useUserRowActions(
   can: UserRowCan,
-  open: (kind: UserRowDialog, record: Row) => void,
+  open: (kind: UserRowDialog, record: DeclaredRow) => void,
   refresh: () => void,
 ) {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ export function useUserRowActions(
       refresh();
     });
 
-  return (record: Row) => {
+  return (record: DeclaredRow) => {
     const id = String(record.id);
     const items: NonNullable<MenuProps['items']> = [
       ...(can.role ? [{ key: 'role', label: t('sys.roleGrant') }] : []),

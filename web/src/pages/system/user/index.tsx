@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { userResource } from '@psi/db/model';
 import { resourceKeys } from '../../../api/resource';
 import { userPlatformOnLine } from '../../../api/system';
-import { adaptResource, type Row } from '../../../components/resource/model';
+import { adaptResource, type DeclaredRow } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useSession } from '../../../stores/session';
 import { useCan, useIsSuperAdmin } from '../../../hooks/permission';
@@ -22,7 +22,8 @@ const listDef = adaptResource(userResource, {
   resource: { ops: { ...userResource.ops, add: false, edit: false } },
 });
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'role' | 'platform'; record: Row } | { kind: 'import' };
+type Dialog =
+  { kind: 'add' } | { kind: 'edit' | 'role' | 'platform'; record: DeclaredRow } | { kind: 'import' };
 
 /**
  * Users (/system/user): the department tree of a tenant beside the list (a department lists its own users

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeResource } from '@psi/db/model';
 import { copyCode, generateCode } from '../../../api/tool';
-import type { Row } from '../../../components/resource/model';
+import type { DeclaredRow } from '../../../components/resource/model';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { resourceKeys } from '../../../api/resource';
 import { useCan } from '../../../hooks/permission';
@@ -21,7 +21,7 @@ export default function CodePage() {
   const can = useCan();
   const canGen = can('code_gen');
   const canCopy = can('code_copy');
-  const generate = (record: Row) =>
+  const generate = (record: DeclaredRow) =>
     confirm(t('sys.generateConfirm'), async () => {
       try {
         await generateCode(String(record.id));
@@ -30,7 +30,7 @@ export default function CodePage() {
       }
       void message.success(t('crud.done'));
     });
-  const copy = async (record: Row) => {
+  const copy = async (record: DeclaredRow) => {
     try {
       await copyCode(String(record.id));
       void message.success(t('sys.copied'));
