@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { CONTRACT_FILE, CONTRACT_FILES, renderDocument } from '../src/openapi';
+import { portablePattern } from '../src/core/openapi';
 import { call, login, testApp } from './helpers';
 
 interface Doc {
@@ -376,5 +377,16 @@ describe('what the fuzzer holds the server to (issue 25)', () => {
     expect(query('/blade-psi/deliverydetail/listByOrderId', 'get', 'deliveryId')?.required).toBe(true);
     // either spelling will do, so neither is required on its own
     expect(query('/blade-psi/purchasedetailyypt/listByOrderId', 'get', 'purchaseId')?.required).toBe(false);
+  });
+});
+
+describe('portablePattern', () => {
+  it('spells \\d and \\s as JavaScript reads them, inside and outside a class', () => {
+    expect(portablePattern('^\\d{2}$')).toBe('^[0-9]{2}$');
+    expect(portablePattern('^[,;\\s]*\\D$')).toMatch(/^\^\[,;\\t\\n.*\\ufeff\]\*\[\^0-9\]\$$/);
+    expect(portablePattern('^a\\.b\\\\d$')).toBe('^a\\.b\\\\d$');
+    const re = new RegExp(portablePattern('^\\s*\\d+\\s*$'));
+    expect(['12', ' 12\t', '\u00a012\ufeff'].every((v) => re.test(v))).toBe(true);
+    expect(['١٢', '\u001c12'].some((v) => re.test(v))).toBe(false);
   });
 });

@@ -36,11 +36,14 @@ export type QueryOf<P extends ApiPath, M extends Method = 'get'> =
       : WireQuery<Exclude<Q, undefined>>
     : never;
 
-/** The body of a POST: its JSON object, or the form of a multipart upload. */
+/**
+ * The body of a POST: its JSON object (a body the route takes absent is documented as object or
+ * `null`; the web sends the object or nothing), or the form of a multipart upload.
+ */
 export type BodyOf<P extends RouteOf<'post'>> =
   OperationOf<P, 'post'> extends { requestBody?: { content: infer C } }
     ? C extends { 'application/json': infer J }
-      ? J
+      ? Exclude<J, null>
       : C extends { 'multipart/form-data': unknown }
         ? FormData
         : never

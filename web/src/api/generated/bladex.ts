@@ -6412,7 +6412,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description captcha text (or the Captcha-Code header) */
                     code?: string;
                     /** @description password, refresh_token, captcha … */
@@ -6428,7 +6428,7 @@ export interface operations {
                     username?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -6516,7 +6516,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description captcha text (or the Captcha-Code header) */
                     code?: string;
                     /** @description password, refresh_token, captcha … */
@@ -6532,7 +6532,7 @@ export interface operations {
                     username?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -6692,7 +6692,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     account?: string;
                     /** @description captcha, password or refresh_token (default password) */
                     grantType?: string;
@@ -6706,7 +6706,7 @@ export interface operations {
                     type?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7147,7 +7147,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -7155,12 +7155,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7218,24 +7218,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Category */
-                    category?: "" | null | [
-                    ] | number | string;
+                    category?: "" | null | unknown[] | number | string;
                     /** @description Content */
-                    content?: "" | null | [
-                    ] | string | number;
+                    content?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Release date */
-                    releaseTime?: "" | null | [
-                    ] | string;
+                    releaseTime?: "" | null | unknown[] | string;
                     /** @description Title */
-                    title?: "" | null | [
-                    ] | string | number;
+                    title?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7288,9 +7284,9 @@ export interface operations {
     };
     get_bladeDesk_process_leave_detail: {
         parameters: {
-            query?: {
-                /** @description the leave request (required) */
-                businessId?: string;
+            query: {
+                /** @description the leave request */
+                businessId: string;
             };
             header?: never;
             path?: never;
@@ -7341,7 +7337,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description 1..365 (required) */
                     days?: number | string;
                     /** @description yyyy-MM-dd HH:mm:ss (required) */
@@ -7358,7 +7354,7 @@ export interface operations {
                     taskUser?: string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7387,7 +7383,7 @@ export interface operations {
     post_bladeDevelop_code_copy: {
         parameters: {
             query?: {
-                /** @description the row to copy */
+                /** @description the row to copy (required: in the query or the body) */
                 id?: string;
             };
             header?: never;
@@ -7396,12 +7392,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the row to copy */
                     id?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7482,7 +7478,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
                 /** @description the client stack (ours is the only one) */
                 system?: string;
             };
@@ -7510,7 +7506,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
                 /** @description the client stack (ours is the only one) */
                 system?: string;
             };
@@ -7520,14 +7516,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined code generator rows */
                     ids?: string | number | boolean | (string | number)[];
                     /** @description the client stack (ours is the only one) */
                     system?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7620,7 +7616,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -7628,12 +7624,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7664,45 +7660,34 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Server path */
-                    apiPath?: "" | null | [
-                    ] | string | number;
+                    apiPath?: "" | null | unknown[] | string | number;
                     /** @description Base entity */
-                    baseMode?: "" | null | [
-                    ] | ("1" | "2") | (1 | 2);
+                    baseMode?: "" | null | unknown[] | ("1" | "2") | (1 | 2);
                     /** @description Module name */
-                    codeName?: "" | null | [
-                    ] | string | number;
+                    codeName?: "" | null | unknown[] | string | number;
                     /** @description Data source */
-                    datasourceId?: "" | null | [
-                    ] | string | number;
+                    datasourceId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Package */
-                    packageName?: "" | null | [
-                    ] | string | number;
+                    packageName?: "" | null | unknown[] | string | number;
                     /** @description Primary key */
-                    pkName?: "" | null | [
-                    ] | string | number;
+                    pkName?: "" | null | unknown[] | string | number;
                     /** @description Service name */
-                    serviceName?: "" | null | [
-                    ] | string;
+                    serviceName?: "" | null | unknown[] | string;
                     /** @description Table */
-                    tableName?: "" | null | [
-                    ] | string;
+                    tableName?: "" | null | unknown[] | string;
                     /** @description Table prefix */
-                    tablePrefix?: "" | null | [
-                    ] | string | number;
+                    tablePrefix?: "" | null | unknown[] | string | number;
                     /** @description Web path */
-                    webPath?: "" | null | [
-                    ] | string | number;
+                    webPath?: "" | null | unknown[] | string | number;
                     /** @description Wrapper */
-                    wrapMode?: "" | null | [
-                    ] | ("1" | "2") | (1 | 2);
+                    wrapMode?: "" | null | unknown[] | ("1" | "2") | (1 | 2);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7838,7 +7823,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -7846,12 +7831,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7911,30 +7896,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Driver */
-                    driverClass?: "" | null | [
-                    ] | string | number;
+                    driverClass?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Name */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Password */
-                    password?: "" | null | [
-                    ] | string | number;
+                    password?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description URL */
-                    url?: "" | null | [
-                    ] | string | number;
+                    url?: "" | null | unknown[] | string | number;
                     /** @description User name */
-                    username?: "" | null | [
-                    ] | string | number;
+                    username?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -7961,7 +7940,7 @@ export interface operations {
             query?: {
                 /** @description why (up to 200 characters) */
                 deleteReason?: string;
-                /** @description the instance */
+                /** @description the instance (required: in the query or the body) */
                 processInstanceId?: string;
             };
             header?: never;
@@ -7970,14 +7949,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description why (up to 200 characters) */
                     deleteReason?: string | number | boolean | (string | number)[];
                     /** @description the instance */
                     processInstanceId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8064,10 +8043,10 @@ export interface operations {
     post_bladeFlow_manager_changeState: {
         parameters: {
             query?: {
-                /** @description the process definition */
+                /** @description the process definition (required: in the query or the body) */
                 processId?: string;
-                /** @description active or suspend */
-                state?: string;
+                /** @description active or suspend (required: in the query or the body) */
+                state?: "active" | "suspend";
             };
             header?: never;
             path?: never;
@@ -8075,14 +8054,17 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the process definition */
                     processId?: string | number | boolean | (string | number)[];
-                    /** @description active or suspend */
-                    state?: string | number | boolean | (string | number)[];
+                    /**
+                     * @description active or suspend
+                     * @enum {string}
+                     */
+                    state?: "active" | "suspend";
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8108,7 +8090,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                deploymentIds?: string | number | (string | number)[];
+                deploymentIds?: string | number;
             };
             header?: never;
             path?: never;
@@ -8116,12 +8098,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined deployments */
                     deploymentIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8250,7 +8232,7 @@ export interface operations {
             query?: {
                 /** @description a routing key of the flow dictionary (default the model one) */
                 category?: string;
-                /** @description the model to deploy */
+                /** @description the model to deploy (required: in the query or the body) */
                 modelId?: string;
                 /** @description comma-joined tenants (platform super-admin; default the caller) */
                 tenantIds?: string;
@@ -8261,7 +8243,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description a routing key of the flow dictionary (default the model one) */
                     category?: string | number | boolean | (string | number)[];
                     /** @description the model to deploy */
@@ -8270,7 +8252,7 @@ export interface operations {
                     tenantIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8387,7 +8369,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -8395,12 +8377,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8431,7 +8413,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description a routing key of the flow dictionary */
                     category?: string;
                     description?: string | null;
@@ -8444,7 +8426,7 @@ export interface operations {
                     xml?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8480,9 +8462,9 @@ export interface operations {
     };
     get_bladeFlow_process_historyFlowList: {
         parameters: {
-            query?: {
+            query: {
                 /** @description the instance */
-                processInstanceId?: string;
+                processInstanceId: string;
             };
             header?: never;
             path?: never;
@@ -8524,11 +8506,11 @@ export interface operations {
     };
     get_bladeFlow_process_modelView: {
         parameters: {
-            query?: {
+            query: {
                 /** @description the definition (without an instance) */
                 processDefinitionId?: string;
                 /** @description the instance */
-                processInstanceId?: string;
+                processInstanceId: string;
             };
             header?: never;
             path?: never;
@@ -8624,7 +8606,7 @@ export interface operations {
     post_bladeFlow_work_claimTask: {
         parameters: {
             query?: {
-                /** @description the task to claim */
+                /** @description the task to claim (required: in the query or the body) */
                 taskId?: string;
             };
             header?: never;
@@ -8633,12 +8615,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the task to claim */
                     taskId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -8669,7 +8651,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description up to 500 characters */
                     comment?: string;
                     /** @description ok/pass/true/1 pass, reject/false/0 reject (required) */
@@ -8684,7 +8666,7 @@ export interface operations {
                     };
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -9714,7 +9696,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -9722,12 +9704,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -9758,12 +9740,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -9830,12 +9812,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -9902,12 +9884,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -9968,7 +9950,7 @@ export interface operations {
     get_bladePsi_dashboard_summary: {
         parameters: {
             query?: {
-                /** @description weeks of history, 1..52 (default 8) */
+                /** @description weeks of history, 1..52 (default 8; more is 52) */
                 weeks?: string;
             };
             header?: never;
@@ -10371,9 +10353,9 @@ export interface operations {
     };
     get_bladePsi_deliverydetail_listByOrderId: {
         parameters: {
-            query?: {
+            query: {
                 /** @description the document whose lines to list */
-                deliveryId?: string;
+                deliveryId: string | number;
             };
             header?: never;
             path?: never;
@@ -10519,7 +10501,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -10527,12 +10509,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -10563,23 +10545,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     deliveryId?: "" | null | (string | number);
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Distribution line */
-                    sourceDetailId?: "" | null | [
-                    ] | string | number;
+                    sourceDetailId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -10610,23 +10589,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     deliveryId?: "" | null | (string | number);
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Distribution line */
-                    sourceDetailId?: "" | null | [
-                    ] | string | number;
+                    sourceDetailId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -10657,10 +10633,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Distribution order */
-                    depositoryOrderId?: "" | null | [
-                    ] | string | number;
+                    depositoryOrderId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description copies */
@@ -10675,31 +10650,24 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Carrier */
-                    logisticsCompany?: "" | null | [
-                    ] | string | number;
+                    logisticsCompany?: "" | null | unknown[] | string | number;
                     /** @description Parcels */
-                    packageCount?: "" | null | [
-                    ] | number | string;
+                    packageCount?: "" | null | unknown[] | number | string;
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Tracking no. */
-                    trackingNo?: "" | null | [
-                    ] | string | number;
+                    trackingNo?: "" | null | unknown[] | string | number;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -10780,23 +10748,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     deliveryId?: "" | null | (string | number);
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Distribution line */
-                    sourceDetailId?: "" | null | [
-                    ] | string | number;
+                    sourceDetailId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -10827,7 +10792,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the shipper's note */
                     deliveryRemark?: string | number | boolean | null;
                     /** @description the document */
@@ -10836,7 +10801,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11256,7 +11221,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -11264,12 +11229,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11300,10 +11265,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Distribution order */
-                    depositoryOrderId?: "" | null | [
-                    ] | string | number;
+                    depositoryOrderId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description copies */
@@ -11318,31 +11282,24 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Carrier */
-                    logisticsCompany?: "" | null | [
-                    ] | string | number;
+                    logisticsCompany?: "" | null | unknown[] | string | number;
                     /** @description Parcels */
-                    packageCount?: "" | null | [
-                    ] | number | string;
+                    packageCount?: "" | null | unknown[] | number | string;
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Tracking no. */
-                    trackingNo?: "" | null | [
-                    ] | string | number;
+                    trackingNo?: "" | null | unknown[] | string | number;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11423,10 +11380,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Distribution order */
-                    depositoryOrderId?: "" | null | [
-                    ] | string | number;
+                    depositoryOrderId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description copies */
@@ -11441,31 +11397,24 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Carrier */
-                    logisticsCompany?: "" | null | [
-                    ] | string | number;
+                    logisticsCompany?: "" | null | unknown[] | string | number;
                     /** @description Parcels */
-                    packageCount?: "" | null | [
-                    ] | number | string;
+                    packageCount?: "" | null | unknown[] | number | string;
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Tracking no. */
-                    trackingNo?: "" | null | [
-                    ] | string | number;
+                    trackingNo?: "" | null | unknown[] | string | number;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11546,10 +11495,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Distribution order */
-                    depositoryOrderId?: "" | null | [
-                    ] | string | number;
+                    depositoryOrderId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description copies */
@@ -11564,31 +11512,24 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Carrier */
-                    logisticsCompany?: "" | null | [
-                    ] | string | number;
+                    logisticsCompany?: "" | null | unknown[] | string | number;
                     /** @description Parcels */
-                    packageCount?: "" | null | [
-                    ] | number | string;
+                    packageCount?: "" | null | unknown[] | number | string;
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Tracking no. */
-                    trackingNo?: "" | null | [
-                    ] | string | number;
+                    trackingNo?: "" | null | unknown[] | string | number;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11948,7 +11889,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -11956,12 +11897,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -11992,7 +11933,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the day of the count (yyyy-MM-dd) */
                     checkDate?: string | number | boolean | null;
                     /** @description the open stocktake to save into (absent: a new one) */
@@ -12020,7 +11961,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12106,7 +12047,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the day of the count (yyyy-MM-dd) */
                     checkDate?: string | number | boolean | null;
                     /** @description the open stocktake to save into (absent: a new one) */
@@ -12134,7 +12075,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12220,7 +12161,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the day of the count (yyyy-MM-dd) */
                     checkDate?: string | number | boolean | null;
                     /** @description the open stocktake to save into (absent: a new one) */
@@ -12248,7 +12189,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12501,9 +12442,9 @@ export interface operations {
     };
     get_bladePsi_depositorycheckdetail_listByCheckId: {
         parameters: {
-            query?: {
+            query: {
                 /** @description the document whose lines to list */
-                checkId?: string;
+                checkId: string | number;
             };
             header?: never;
             path?: never;
@@ -12641,7 +12582,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -12649,12 +12590,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12685,23 +12626,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     checkId?: "" | null | (string | number);
                     /** @description Counted */
-                    countedQuantity?: "" | null | [
-                    ] | number | string;
+                    countedQuantity?: "" | null | unknown[] | number | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12732,23 +12670,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     checkId?: "" | null | (string | number);
                     /** @description Counted */
-                    countedQuantity?: "" | null | [
-                    ] | number | string;
+                    countedQuantity?: "" | null | unknown[] | number | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12779,23 +12714,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document a new line joins */
                     checkId?: "" | null | (string | number);
                     /** @description Counted */
-                    countedQuantity?: "" | null | [
-                    ] | number | string;
+                    countedQuantity?: "" | null | unknown[] | number | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -12821,7 +12753,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the school (a school user always gets its own) */
-                schoolId?: string;
+                schoolId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -12986,7 +12918,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the school (a school user always gets its own) */
-                schoolId?: string;
+                schoolId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -13214,7 +13146,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -13222,12 +13154,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -13258,51 +13190,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    depositoryCode?: "" | null | [
-                    ] | string | number;
+                    depositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    depositoryName?: "" | null | [
-                    ] | string | number;
+                    depositoryName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    depositoryType?: "" | null | [
-                    ] | number | string;
+                    depositoryType?: "" | null | unknown[] | number | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Manager */
-                    managerName?: "" | null | [
-                    ] | string | number;
+                    managerName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    managerPhone?: "" | null | [
-                    ] | string | number;
+                    managerPhone?: "" | null | unknown[] | string | number;
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Served regions */
-                    serviceRegionCodes?: "" | null | [
-                    ] | string;
+                    serviceRegionCodes?: "" | null | unknown[] | string;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Operator account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -13366,7 +13285,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the day of the count (yyyy-MM-dd) */
                     checkDate?: string | number | boolean | null;
                     /** @description the open stocktake to save into (absent: a new one) */
@@ -13392,7 +13311,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -13478,51 +13397,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    depositoryCode?: "" | null | [
-                    ] | string | number;
+                    depositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    depositoryName?: "" | null | [
-                    ] | string | number;
+                    depositoryName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    depositoryType?: "" | null | [
-                    ] | number | string;
+                    depositoryType?: "" | null | unknown[] | number | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Manager */
-                    managerName?: "" | null | [
-                    ] | string | number;
+                    managerName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    managerPhone?: "" | null | [
-                    ] | string | number;
+                    managerPhone?: "" | null | unknown[] | string | number;
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Served regions */
-                    serviceRegionCodes?: "" | null | [
-                    ] | string;
+                    serviceRegionCodes?: "" | null | unknown[] | string;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Operator account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -13586,51 +13492,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    depositoryCode?: "" | null | [
-                    ] | string | number;
+                    depositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    depositoryName?: "" | null | [
-                    ] | string | number;
+                    depositoryName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    depositoryType?: "" | null | [
-                    ] | number | string;
+                    depositoryType?: "" | null | unknown[] | number | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Manager */
-                    managerName?: "" | null | [
-                    ] | string | number;
+                    managerName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    managerPhone?: "" | null | [
-                    ] | string | number;
+                    managerPhone?: "" | null | unknown[] | string | number;
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Served regions */
-                    serviceRegionCodes?: "" | null | [
-                    ] | string;
+                    serviceRegionCodes?: "" | null | unknown[] | string;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Operator account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14006,7 +13899,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -14014,12 +13907,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14050,12 +13943,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14125,12 +14018,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14200,12 +14093,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14272,14 +14165,14 @@ export interface operations {
                 /** @description page number, from 1 (default 1) */
                 current?: string;
                 /** @description one depository (within the caller's) */
-                depositoryId?: string;
+                depositoryId?: "" | string | number;
                 /** @description comma-joined book ids */
-                goodsIds?: string;
+                goodsIds?: "" | string;
                 /** @description ISBN or title, in part */
                 keyword?: string;
                 /** @description true: only stock at or below the threshold */
                 low?: string;
-                /** @description rows per page, 1..500 (default 10) */
+                /** @description rows per page, 1..500 (default 10; more is 500) */
                 size?: string;
                 /** @description the low-stock threshold (default 50) */
                 threshold?: string;
@@ -14310,14 +14203,14 @@ export interface operations {
                 /** @description page number, from 1 (default 1) */
                 current?: string;
                 /** @description one depository (within the caller's) */
-                depositoryId?: string;
+                depositoryId?: "" | string | number;
                 /** @description comma-joined book ids */
-                goodsIds?: string;
+                goodsIds?: "" | string;
                 /** @description ISBN or title, in part */
                 keyword?: string;
                 /** @description true: only stock at or below the threshold */
                 low?: string;
-                /** @description rows per page, 1..500 (default 10) */
+                /** @description rows per page, 1..500 (default 10; more is 500) */
                 size?: string;
                 /** @description the low-stock threshold (default 50) */
                 threshold?: string;
@@ -14722,7 +14615,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -14730,12 +14623,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14766,75 +14659,54 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Author */
-                    author?: "" | null | [
-                    ] | string | number;
+                    author?: "" | null | unknown[] | string | number;
                     /** @description Cover */
-                    coverUrl?: "" | null | [
-                    ] | string | number;
+                    coverUrl?: "" | null | unknown[] | string | number;
                     /** @description Edition */
-                    edition?: "" | null | [
-                    ] | string | number;
+                    edition?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    goodsCode?: "" | null | [
-                    ] | string | number;
+                    goodsCode?: "" | null | unknown[] | string | number;
                     /** @description Title */
-                    goodsName?: "" | null | [
-                    ] | string | number;
+                    goodsName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    goodsType?: "" | null | [
-                    ] | number | string;
+                    goodsType?: "" | null | unknown[] | number | string;
                     /** @description Grade */
-                    grade?: "" | null | [
-                    ] | string | number;
+                    grade?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description ISBN */
-                    isbn?: "" | null | [
-                    ] | string | number;
+                    isbn?: "" | null | unknown[] | string | number;
                     /** @description Copies per parcel */
-                    packQuantity?: "" | null | [
-                    ] | number | string;
+                    packQuantity?: "" | null | unknown[] | number | string;
                     /** @description List price */
-                    price?: "" | null | [
-                    ] | number | string;
+                    price?: "" | null | unknown[] | number | string;
                     /** @description Printing */
-                    printEdition?: "" | null | [
-                    ] | string | number;
+                    printEdition?: "" | null | unknown[] | string | number;
                     /** @description Publisher */
-                    publisher?: "" | null | [
-                    ] | string | number;
+                    publisher?: "" | null | unknown[] | string | number;
                     /** @description Purchase discount */
-                    purchaseDiscount?: "" | null | [
-                    ] | string;
+                    purchaseDiscount?: "" | null | unknown[] | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sale discount */
-                    saleDiscount?: "" | null | [
-                    ] | string;
+                    saleDiscount?: "" | null | unknown[] | string;
                     /** @description Stage */
-                    schoolStage?: "" | null | [
-                    ] | number | string;
+                    schoolStage?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Subject */
-                    subject?: "" | null | [
-                    ] | string | number;
+                    subject?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    termNo?: "" | null | [
-                    ] | number | string;
+                    termNo?: "" | null | unknown[] | number | string;
                     /** @description Unit */
-                    unit?: "" | null | [
-                    ] | string | number;
+                    unit?: "" | null | unknown[] | string | number;
                     /** @description Volume */
-                    volume?: "" | null | [
-                    ] | string | number;
+                    volume?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -14913,75 +14785,54 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Author */
-                    author?: "" | null | [
-                    ] | string | number;
+                    author?: "" | null | unknown[] | string | number;
                     /** @description Cover */
-                    coverUrl?: "" | null | [
-                    ] | string | number;
+                    coverUrl?: "" | null | unknown[] | string | number;
                     /** @description Edition */
-                    edition?: "" | null | [
-                    ] | string | number;
+                    edition?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    goodsCode?: "" | null | [
-                    ] | string | number;
+                    goodsCode?: "" | null | unknown[] | string | number;
                     /** @description Title */
-                    goodsName?: "" | null | [
-                    ] | string | number;
+                    goodsName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    goodsType?: "" | null | [
-                    ] | number | string;
+                    goodsType?: "" | null | unknown[] | number | string;
                     /** @description Grade */
-                    grade?: "" | null | [
-                    ] | string | number;
+                    grade?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description ISBN */
-                    isbn?: "" | null | [
-                    ] | string | number;
+                    isbn?: "" | null | unknown[] | string | number;
                     /** @description Copies per parcel */
-                    packQuantity?: "" | null | [
-                    ] | number | string;
+                    packQuantity?: "" | null | unknown[] | number | string;
                     /** @description List price */
-                    price?: "" | null | [
-                    ] | number | string;
+                    price?: "" | null | unknown[] | number | string;
                     /** @description Printing */
-                    printEdition?: "" | null | [
-                    ] | string | number;
+                    printEdition?: "" | null | unknown[] | string | number;
                     /** @description Publisher */
-                    publisher?: "" | null | [
-                    ] | string | number;
+                    publisher?: "" | null | unknown[] | string | number;
                     /** @description Purchase discount */
-                    purchaseDiscount?: "" | null | [
-                    ] | string;
+                    purchaseDiscount?: "" | null | unknown[] | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sale discount */
-                    saleDiscount?: "" | null | [
-                    ] | string;
+                    saleDiscount?: "" | null | unknown[] | string;
                     /** @description Stage */
-                    schoolStage?: "" | null | [
-                    ] | number | string;
+                    schoolStage?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Subject */
-                    subject?: "" | null | [
-                    ] | string | number;
+                    subject?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    termNo?: "" | null | [
-                    ] | number | string;
+                    termNo?: "" | null | unknown[] | number | string;
                     /** @description Unit */
-                    unit?: "" | null | [
-                    ] | string | number;
+                    unit?: "" | null | unknown[] | string | number;
                     /** @description Volume */
-                    volume?: "" | null | [
-                    ] | string | number;
+                    volume?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15083,75 +14934,54 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Author */
-                    author?: "" | null | [
-                    ] | string | number;
+                    author?: "" | null | unknown[] | string | number;
                     /** @description Cover */
-                    coverUrl?: "" | null | [
-                    ] | string | number;
+                    coverUrl?: "" | null | unknown[] | string | number;
                     /** @description Edition */
-                    edition?: "" | null | [
-                    ] | string | number;
+                    edition?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    goodsCode?: "" | null | [
-                    ] | string | number;
+                    goodsCode?: "" | null | unknown[] | string | number;
                     /** @description Title */
-                    goodsName?: "" | null | [
-                    ] | string | number;
+                    goodsName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    goodsType?: "" | null | [
-                    ] | number | string;
+                    goodsType?: "" | null | unknown[] | number | string;
                     /** @description Grade */
-                    grade?: "" | null | [
-                    ] | string | number;
+                    grade?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description ISBN */
-                    isbn?: "" | null | [
-                    ] | string | number;
+                    isbn?: "" | null | unknown[] | string | number;
                     /** @description Copies per parcel */
-                    packQuantity?: "" | null | [
-                    ] | number | string;
+                    packQuantity?: "" | null | unknown[] | number | string;
                     /** @description List price */
-                    price?: "" | null | [
-                    ] | number | string;
+                    price?: "" | null | unknown[] | number | string;
                     /** @description Printing */
-                    printEdition?: "" | null | [
-                    ] | string | number;
+                    printEdition?: "" | null | unknown[] | string | number;
                     /** @description Publisher */
-                    publisher?: "" | null | [
-                    ] | string | number;
+                    publisher?: "" | null | unknown[] | string | number;
                     /** @description Purchase discount */
-                    purchaseDiscount?: "" | null | [
-                    ] | string;
+                    purchaseDiscount?: "" | null | unknown[] | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sale discount */
-                    saleDiscount?: "" | null | [
-                    ] | string;
+                    saleDiscount?: "" | null | unknown[] | string;
                     /** @description Stage */
-                    schoolStage?: "" | null | [
-                    ] | number | string;
+                    schoolStage?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Subject */
-                    subject?: "" | null | [
-                    ] | string | number;
+                    subject?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    termNo?: "" | null | [
-                    ] | number | string;
+                    termNo?: "" | null | unknown[] | number | string;
                     /** @description Unit */
-                    unit?: "" | null | [
-                    ] | string | number;
+                    unit?: "" | null | unknown[] | string | number;
                     /** @description Volume */
-                    volume?: "" | null | [
-                    ] | string | number;
+                    volume?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15466,9 +15296,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the document whose lines to list */
-                pirchaseId?: string;
+                pirchaseId?: string | number;
                 /** @description the document whose lines to list */
-                purchaseId?: string;
+                purchaseId?: string | number;
             };
             header?: never;
             path?: never;
@@ -15614,7 +15444,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -15622,12 +15452,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15658,26 +15488,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Purchase discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15708,26 +15534,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Purchase discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15758,10 +15580,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the purchase discount (0.7200) */
@@ -15776,27 +15597,22 @@ export interface operations {
                         [key: string]: unknown;
                     })[];
                     /** @description Expected on */
-                    expectedDate?: "" | null | [
-                    ] | string;
+                    expectedDate?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Supplier contact */
-                    supplierContact?: "" | null | [
-                    ] | string | number;
+                    supplierContact?: "" | null | unknown[] | string | number;
                     /** @description Supplier */
-                    supplierName?: "" | null | [
-                    ] | string | number;
+                    supplierName?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -15871,26 +15687,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Purchase discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16100,9 +15912,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the document whose lines to list */
-                pirchaseId?: string;
+                pirchaseId?: string | number;
                 /** @description the document whose lines to list */
-                purchaseId?: string;
+                purchaseId?: string | number;
             };
             header?: never;
             path?: never;
@@ -16250,7 +16062,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -16258,12 +16070,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16294,23 +16106,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16341,23 +16150,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16388,10 +16194,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -16406,28 +16211,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16511,23 +16310,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16735,9 +16531,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the document whose lines to list */
-                pirchaseId?: string;
+                pirchaseId?: string | number;
                 /** @description the document whose lines to list */
-                purchaseId?: string;
+                purchaseId?: string | number;
             };
             header?: never;
             path?: never;
@@ -16883,7 +16679,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -16891,12 +16687,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16927,23 +16723,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -16974,23 +16767,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17021,10 +16811,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -17039,28 +16828,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17141,23 +16924,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Book */
-                    goodsId?: "" | null | [
-                    ] | string | number;
+                    goodsId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description the document a new line joins */
                     purchaseId?: "" | null | (string | number);
                     /** @description Quantity */
-                    quantity?: "" | null | [
-                    ] | number | string;
+                    quantity?: "" | null | unknown[] | number | string;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17188,7 +16968,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the reviewer's note */
                     auditRemark?: string | number | boolean | null;
                     /** @description the document */
@@ -17199,7 +16979,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17274,7 +17054,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the line */
@@ -17292,7 +17072,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17676,7 +17456,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -17684,12 +17464,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17720,10 +17500,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the purchase discount (0.7200) */
@@ -17738,27 +17517,22 @@ export interface operations {
                         [key: string]: unknown;
                     })[];
                     /** @description Expected on */
-                    expectedDate?: "" | null | [
-                    ] | string;
+                    expectedDate?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Supplier contact */
-                    supplierContact?: "" | null | [
-                    ] | string | number;
+                    supplierContact?: "" | null | unknown[] | string | number;
                     /** @description Supplier */
-                    supplierName?: "" | null | [
-                    ] | string | number;
+                    supplierName?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17833,10 +17607,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the purchase discount (0.7200) */
@@ -17851,27 +17624,22 @@ export interface operations {
                         [key: string]: unknown;
                     })[];
                     /** @description Expected on */
-                    expectedDate?: "" | null | [
-                    ] | string;
+                    expectedDate?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Supplier contact */
-                    supplierContact?: "" | null | [
-                    ] | string | number;
+                    supplierContact?: "" | null | unknown[] | string | number;
                     /** @description Supplier */
-                    supplierName?: "" | null | [
-                    ] | string | number;
+                    supplierName?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -17946,10 +17714,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the purchase discount (0.7200) */
@@ -17964,27 +17731,22 @@ export interface operations {
                         [key: string]: unknown;
                     })[];
                     /** @description Expected on */
-                    expectedDate?: "" | null | [
-                    ] | string;
+                    expectedDate?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Supplier contact */
-                    supplierContact?: "" | null | [
-                    ] | string | number;
+                    supplierContact?: "" | null | unknown[] | string | number;
                     /** @description Supplier */
-                    supplierName?: "" | null | [
-                    ] | string | number;
+                    supplierName?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -18059,7 +17821,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the reviewer's note */
                     auditRemark?: string | number | boolean | null;
                     /** @description the document */
@@ -18070,7 +17832,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -18629,7 +18391,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -18637,12 +18399,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -18673,10 +18435,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -18691,28 +18452,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -18796,10 +18551,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -18814,28 +18568,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -18919,10 +18667,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -18937,28 +18684,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19042,7 +18783,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the reviewer's note */
                     auditRemark?: string | number | boolean | null;
                     /** @description the document */
@@ -19053,7 +18794,7 @@ export interface operations {
                     version?: string | number | boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19467,7 +19208,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -19475,12 +19216,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19511,10 +19252,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -19529,28 +19269,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19631,10 +19365,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -19649,28 +19382,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19751,10 +19478,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description the document's lines (absent: unchanged) */
                     details?: ({
                         /** @description the book */
@@ -19769,28 +19495,22 @@ export interface operations {
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Receiver address */
-                    receiverAddress?: "" | null | [
-                    ] | string | number;
+                    receiverAddress?: "" | null | unknown[] | string | number;
                     /** @description Receiver */
-                    receiverName?: "" | null | [
-                    ] | string | number;
+                    receiverName?: "" | null | unknown[] | string | number;
                     /** @description Receiver phone */
-                    receiverPhone?: "" | null | [
-                    ] | string | number;
+                    receiverPhone?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description School */
-                    schoolId?: "" | null | [
-                    ] | string | number;
+                    schoolId?: "" | null | unknown[] | string | number;
                     /** @description Term */
-                    term?: "" | null | [
-                    ] | string;
+                    term?: "" | null | unknown[] | string;
                     /** @description the version read (optimistic lock) */
                     version?: (number | string) | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -19930,7 +19650,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the school account (default: the caller) */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -20216,7 +19936,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -20224,12 +19944,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20260,51 +19980,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Default depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                     /** @description School account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20371,51 +20078,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Default depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                     /** @description School account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20482,51 +20176,38 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Default depository */
-                    depositoryId?: "" | null | [
-                    ] | string | number;
+                    depositoryId?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | number | string;
+                    status?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                     /** @description School account */
-                    userId?: "" | null | [
-                    ] | string | number;
+                    userId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20845,7 +20526,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -20853,12 +20534,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20889,57 +20570,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Contract no. */
-                    contractNo?: "" | null | [
-                    ] | string | number;
+                    contractNo?: "" | null | unknown[] | string | number;
                     /** @description Default depository code */
-                    defaultDepositoryCode?: "" | null | [
-                    ] | string | number;
+                    defaultDepositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Salesman */
-                    salesman?: "" | null | [
-                    ] | string | number;
+                    salesman?: "" | null | unknown[] | string | number;
                     /** @description Salesman phone */
-                    salesmanPhone?: "" | null | [
-                    ] | string | number;
+                    salesmanPhone?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -20970,57 +20636,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Contract no. */
-                    contractNo?: "" | null | [
-                    ] | string | number;
+                    contractNo?: "" | null | unknown[] | string | number;
                     /** @description Default depository code */
-                    defaultDepositoryCode?: "" | null | [
-                    ] | string | number;
+                    defaultDepositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Salesman */
-                    salesman?: "" | null | [
-                    ] | string | number;
+                    salesman?: "" | null | unknown[] | string | number;
                     /** @description Salesman phone */
-                    salesmanPhone?: "" | null | [
-                    ] | string | number;
+                    salesmanPhone?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21074,57 +20725,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Contact */
-                    contactName?: "" | null | [
-                    ] | string | number;
+                    contactName?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactPhone?: "" | null | [
-                    ] | string | number;
+                    contactPhone?: "" | null | unknown[] | string | number;
                     /** @description Contract no. */
-                    contractNo?: "" | null | [
-                    ] | string | number;
+                    contractNo?: "" | null | unknown[] | string | number;
                     /** @description Default depository code */
-                    defaultDepositoryCode?: "" | null | [
-                    ] | string | number;
+                    defaultDepositoryCode?: "" | null | unknown[] | string | number;
                     /** @description Discount */
-                    discount?: "" | null | [
-                    ] | string;
+                    discount?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region code */
-                    regionCode?: "" | null | [
-                    ] | string;
+                    regionCode?: "" | null | unknown[] | string;
                     /** @description Region */
-                    regionName?: "" | null | [
-                    ] | string | number;
+                    regionName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Salesman */
-                    salesman?: "" | null | [
-                    ] | string | number;
+                    salesman?: "" | null | unknown[] | string | number;
                     /** @description Salesman phone */
-                    salesmanPhone?: "" | null | [
-                    ] | string | number;
+                    salesmanPhone?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    schoolCode?: "" | null | [
-                    ] | string | number;
+                    schoolCode?: "" | null | unknown[] | string | number;
                     /** @description Name */
-                    schoolName?: "" | null | [
-                    ] | string | number;
+                    schoolName?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    schoolType?: "" | null | [
-                    ] | number | string;
+                    schoolType?: "" | null | unknown[] | number | string;
                     /** @description Students */
-                    studentCount?: "" | null | [
-                    ] | number | string;
+                    studentCount?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21249,9 +20885,9 @@ export interface operations {
     };
     get_bladeReport_report_rest_export: {
         parameters: {
-            query?: {
-                /** @description the report (required) */
-                id?: string;
+            query: {
+                /** @description the report */
+                id: string;
             };
             header?: never;
             path?: never;
@@ -21333,7 +20969,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -21341,12 +20977,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21486,7 +21122,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -21494,12 +21130,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21574,7 +21210,7 @@ export interface operations {
     post_bladeResource_oss_enable: {
         parameters: {
             query?: {
-                /** @description the configuration to enable (every other one is disabled) */
+                /** @description the configuration to enable (every other one is disabled) (required: in the query or the body) */
                 id?: string;
             };
             header?: never;
@@ -21583,12 +21219,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the configuration to enable (every other one is disabled) */
                     id?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21783,7 +21419,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -21791,12 +21427,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21827,39 +21463,30 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Access key */
-                    accessKey?: "" | null | [
-                    ] | string | number;
+                    accessKey?: "" | null | unknown[] | string | number;
                     /** @description App ID */
-                    appId?: "" | null | [
-                    ] | string | number;
+                    appId?: "" | null | unknown[] | string | number;
                     /** @description Bucket */
-                    bucketName?: "" | null | [
-                    ] | string | number;
+                    bucketName?: "" | null | unknown[] | string | number;
                     /** @description Category */
-                    category?: "" | null | [
-                    ] | number | string;
+                    category?: "" | null | unknown[] | number | string;
                     /** @description Endpoint */
-                    endpoint?: "" | null | [
-                    ] | string | number;
+                    endpoint?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Code */
-                    ossCode?: "" | null | [
-                    ] | string | number;
+                    ossCode?: "" | null | unknown[] | string | number;
                     /** @description Region */
-                    region?: "" | null | [
-                    ] | string | number;
+                    region?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Secret key */
-                    secretKey?: "" | null | [
-                    ] | string | number;
+                    secretKey?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21933,7 +21560,7 @@ export interface operations {
     post_bladeResource_sms_enable: {
         parameters: {
             query?: {
-                /** @description the configuration to enable (every other one is disabled) */
+                /** @description the configuration to enable (every other one is disabled) (required: in the query or the body) */
                 id?: string;
             };
             header?: never;
@@ -21942,12 +21569,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the configuration to enable (every other one is disabled) */
                     id?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -21985,7 +21612,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the SMS configuration (default: the enabled one) */
                     code?: string;
                     /** @description the template parameters: an object, or its JSON text */
@@ -21996,7 +21623,7 @@ export interface operations {
                     phones?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22089,7 +21716,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -22097,12 +21724,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22133,36 +21760,28 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Access key */
-                    accessKey?: "" | null | [
-                    ] | string | number;
+                    accessKey?: "" | null | unknown[] | string | number;
                     /** @description Category */
-                    category?: "" | null | [
-                    ] | number | string;
+                    category?: "" | null | unknown[] | number | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region */
-                    regionId?: "" | null | [
-                    ] | string | number;
+                    regionId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Secret key */
-                    secretKey?: "" | null | [
-                    ] | string | number;
+                    secretKey?: "" | null | unknown[] | string | number;
                     /** @description Signature */
-                    signName?: "" | null | [
-                    ] | string | number;
+                    signName?: "" | null | unknown[] | string | number;
                     /** @description Code */
-                    smsCode?: "" | null | [
-                    ] | string | number;
+                    smsCode?: "" | null | unknown[] | string | number;
                     /** @description Template */
-                    templateId?: "" | null | [
-                    ] | string | number;
+                    templateId?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22308,7 +21927,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -22316,12 +21935,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22352,30 +21971,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Menu */
-                    menuId?: "" | null | [
-                    ] | string | number;
+                    menuId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Resource code */
-                    resourceCode?: "" | null | [
-                    ] | string | number;
+                    resourceCode?: "" | null | unknown[] | string | number;
                     /** @description Scope name */
-                    scopeName?: "" | null | [
-                    ] | string | number;
+                    scopeName?: "" | null | unknown[] | string | number;
                     /** @description Path */
-                    scopePath?: "" | null | [
-                    ] | string;
+                    scopePath?: "" | null | unknown[] | string;
                     /** @description Type */
-                    scopeType?: "" | null | [
-                    ] | ("1" | "2") | (1 | 2);
+                    scopeType?: "" | null | unknown[] | ("1" | "2") | (1 | 2);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22521,7 +22134,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -22529,12 +22142,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22565,45 +22178,34 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Access token seconds */
-                    accessTokenValidity?: "" | null | [
-                    ] | number | string;
+                    accessTokenValidity?: "" | null | unknown[] | number | string;
                     /** @description Additional information */
-                    additionalInformation?: "" | null | [
-                    ] | string | number;
+                    additionalInformation?: "" | null | unknown[] | string | number;
                     /** @description Authorities */
-                    authorities?: "" | null | [
-                    ] | string | number;
+                    authorities?: "" | null | unknown[] | string | number;
                     /** @description Grant types */
-                    authorizedGrantTypes?: "" | null | [
-                    ] | string | number;
+                    authorizedGrantTypes?: "" | null | unknown[] | string | number;
                     /** @description Auto approve */
-                    autoapprove?: "" | null | [
-                    ] | string | number;
+                    autoapprove?: "" | null | unknown[] | string | number;
                     /** @description Client ID */
-                    clientId?: "" | null | [
-                    ] | string;
+                    clientId?: "" | null | unknown[] | string;
                     /** @description Client secret */
-                    clientSecret?: "" | null | [
-                    ] | string | number;
+                    clientSecret?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Refresh token seconds */
-                    refreshTokenValidity?: "" | null | [
-                    ] | number | string;
+                    refreshTokenValidity?: "" | null | unknown[] | number | string;
                     /** @description Resources */
-                    resourceIds?: "" | null | [
-                    ] | string | number;
+                    resourceIds?: "" | null | unknown[] | string | number;
                     /** @description Scope */
-                    scope?: "" | null | [
-                    ] | string | number;
+                    scope?: "" | null | unknown[] | string | number;
                     /** @description Redirect URI */
-                    webServerRedirectUri?: "" | null | [
-                    ] | string | number;
+                    webServerRedirectUri?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22751,7 +22353,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -22759,12 +22361,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22795,39 +22397,30 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Menu */
-                    menuId?: "" | null | [
-                    ] | string | number;
+                    menuId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Resource code */
-                    resourceCode?: "" | null | [
-                    ] | string | number;
+                    resourceCode?: "" | null | unknown[] | string | number;
                     /** @description Mapper id */
-                    scopeClass?: "" | null | [
-                    ] | string | number;
+                    scopeClass?: "" | null | unknown[] | string | number;
                     /** @description Column */
-                    scopeColumn?: "" | null | [
-                    ] | string;
+                    scopeColumn?: "" | null | unknown[] | string;
                     /** @description Visible fields */
-                    scopeField?: "" | null | [
-                    ] | string | number;
+                    scopeField?: "" | null | unknown[] | string | number;
                     /** @description Scope name */
-                    scopeName?: "" | null | [
-                    ] | string | number;
+                    scopeName?: "" | null | unknown[] | string | number;
                     /** @description Rule */
-                    scopeType?: "" | null | [
-                    ] | ("1" | "2" | "3" | "4" | "5") | (1 | 2 | 3 | 4 | 5);
+                    scopeType?: "" | null | unknown[] | ("1" | "2" | "3" | "4" | "5") | (1 | 2 | 3 | 4 | 5);
                     /** @description Rule value */
-                    scopeValue?: "" | null | [
-                    ] | string | number;
+                    scopeValue?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -22919,7 +22512,7 @@ export interface operations {
                 /** @description Full name */
                 fullName?: string;
                 /** @description the parent whose children to list (0 or none: the roots) */
-                parentId?: string;
+                parentId?: "" | string | number;
                 /** @description Tenant */
                 tenantId?: string;
             };
@@ -22974,11 +22567,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the parent (none: the roots) */
-                parentId?: string | number;
+                parentId?: "" | string | number;
                 /** @description the tenant to show (super-admin) */
                 tenantId?: string;
                 /** @description the tenant of that user; on select, that user's own */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -23076,7 +22669,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -23084,12 +22677,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -23117,7 +22710,7 @@ export interface operations {
                 /** @description the tenant to show (super-admin) */
                 tenantId?: string;
                 /** @description the tenant of that user; on select, that user's own */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -23158,30 +22751,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Category */
-                    deptCategory?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    deptCategory?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                     /** @description Department name */
-                    deptName?: "" | null | [
-                    ] | string | number;
+                    deptName?: "" | null | unknown[] | string | number;
                     /** @description Full name */
-                    fullName?: "" | null | [
-                    ] | string | number;
+                    fullName?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Parent department */
-                    parentId?: "" | null | [
-                    ] | string | number;
+                    parentId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -23209,7 +22796,7 @@ export interface operations {
                 /** @description the tenant to show (super-admin) */
                 tenantId?: string;
                 /** @description the tenant of that user; on select, that user's own */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -23235,7 +22822,7 @@ export interface operations {
     };
     get_bladeSystem_dictBiz_childList: {
         parameters: {
-            query?: {
+            query: {
                 /** @description ascending by: code, sort, createTime */
                 ascs?: string;
                 /** @description Dictionary code */
@@ -23254,8 +22841,8 @@ export interface operations {
                 dictValue?: string;
                 /** @description Sealed */
                 isSealed?: string;
-                /** @description the dictionary whose entries to list (required) */
-                parentId?: string;
+                /** @description the dictionary whose entries to list */
+                parentId: string | number;
                 /** @description rows per page, 1..500 (default 10 when empty or 0; larger or negative is 500) */
                 size?: string;
                 /** @description Tenant */
@@ -23368,9 +22955,9 @@ export interface operations {
     };
     get_bladeSystem_dictBiz_dictionary: {
         parameters: {
-            query?: {
-                /** @description the dictionary code (required) */
-                code?: string;
+            query: {
+                /** @description the dictionary code */
+                code: string;
             };
             header?: never;
             path?: never;
@@ -23563,7 +23150,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -23571,12 +23158,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -23607,36 +23194,28 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Dictionary code */
-                    code?: "" | null | [
-                    ] | string;
+                    code?: "" | null | unknown[] | string;
                     /** @description Dictionary key */
-                    dictKey?: "" | null | [
-                    ] | string | number;
+                    dictKey?: "" | null | unknown[] | string | number;
                     /** @description Dictionary name */
-                    dictValue?: "" | null | [
-                    ] | string | number;
+                    dictValue?: "" | null | unknown[] | string | number;
                     /** @description English name */
-                    dictValueEn?: "" | null | [
-                    ] | string | number;
+                    dictValueEn?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Sealed */
-                    isSealed?: "" | null | [
-                    ] | number | string | boolean;
+                    isSealed?: "" | null | unknown[] | number | string | boolean;
                     /** @description Parent dictionary */
-                    parentId?: "" | null | [
-                    ] | string | number;
+                    parentId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -23688,7 +23267,7 @@ export interface operations {
     };
     get_bladeSystem_dict_childList: {
         parameters: {
-            query?: {
+            query: {
                 /** @description ascending by: code, sort, createTime */
                 ascs?: string;
                 /** @description Dictionary code */
@@ -23707,8 +23286,8 @@ export interface operations {
                 dictValue?: string;
                 /** @description Sealed */
                 isSealed?: string;
-                /** @description the dictionary whose entries to list (required) */
-                parentId?: string;
+                /** @description the dictionary whose entries to list */
+                parentId: string | number;
                 /** @description rows per page, 1..500 (default 10 when empty or 0; larger or negative is 500) */
                 size?: string;
             };
@@ -23815,9 +23394,9 @@ export interface operations {
     };
     get_bladeSystem_dict_dictionary: {
         parameters: {
-            query?: {
-                /** @description the dictionary code (required) */
-                code?: string;
+            query: {
+                /** @description the dictionary code */
+                code: string;
             };
             header?: never;
             path?: never;
@@ -24002,7 +23581,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -24010,12 +23589,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -24046,36 +23625,28 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Dictionary code */
-                    code?: "" | null | [
-                    ] | string;
+                    code?: "" | null | unknown[] | string;
                     /** @description Dictionary key */
-                    dictKey?: "" | null | [
-                    ] | string | number;
+                    dictKey?: "" | null | unknown[] | string | number;
                     /** @description Dictionary name */
-                    dictValue?: "" | null | [
-                    ] | string | number;
+                    dictValue?: "" | null | unknown[] | string | number;
                     /** @description English name */
-                    dictValueEn?: "" | null | [
-                    ] | string | number;
+                    dictValueEn?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Sealed */
-                    isSealed?: "" | null | [
-                    ] | number | string | boolean;
+                    isSealed?: "" | null | unknown[] | number | string | boolean;
                     /** @description Parent dictionary */
-                    parentId?: "" | null | [
-                    ] | string | number;
+                    parentId?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -24310,7 +23881,7 @@ export interface operations {
                 /** @description Menu name */
                 name?: string;
                 /** @description the parent whose children to list (0 or none: the roots) */
-                parentId?: string;
+                parentId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -24375,7 +23946,7 @@ export interface operations {
                 /** @description part of the name */
                 name?: string;
                 /** @description the parent whose children to list (none: the whole tree) */
-                parentId?: string | number;
+                parentId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -24507,7 +24078,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -24515,12 +24086,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -24577,7 +24148,8 @@ export interface operations {
     get_bladeSystem_menu_routes: {
         parameters: {
             query?: {
-                topMenuId?: string;
+                /** @description the top menu whose menus to show */
+                topMenuId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -24608,48 +24180,36 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Button position */
-                    action?: "" | null | [
-                    ] | ("0" | "1" | "2" | "3") | (0 | 1 | 2 | 3);
+                    action?: "" | null | unknown[] | ("0" | "1" | "2" | "3") | (0 | 1 | 2 | 3);
                     /** @description Alias */
-                    alias?: "" | null | [
-                    ] | string | number;
+                    alias?: "" | null | unknown[] | string | number;
                     /** @description Type */
-                    category?: "" | null | [
-                    ] | ("1" | "2") | (1 | 2);
+                    category?: "" | null | unknown[] | ("1" | "2") | (1 | 2);
                     /** @description Menu code */
-                    code?: "" | null | [
-                    ] | string;
+                    code?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Open in a new window */
-                    isOpen?: "" | null | [
-                    ] | ("1" | "2") | (1 | 2);
+                    isOpen?: "" | null | unknown[] | ("1" | "2") | (1 | 2);
                     /** @description Menu name */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description English name */
-                    nameEn?: "" | null | [
-                    ] | string | number;
+                    nameEn?: "" | null | unknown[] | string | number;
                     /** @description Parent menu */
-                    parentId?: "" | null | [
-                    ] | string | number;
+                    parentId?: "" | null | unknown[] | string | number;
                     /** @description Route path */
-                    path?: "" | null | [
-                    ] | string | number;
+                    path?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                     /** @description Icon */
-                    source?: "" | null | [
-                    ] | string | number;
+                    source?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -24874,7 +24434,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -24882,12 +24442,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -24918,24 +24478,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Parameter key */
-                    paramKey?: "" | null | [
-                    ] | string | number;
+                    paramKey?: "" | null | unknown[] | string | number;
                     /** @description Parameter name */
-                    paramName?: "" | null | [
-                    ] | string | number;
+                    paramName?: "" | null | unknown[] | string | number;
                     /** @description Parameter value */
-                    paramValue?: "" | null | [
-                    ] | string | number;
+                    paramValue?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25083,7 +24639,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -25091,12 +24647,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25124,7 +24680,7 @@ export interface operations {
                 /** @description the tenant to show (super-admin) */
                 tenantId?: string;
                 /** @description the tenant of that user; on select, that user's own */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -25164,27 +24720,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Category */
-                    category?: "" | null | [
-                    ] | number | string;
+                    category?: "" | null | unknown[] | number | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Post code */
-                    postCode?: "" | null | [
-                    ] | string | number;
+                    postCode?: "" | null | unknown[] | string | number;
                     /** @description Post name */
-                    postName?: "" | null | [
-                    ] | string | number;
+                    postName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25208,9 +24759,9 @@ export interface operations {
     };
     get_bladeSystem_region_detail: {
         parameters: {
-            query?: {
-                /** @description the region code (required) */
-                code?: string;
+            query: {
+                /** @description the region code */
+                code: string;
             };
             header?: never;
             path?: never;
@@ -25261,8 +24812,7 @@ export interface operations {
     get_bladeSystem_region_lazyList: {
         parameters: {
             query?: {
-                /** @description the parent region (default 00, China) */
-                parentCode?: string;
+                parentCode?: "" | string;
             };
             header?: never;
             path?: never;
@@ -25313,8 +24863,7 @@ export interface operations {
     get_bladeSystem_region_lazyTree: {
         parameters: {
             query?: {
-                /** @description the parent region (default 00, China) */
-                parentCode?: string;
+                parentCode?: "" | string;
             };
             header?: never;
             path?: never;
@@ -25419,14 +24968,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the region code (when id is absent) */
                     code?: string | number | boolean | (string | number)[];
                     /** @description the region code */
                     id?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25451,8 +25000,7 @@ export interface operations {
     get_bladeSystem_region_select: {
         parameters: {
             query?: {
-                /** @description the parent region (default 00, China) */
-                code?: string;
+                code?: "" | string;
             };
             header?: never;
             path?: never;
@@ -25508,26 +25056,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the region code */
                     code?: string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Region name */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Parent region */
-                    parentCode?: "" | null | [
-                    ] | string | number;
+                    parentCode?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25606,7 +25150,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the api scopes they get */
                     apiScopeIds?: string | number | (string | number)[];
                     /** @description the data scopes they get */
@@ -25617,7 +25161,7 @@ export interface operations {
                     roleIds?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25703,7 +25247,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -25711,12 +25255,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25782,24 +25326,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Parent role */
-                    parentId?: "" | null | [
-                    ] | string | number;
+                    parentId?: "" | null | unknown[] | string | number;
                     /** @description Role alias */
-                    roleAlias?: "" | null | [
-                    ] | string;
+                    roleAlias?: "" | null | unknown[] | string;
                     /** @description Role name */
-                    roleName?: "" | null | [
-                    ] | string | number;
+                    roleName?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -25981,7 +25521,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -25989,12 +25529,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26025,21 +25565,18 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Menus */
-                    menuId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    menuId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Package name */
-                    packageName?: "" | null | [
-                    ] | string | number;
+                    packageName?: "" | null | unknown[] | string | number;
                     /** @description Remark */
-                    remark?: "" | null | [
-                    ] | string | number;
+                    remark?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26065,8 +25602,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description its data source (empty: the default) */
-                datasourceId?: string;
-                /** @description the tenant */
+                datasourceId?: "" | null | (string | number);
+                /** @description the tenant (required: in the query or the body) */
                 tenantId?: string;
             };
             header?: never;
@@ -26075,14 +25612,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description its data source (empty: the default) */
-                    datasourceId?: string | number | boolean | (string | number)[];
+                    datasourceId?: "" | null | (string | number);
                     /** @description the tenant */
                     tenantId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26262,9 +25799,9 @@ export interface operations {
     };
     get_bladeSystem_tenant_packageDetail: {
         parameters: {
-            query?: {
-                /** @description the tenant (required) */
-                tenantId?: string;
+            query: {
+                /** @description the tenant */
+                tenantId: string;
             };
             header?: never;
             path?: never;
@@ -26298,8 +25835,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description its product package (empty: none) */
-                packageId?: string;
-                /** @description the tenant */
+                packageId?: "" | null | (string | number);
+                /** @description the tenant (required: in the query or the body) */
                 tenantId?: string;
             };
             header?: never;
@@ -26308,14 +25845,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description its product package (empty: none) */
-                    packageId?: string | number | boolean | (string | number)[];
+                    packageId?: "" | null | (string | number);
                     /** @description the tenant */
                     tenantId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26341,7 +25878,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -26349,12 +25886,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26413,7 +25950,7 @@ export interface operations {
                 /** @description the expiry (yyyy-MM-dd HH:mm:ss, empty: none) */
                 expireTime?: string;
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -26421,16 +25958,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the account limit (-1 unlimited) */
                     accountNumber?: string | number | boolean | (string | number)[];
                     /** @description the expiry (yyyy-MM-dd HH:mm:ss, empty: none) */
                     expireTime?: string | number | boolean | (string | number)[];
                     /** @description comma-joined tenant record ids */
-                    ids?: string | number | boolean | (string | number)[];
+                    ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26461,33 +25998,26 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Address */
-                    address?: "" | null | [
-                    ] | string | number;
+                    address?: "" | null | unknown[] | string | number;
                     /** @description Login background */
-                    backgroundUrl?: "" | null | [
-                    ] | string | number;
+                    backgroundUrl?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    contactNumber?: "" | null | [
-                    ] | string | number;
+                    contactNumber?: "" | null | unknown[] | string | number;
                     /** @description Domain */
-                    domain?: "" | null | [
-                    ] | string | number;
+                    domain?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Contact */
-                    linkman?: "" | null | [
-                    ] | string | number;
+                    linkman?: "" | null | unknown[] | string | number;
                     /** @description Tenant ID */
-                    tenantId?: "" | null | [
-                    ] | string;
+                    tenantId?: "" | null | unknown[] | string;
                     /** @description Tenant name */
-                    tenantName?: "" | null | [
-                    ] | string | number;
+                    tenantName?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26591,14 +26121,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the menus they lead to (replacing theirs) */
                     menuIds?: string | number | (string | number)[];
                     /** @description the top menus to set */
                     topMenuIds?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26684,7 +26214,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -26692,12 +26222,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26728,30 +26258,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Menu code */
-                    code?: "" | null | [
-                    ] | string | number;
+                    code?: "" | null | unknown[] | string | number;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Menu name */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description English name */
-                    nameEn?: "" | null | [
-                    ] | string | number;
+                    nameEn?: "" | null | unknown[] | string | number;
                     /** @description Route path */
-                    path?: "" | null | [
-                    ] | string | number;
+                    path?: "" | null | unknown[] | string | number;
                     /** @description Sort */
-                    sort?: "" | null | [
-                    ] | number | string;
+                    sort?: "" | null | unknown[] | number | string;
                     /** @description Icon */
-                    source?: "" | null | [
-                    ] | string | number;
+                    source?: "" | null | unknown[] | string | number;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -26975,7 +26499,7 @@ export interface operations {
             query?: {
                 /** @description comma-joined role ids */
                 roleIds?: string;
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -26984,14 +26508,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined role ids */
                     roleIds?: string | number | boolean | (string | number)[];
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27375,7 +26899,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the account wanted */
                     account?: string | number | boolean | (string | number)[];
                     /** @description the display name (default the account) */
@@ -27390,7 +26914,7 @@ export interface operations {
                     tenantId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27416,7 +26940,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -27424,12 +26948,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27454,7 +26978,7 @@ export interface operations {
     post_bladeSystem_user_resetPassword: {
         parameters: {
             query?: {
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -27463,12 +26987,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27499,57 +27023,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Account */
-                    account?: "" | null | [
-                    ] | string;
+                    account?: "" | null | unknown[] | string;
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description User number */
-                    code?: "" | null | [
-                    ] | string | number;
+                    code?: "" | null | unknown[] | string | number;
                     /** @description Departments */
-                    deptId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    deptId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Password */
-                    password?: "" | null | [
-                    ] | string;
+                    password?: "" | null | unknown[] | string;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Posts */
-                    postId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    postId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Roles */
-                    roleId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    roleId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | ("1" | "2" | "0") | (1 | 2 | 0);
+                    status?: "" | null | unknown[] | ("1" | "2" | "0") | (1 | 2 | 0);
                     /** @description Platform */
-                    userType?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    userType?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27574,7 +27083,7 @@ export interface operations {
     post_bladeSystem_user_unlock: {
         parameters: {
             query?: {
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -27583,12 +27092,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27619,57 +27128,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Account */
-                    account?: "" | null | [
-                    ] | string;
+                    account?: "" | null | unknown[] | string;
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description User number */
-                    code?: "" | null | [
-                    ] | string | number;
+                    code?: "" | null | unknown[] | string | number;
                     /** @description Departments */
-                    deptId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    deptId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Password */
-                    password?: "" | null | [
-                    ] | string;
+                    password?: "" | null | unknown[] | string;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Posts */
-                    postId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    postId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Roles */
-                    roleId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    roleId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | ("1" | "2" | "0") | (1 | 2 | 0);
+                    status?: "" | null | unknown[] | ("1" | "2" | "0") | (1 | 2 | 0);
                     /** @description Platform */
-                    userType?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    userType?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27702,28 +27196,21 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
                 };
@@ -27764,7 +27251,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description md5 of the new password */
                     newPassword?: string | number | boolean | (string | number)[];
                     /** @description md5 of the new password again */
@@ -27773,7 +27260,7 @@ export interface operations {
                     oldPassword?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -27802,7 +27289,7 @@ export interface operations {
                 id?: string;
                 /** @description JSON of platform extras */
                 userExt?: string;
-                /** @description the user */
+                /** @description the user (required: in the query or the body) */
                 userId?: string;
                 /** @description 1 web, 2 app, 3 other */
                 userType?: string;
@@ -27813,7 +27300,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the user (when userId is absent) */
                     id?: string | number | boolean | (string | number)[];
                     /** @description JSON of platform extras */
@@ -27824,7 +27311,7 @@ export interface operations {
                     userType?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28048,7 +27535,7 @@ export interface operations {
             query?: {
                 /** @description comma-joined role ids */
                 roleIds?: string;
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -28057,14 +27544,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined role ids */
                     roleIds?: string | number | boolean | (string | number)[];
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28448,7 +27935,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the account wanted */
                     account?: string | number | boolean | (string | number)[];
                     /** @description the display name (default the account) */
@@ -28463,7 +27950,7 @@ export interface operations {
                     tenantId?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28489,7 +27976,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description comma-joined record ids */
-                ids?: string | number | (string | number)[];
+                ids?: string | number;
             };
             header?: never;
             path?: never;
@@ -28497,12 +27984,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined record ids */
                     ids?: string | number | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28527,7 +28014,7 @@ export interface operations {
     post_bladeUser_resetPassword: {
         parameters: {
             query?: {
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -28536,12 +28023,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28572,57 +28059,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Account */
-                    account?: "" | null | [
-                    ] | string;
+                    account?: "" | null | unknown[] | string;
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description User number */
-                    code?: "" | null | [
-                    ] | string | number;
+                    code?: "" | null | unknown[] | string | number;
                     /** @description Departments */
-                    deptId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    deptId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Password */
-                    password?: "" | null | [
-                    ] | string;
+                    password?: "" | null | unknown[] | string;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Posts */
-                    postId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    postId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Roles */
-                    roleId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    roleId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | ("1" | "2" | "0") | (1 | 2 | 0);
+                    status?: "" | null | unknown[] | ("1" | "2" | "0") | (1 | 2 | 0);
                     /** @description Platform */
-                    userType?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    userType?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28647,7 +28119,7 @@ export interface operations {
     post_bladeUser_unlock: {
         parameters: {
             query?: {
-                /** @description comma-joined user ids */
+                /** @description comma-joined user ids (required: in the query or the body) */
                 userIds?: string;
             };
             header?: never;
@@ -28656,12 +28128,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description comma-joined user ids */
                     userIds?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28692,57 +28164,42 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Account */
-                    account?: "" | null | [
-                    ] | string;
+                    account?: "" | null | unknown[] | string;
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description User number */
-                    code?: "" | null | [
-                    ] | string | number;
+                    code?: "" | null | unknown[] | string | number;
                     /** @description Departments */
-                    deptId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    deptId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Password */
-                    password?: "" | null | [
-                    ] | string;
+                    password?: "" | null | unknown[] | string;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Posts */
-                    postId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    postId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Roles */
-                    roleId?: "" | null | [
-                    ] | string | number | (string | number)[];
+                    roleId?: "" | null | unknown[] | string | number | (string | number)[];
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                     /** @description Status */
-                    status?: "" | null | [
-                    ] | ("1" | "2" | "0") | (1 | 2 | 0);
+                    status?: "" | null | unknown[] | ("1" | "2" | "0") | (1 | 2 | 0);
                     /** @description Platform */
-                    userType?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    userType?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28775,28 +28232,21 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Avatar */
-                    avatar?: "" | null | [
-                    ] | string | number;
+                    avatar?: "" | null | unknown[] | string | number;
                     /** @description Birthday */
-                    birthday?: "" | null | [
-                    ] | string;
+                    birthday?: "" | null | unknown[] | string;
                     /** @description Email */
-                    email?: "" | null | [
-                    ] | string;
+                    email?: "" | null | unknown[] | string;
                     /** @description absent to add, set to edit */
                     id?: "" | null | (string | number);
                     /** @description Nickname */
-                    name?: "" | null | [
-                    ] | string | number;
+                    name?: "" | null | unknown[] | string | number;
                     /** @description Phone */
-                    phone?: "" | null | [
-                    ] | string;
+                    phone?: "" | null | unknown[] | string;
                     /** @description Real name */
-                    realName?: "" | null | [
-                    ] | string | number;
+                    realName?: "" | null | unknown[] | string | number;
                     /** @description Sex */
-                    sex?: "" | null | [
-                    ] | ("1" | "2" | "3") | (1 | 2 | 3);
+                    sex?: "" | null | unknown[] | ("1" | "2" | "3") | (1 | 2 | 3);
                 } & {
                     [key: string]: unknown;
                 };
@@ -28837,7 +28287,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description md5 of the new password */
                     newPassword?: string | number | boolean | (string | number)[];
                     /** @description md5 of the new password again */
@@ -28846,7 +28296,7 @@ export interface operations {
                     oldPassword?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28875,7 +28325,7 @@ export interface operations {
                 id?: string;
                 /** @description JSON of platform extras */
                 userExt?: string;
-                /** @description the user */
+                /** @description the user (required: in the query or the body) */
                 userId?: string;
                 /** @description 1 web, 2 app, 3 other */
                 userType?: string;
@@ -28886,7 +28336,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description the user (when userId is absent) */
                     id?: string | number | boolean | (string | number)[];
                     /** @description JSON of platform extras */
@@ -28897,7 +28347,7 @@ export interface operations {
                     userType?: string | number | boolean | (string | number)[];
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
             };
         };
         responses: {
@@ -28958,7 +28408,7 @@ export interface operations {
             content: {
                 "application/json": {
                     [key: string]: unknown;
-                };
+                } | null;
             };
         };
         responses: {
