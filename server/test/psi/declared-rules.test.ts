@@ -35,14 +35,17 @@ const heldPurchase: DocumentDef = {
 };
 
 /** The document kind on the server side: the one `documentKind` of shared/docs.ts. */
-const heldKind = documentKind<DocHeader, StoredLine>({
-  doc: heldPurchase,
-  table: purchaseOrder,
-  columns: 'order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId',
-  lineTable: purchaseDetail,
-  parentColumn: 'purchase_id',
-  lineColumns: 'l.received_quantity AS receivedQuantity',
-});
+const heldKind = documentKind<DocHeader, StoredLine>(
+  {
+    doc: heldPurchase,
+    table: purchaseOrder,
+    columns: 'order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId',
+    lineTable: purchaseDetail,
+    parentColumn: 'purchase_id',
+    lineColumns: 'l.received_quantity AS receivedQuantity',
+  },
+  () => true,
+);
 
 /** The action's route, as a module registers one: its access and guard come from `hold`. */
 async function holdModule(app: FastifyInstance) {

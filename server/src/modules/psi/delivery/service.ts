@@ -24,8 +24,6 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
-  requireFlagged,
-  type ChangeFlag,
 } from '../shared/docs';
 import {
   depositoryOrderLines,
@@ -52,24 +50,22 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
-/** Refuses a 发货单 the caller may not edit or remove: another depository's, or already shipped. */
-function requireEditable(actor: PsiActor, delivery: DeliveryHeader, flag: ChangeFlag = 'editable'): void {
-  if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
-  requireFlagged(deliveryOrderDocument, flag, delivery);
-}
-
 export interface DeliveryLine extends StoredLine {
   sourceDetailId: string;
 }
 
-const delivery = documentKind<DeliveryHeader, DeliveryLine>({
-  doc: deliveryOrderDocument,
-  table: deliveryOrder,
-  columns: COLUMNS,
-  lineTable: deliveryDetail,
-  parentColumn: 'delivery_id',
-  lineColumns: 'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-});
+const delivery = documentKind<DeliveryHeader, DeliveryLine>(
+  {
+    doc: deliveryOrderDocument,
+    table: deliveryOrder,
+    columns: COLUMNS,
+    lineTable: deliveryDetail,
+    parentColumn: 'delivery_id',
+    lineColumns: 'CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  },
+  (actor, row) => canActForDepository(actor, row.depositoryId),
+);
+const requireEditable = delivery.requireChangeable;
 
 /** The submit and the shipment of a 发货单, as declared. */
 const submit = stepOf(deliveryOrderDocument, 'submit');

@@ -17,7 +17,6 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
-  requireFlagged,
   type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
@@ -49,8 +48,7 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
  */
 function requireEditable(actor: PsiActor, order: DepositoryOrderHeader, flag: ChangeFlag = 'editable'): void {
   if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-  if (!mayEdit(actor, order)) throw fail('noPermission');
-  requireFlagged(depositoryOrderDocument, flag, order);
+  directOrder.requireChangeable(actor, order, flag);
 }
 
 export interface DepositoryOrderLine extends StoredLine {
@@ -58,15 +56,18 @@ export interface DepositoryOrderLine extends StoredLine {
   sourceDetailId: string | null;
 }
 
-const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>({
-  doc: depositoryOrderDocument,
-  table: purchaseOrderDepository,
-  columns: COLUMNS,
-  lineTable: purchaseDetailDepository,
-  parentColumn: 'purchase_id',
-  lineColumns:
-    'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
-});
+const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>(
+  {
+    doc: depositoryOrderDocument,
+    table: purchaseOrderDepository,
+    columns: COLUMNS,
+    lineTable: purchaseDetailDepository,
+    parentColumn: 'purchase_id',
+    lineColumns:
+      'l.delivered_quantity AS deliveredQuantity, CAST(l.source_detail_id AS TEXT) AS sourceDetailId',
+  },
+  mayEdit,
+);
 
 /** The submit and the depository's audit (pass or reject), and the 征订单 a rejected 配送单 returns. */
 const submit = stepOf(depositoryOrderDocument, 'submit');

@@ -29,8 +29,6 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
-  requireFlagged,
-  type ChangeFlag,
 } from '../shared/docs';
 import { stepOf } from '../shared/rules';
 import { postStock } from '../stock/service';
@@ -46,24 +44,22 @@ export interface PurchaseHeader extends DocHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-/** Refuses a 采购入库单 the caller may not edit or remove: another depository's, or not flagged `flag`. */
-function requireEditable(actor: PsiActor, order: PurchaseHeader, flag: ChangeFlag = 'editable'): void {
-  if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
-  requireFlagged(purchaseOrderDocument, flag, order);
-}
-
 export interface PurchaseLine extends StoredLine {
   receivedQuantity: number;
 }
 
-const purchase = documentKind<PurchaseHeader, PurchaseLine>({
-  doc: purchaseOrderDocument,
-  table: purchaseOrder,
-  columns: COLUMNS,
-  lineTable: purchaseDetail,
-  parentColumn: 'purchase_id',
-  lineColumns: 'l.received_quantity AS receivedQuantity',
-});
+const purchase = documentKind<PurchaseHeader, PurchaseLine>(
+  {
+    doc: purchaseOrderDocument,
+    table: purchaseOrder,
+    columns: COLUMNS,
+    lineTable: purchaseDetail,
+    parentColumn: 'purchase_id',
+    lineColumns: 'l.received_quantity AS receivedQuantity',
+  },
+  (actor, order) => canActForDepository(actor, order.depositoryId),
+);
+const requireEditable = purchase.requireChangeable;
 
 /** The submit, the platform audit (pass or reject) and the depository's storage, as declared. */
 const submit = stepOf(purchaseOrderDocument, 'submit');

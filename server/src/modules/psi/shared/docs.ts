@@ -266,7 +266,11 @@ export type DocumentKind<H extends DocHeader, L extends StoredLine = StoredLine>
  * ones with their lines (`remove`, after the kind's own `check`) and taking a plain transition
  * (`move`).
  */
-export function documentKind<H extends DocHeader, L extends StoredLine>(t: DocumentTables) {
+export function documentKind<H extends DocHeader, L extends StoredLine>(
+  t: DocumentTables,
+  /** whether the caller's scope reaches the document (its depository, its school) */
+  mayAct: (actor: PsiActor, header: H) => boolean,
+) {
   const header = tableMeta(t.table).name;
   const lineTable = tableMeta(t.lineTable).name;
   const load = (env: PsiEnv, who: string | Writer, id: string) =>
@@ -287,6 +291,11 @@ export function documentKind<H extends DocHeader, L extends StoredLine>(t: Docum
   };
   return {
     ...kind,
+    /** Refuses a document the caller may not change: out of its scope, or not flagged `flag`. */
+    requireChangeable(actor: PsiActor, row: H, flag: ChangeFlag = 'editable'): void {
+      if (!mayAct(actor, row)) throw fail('noPermission');
+      requireFlagged(t.doc, flag, row);
+    },
     move: (env: PsiEnv, actor: PsiActor, action: string, input: MoveInput, check: (row: H) => void) =>
       moveDocument(env, actor, kind, action, input, check),
   };

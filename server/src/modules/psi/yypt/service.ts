@@ -34,8 +34,6 @@ import {
   type DocHeader,
   updateGuarded,
   documentKind,
-  requireFlagged,
-  type ChangeFlag,
 } from '../shared/docs';
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { stepOf } from '../shared/rules';
@@ -61,24 +59,22 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-/** Refuses a 征订单 the caller may not edit or remove: another school's, or not flagged `flag`. */
-function requireEditable(actor: PsiActor, order: YyptHeader, flag: ChangeFlag = 'editable'): void {
-  if (!canActForSchool(actor, order.schoolId)) throw fail('noPermission');
-  requireFlagged(yyptOrderDocument, flag, order);
-}
-
 export interface YyptLine extends StoredLine {
   deliveredQuantity: number;
 }
 
-const yypt = documentKind<YyptHeader, YyptLine>({
-  doc: yyptOrderDocument,
-  table: purchaseOrderYypt,
-  columns: COLUMNS,
-  lineTable: purchaseDetailYypt,
-  parentColumn: 'purchase_id',
-  lineColumns: 'l.delivered_quantity AS deliveredQuantity',
-});
+const yypt = documentKind<YyptHeader, YyptLine>(
+  {
+    doc: yyptOrderDocument,
+    table: purchaseOrderYypt,
+    columns: COLUMNS,
+    lineTable: purchaseDetailYypt,
+    parentColumn: 'purchase_id',
+    lineColumns: 'l.delivered_quantity AS deliveredQuantity',
+  },
+  (actor, order) => canActForSchool(actor, order.schoolId),
+);
+const requireEditable = yypt.requireChangeable;
 
 /** The submit and the platform audit (pass or reject), as declared. */
 const submit = stepOf(yyptOrderDocument, 'submit');
