@@ -76,10 +76,12 @@ export function processRoutes({ app, sqlite, engine, queries }: FlowDeps): void 
       )
       .get(BigInt(id), tenantId) as { deploymentId: string } | undefined;
 
-  const instanceQuery = (more: z.ZodRawShape = {}) =>
+  /** The instance a read names: required, or (`either`) one of it and the query's other fields. */
+  const instanceQuery = (more: z.ZodRawShape = {}, { either = false } = {}) =>
     z.looseObject({
-      processInstanceId: textQuery({ processInstanceId: requiredParam('the instance') }).shape
-        .processInstanceId,
+      processInstanceId: either
+        ? z.string().optional().describe('the instance (or the definition alone)')
+        : textQuery({ processInstanceId: requiredParam('the instance') }).shape.processInstanceId,
       ...more,
     });
   app.get(
@@ -87,9 +89,10 @@ export function processRoutes({ app, sqlite, engine, queries }: FlowDeps): void 
     route(
       { button: VIEW_CODES },
       {
-        querystring: instanceQuery({
-          processDefinitionId: z.string().optional().describe('the definition (without an instance)'),
-        }),
+        querystring: instanceQuery(
+          { processDefinitionId: z.string().optional().describe('the definition (without an instance)') },
+          { either: true },
+        ),
         response: answers.of(modelView),
       },
     ),

@@ -8506,11 +8506,11 @@ export interface operations {
     };
     get_bladeFlow_process_modelView: {
         parameters: {
-            query: {
+            query?: {
                 /** @description the definition (without an instance) */
                 processDefinitionId?: string;
-                /** @description the instance */
-                processInstanceId: string;
+                /** @description the instance (or the definition alone) */
+                processInstanceId?: string;
             };
             header?: never;
             path?: never;
