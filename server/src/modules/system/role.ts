@@ -12,7 +12,7 @@ import { checkParent, crudRoutes, isAdministrator, param, refuseWithChildren } f
 import { menusOfCaller, scopeIdsOf } from './menu';
 import { z } from 'zod';
 import { treeNodeSchema } from '@psi/db/model';
-import { answers, formBody, idListParam, textQuery } from '../../core/route-schemas';
+import { answers, formBody, idListParam, optionalIdValue, textQuery } from '../../core/route-schemas';
 import { typed } from '../../core/schema';
 
 const grantBody = formBody({
@@ -212,7 +212,9 @@ export function roleRoutes(app: FastifyInstance) {
     {
       config: { access: treeAccess },
       schema: {
-        querystring: textQuery({ roleId: 'the role whose possible parents to list' }),
+        querystring: z.looseObject({
+          roleId: optionalIdValue.describe('the role whose possible parents to list'),
+        }),
         response: answers.list(treeNodeSchema),
       },
     },
@@ -247,7 +249,7 @@ export function roleRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
-        querystring: textQuery({ userId: "that user's own roles" }),
+        querystring: z.looseObject({ userId: optionalIdValue.describe("that user's own roles") }),
         response: answers.list(roleRowSchema),
       },
     },

@@ -27,13 +27,14 @@ import {
   listQuery,
   MULTIPART,
   noQuery,
+  optionalIdValue,
   uploadBody,
   XLSX,
 } from '../../core/route-schemas';
 
 /** The user list's query: the declared filters and a department (with every department below it). */
 export const userListQuery = listQuery(userResource).extend({
-  deptId: z.string().optional().describe('the department, with every department below it'),
+  deptId: optionalIdValue.describe('the department, with every department below it'),
 });
 const importAnswer = z.object({ added: z.number(), updated: z.number() });
 import {
