@@ -25286,7 +25286,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description that user's own roles */
-                userId?: string;
+                userId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -25393,7 +25393,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the role whose possible parents to list */
-                roleId?: string;
+                roleId?: "" | string | number;
             };
             header?: never;
             path?: never;
@@ -26379,7 +26379,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -26456,7 +26456,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -26661,7 +26661,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -26757,7 +26757,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -27415,7 +27415,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -27492,7 +27492,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -27697,7 +27697,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
@@ -27793,7 +27793,7 @@ export interface operations {
                 /** @description page number, from 1 (default 1; below 1 is 1) */
                 current?: string;
                 /** @description the department, with every department below it */
-                deptId?: string;
+                deptId?: "" | string | number;
                 /** @description descending by: account, realName, createTime */
                 descs?: string;
                 /** @description Nickname */
