@@ -150,7 +150,8 @@ export function importUsers(file: File, covered: boolean): Promise<unknown> {
   const body = new FormData();
   body.append('file', file, file.name);
   body.append('isCovered', covered ? '1' : '0');
-  return apiPost('/blade-user/import-user', body);
+  // in the query string too, where Blade's own clients send it
+  return apiPost('/blade-user/import-user', body, { query: { isCovered: covered ? 1 : 0 } });
 }
 
 export const resetUserPassword = (userId: string) =>

@@ -205,6 +205,10 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
       },
       schema: {
         consumes: MULTIPART,
+        // Blade's clients send isCovered in the query string (Saber's upload action), a form field may too
+        querystring: z.looseObject({
+          isCovered: z.string().optional().describe('1: rows whose account exists update it'),
+        }),
         body: uploadBody({ isCovered: '1: rows whose account exists update it' }),
         response: answers.of(importAnswer),
       },

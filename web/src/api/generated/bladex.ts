@@ -26539,7 +26539,10 @@ export interface operations {
     };
     post_bladeSystem_user_importUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: rows whose account exists update it */
+                isCovered?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -27575,7 +27578,10 @@ export interface operations {
     };
     post_bladeUser_importUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: rows whose account exists update it */
+                isCovered?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
