@@ -29,7 +29,8 @@ export interface ListResult {
   tree: boolean;
 }
 
-export type ListParams = Record<string, string | number>;
+/** A list's query string; an `undefined` value is left out of the request. */
+export type ListParams = Record<string, string | number | undefined>;
 
 /** `GET {url}?current&size&filters`: a page, or a forest for tree resources. */
 export async function fetchList(url: string, params: ListParams): Promise<ListResult> {

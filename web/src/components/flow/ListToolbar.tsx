@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../table/SearchForm';
+import { usePagedList } from '../../hooks/usePagedList';
 import type { Page } from '../../api/types';
 import { flowKeys, useFlowCategories, type FlowRow, type Params } from '../../api/flow';
 
-export interface ListSearch {
+export interface ListSearch extends Params {
   processDefinitionName?: string;
   category?: string;
 }
@@ -39,50 +39,32 @@ export function ListSearchBar({ onSearch }: { onSearch: (values: ListSearch) => 
 }
 
 /**
- * A paged workflow list: its search (a new search goes back to page 1), its page and its query under
- * `['flow', ...key, params]`; `table` spreads onto the antd Table (loading, rows, pagination).
+ * A paged workflow list on the web's one list engine (`usePagedList`): its search (a new search goes
+ * back to page 1), its page and its query under `['flow', ...key, params]`; `table` spreads onto the
+ * antd Table (loading, rows, pagination).
  */
-export function useFlowList<S extends object>(
+export function useFlowList<S extends Params>(
   key: readonly unknown[],
   fetch: (params: Params) => Promise<Page<FlowRow>>,
   options: { filters?: Params; refetchOnMount?: 'always' } = {},
 ) {
-  const [search, setSearch] = useState<S>({} as S);
-  const [page, setPage] = useState({ current: 1, size: 10 });
-  const params: Params = {
-    ...(search as Params),
-    ...options.filters,
-    current: page.current,
-    size: page.size,
-  };
-  const query = useQuery({
-    queryKey: flowKeys.list(key, params),
-    queryFn: () => fetch(params),
-    placeholderData: keepPreviousData,
+  const list = usePagedList<Page<FlowRow>, S>({
+    queryKey: (params) => flowKeys.list(key, params),
+    fetch,
+    fixed: options.filters,
     ...(options.refetchOnMount ? { refetchOnMount: options.refetchOnMount } : {}),
   });
-  const firstPage = () => setPage((p) => ({ ...p, current: 1 }));
   const table = {
-    loading: query.isFetching,
-    dataSource: query.data?.records ?? [],
-    pagination: {
-      current: page.current,
-      pageSize: page.size,
-      total: query.data?.total ?? 0,
-      showSizeChanger: true,
-      pageSizeOptions: [10, 30, 50, 100, 200],
-      onChange: (current: number, size: number) => setPage({ current, size }),
-    },
+    loading: list.fetching,
+    dataSource: list.records,
+    pagination: list.pagination,
   } satisfies TableProps<FlowRow>;
   return {
-    query,
-    page,
+    query: list.query,
+    page: { current: list.current, size: list.size },
     table,
-    firstPage,
-    search: (values: S) => {
-      setSearch(values);
-      firstPage();
-    },
+    firstPage: list.first,
+    search: (values: S) => list.search(values),
   };
 }
 

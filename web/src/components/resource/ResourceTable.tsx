@@ -1,6 +1,5 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { site } from '../../config/site';
 import type { DeclaredRow } from './model';
 import { idOf, TreeExpandIcon } from './ResourceColumns';
 import { selectAllTitle } from './SelectAllTitle';
@@ -75,15 +74,8 @@ export function ResourceTable({
       pagination={
         rows.isTree
           ? false
-          : {
-              current: rows.current,
-              pageSize: rows.size,
-              total: rows.total,
-              pageSizeOptions: site.pageSizes.map(String),
-              showSizeChanger: true,
-              showQuickJumper: !compact,
-              showTotal: (total) => t('crud.total', { total }),
-            }
+          : // the table's onChange turns the page (with the sort), so the pager itself needs none
+            { ...rows.pagination, onChange: undefined, showQuickJumper: !compact }
       }
       data-testid="resource-table"
     />

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
   Button,
@@ -23,7 +23,7 @@ import { headerMarks, shownColumns, type ColumnMeta } from '../../components/tab
 import { SearchForm } from '../../components/table/SearchForm';
 import { TableSettings } from '../../components/table/TableSettings';
 import { useTablePrefs } from '../../components/table/useTablePrefs';
-import { site } from '../../config/site';
+import { usePagedList } from '../../hooks/usePagedList';
 import { page, psiKeys, type DeclaredRow, type Params, type PsiRoute } from '../../api/psi';
 import { statusCodes, useStatusLabel, type StatusKind } from './status';
 import './psi.css';
@@ -71,21 +71,16 @@ export function DocList({
   const client = useQueryClient();
   const [form] = Form.useForm<Record<string, string | undefined>>();
   const [status, setStatus] = useState<string>('all');
-  const [filters, setFilters] = useState<Params>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState<number>(site.pageSize);
-
   const { metas, tablePrefs, tableColumns } = useListColumns(root, resource, columns);
 
-  const base: Params = { ...params, ...filters };
-  const filtered: Params = { ...base, ...(status === 'all' ? {} : { [statusField]: status }) };
-  const query: Params = { ...filtered, current, size };
-  const exporter = useListExport(exportable ? resource : undefined, exportName, filtered);
-  const rows = useQuery({
-    queryKey: psiKeys.list(root, [endpoint, query]),
-    queryFn: () => page(endpoint, query),
-    placeholderData: keepPreviousData,
+  const statusFilter: Params = status === 'all' ? {} : { [statusField]: status };
+  const rows = usePagedList<Awaited<ReturnType<typeof page<typeof endpoint>>>>({
+    queryKey: (query) => psiKeys.list(root, [endpoint, query]),
+    fetch: (query) => page(endpoint, query),
+    fixed: { ...params, ...statusFilter },
   });
+  const base: Params = { ...params, ...rows.filters };
+  const exporter = useListExport(exportable ? resource : undefined, exportName, rows.filtered);
   const tabs = useStatusTabs({ root, endpoint, base, statusKind, statusField });
 
   return (
@@ -93,14 +88,10 @@ export function DocList({
       <SearchForm<Record<string, string | undefined>>
         form={form}
         className="psi-doc-search"
-        onSearch={(values) => {
-          setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v && v.trim())) as Params);
-          setCurrent(1);
-        }}
-        onReset={() => {
-          setFilters({});
-          setCurrent(1);
-        }}
+        onSearch={(values) =>
+          rows.search(Object.fromEntries(Object.entries(values).filter(([, v]) => v && v.trim())))
+        }
+        onReset={() => rows.search({})}
       >
         {Object.entries(searchFields).map(([name, text]) => (
           <Form.Item key={name} name={name} label={text}>
@@ -140,7 +131,7 @@ export function DocList({
         activeKey={status}
         onChange={(key) => {
           setStatus(key);
-          setCurrent(1);
+          rows.first();
         }}
         items={tabs}
         data-testid="status-tabs"
@@ -156,28 +147,15 @@ export function DocList({
             key: '__i',
             width: 56,
             align: 'center',
-            render: (_v, _r, i) => (current - 1) * size + i + 1,
+            render: (_v, _r, i) => (rows.current - 1) * rows.size + i + 1,
           },
           ...tableColumns,
         ]}
-        dataSource={rows.data?.records ?? []}
-        loading={rows.isFetching}
+        dataSource={rows.records}
+        loading={rows.fetching}
         scroll={{ x: 'max-content' }}
         onRow={onRowClick ? (record) => ({ onDoubleClick: () => onRowClick(record) }) : undefined}
-        pagination={{
-          current,
-          pageSize: size,
-          total: rows.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: site.pageSizes.map(String),
-          showTotal: (total) => t('crud.total', { total }),
-          onChange: (p, s) => {
-            if (s !== size) {
-              setSize(s);
-              setCurrent(1);
-            } else setCurrent(p);
-          },
-        }}
+        pagination={rows.pagination}
         data-testid="doc-table"
       />
     </Card>

@@ -5,14 +5,14 @@ import { App, Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../../components/table/SearchForm';
 import { fitColumns, fitTableProps } from '../../../components/table/fit';
-import { flowKeys, deployModel, modelList, removeModels, type FlowRow } from '../../../api/flow';
+import { flowKeys, deployModel, modelList, removeModels, type FlowRow, type Params } from '../../../api/flow';
 import { ListActions, useCategoryLabel, useFlowList } from '../../../components/flow/ListToolbar';
 import { ModelDiagramDialog } from '../components/ModelDiagramDialog';
 import { ModelEditor } from './ModelEditor';
 import '../../../i18n/flow';
 import { useCan } from '../../../hooks/permission';
 
-interface ModelSearch {
+interface ModelSearch extends Params {
   modelKey?: string;
   name?: string;
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -19,11 +17,11 @@ import { TableSettings } from '../../../components/table/TableSettings';
 import { ExportButton } from '../../../components/ExportButton';
 import { useExporter } from '../../../hooks/export';
 import { useScrollableTable } from '../../../components/useScrollableTable';
-import { exportPsiList, psiKeys, stockPage, type StockRow } from '../../../api/psi';
+import { exportPsiList, psiKeys, stockPage, type Params, type StockRow } from '../../../api/psi';
 import { yuan } from '../format';
 import { useStatusLabel } from '../status';
 import { DepositorySelect } from '../DepositorySelect';
-import { usePaging } from '../usePaging';
+import { usePagedList } from '../../../hooks/usePagedList';
 import '../../../i18n/psi';
 import '../psi.css';
 
@@ -37,16 +35,15 @@ interface StockFilters {
   low?: boolean;
 }
 
-/** The query of the filters, as the list and the export send it. */
-const stockParams = (filters: StockFilters) =>
+/** The query of the search bar's filters, as the list and the export send them. */
+const stockParams = (filters: StockFilters): Params =>
   Object.fromEntries(
     Object.entries({
       depositoryId: filters.depositoryId,
       keyword: filters.keyword,
       low: filters.low ? 'true' : undefined,
-      threshold: THRESHOLD,
     }).filter(([, v]) => v !== undefined && v !== ''),
-  ) as Record<string, string | number>;
+  );
 
 function useStockColumns(): TableColumnsType<StockRow> {
   const { t } = useTranslation();
@@ -113,13 +110,7 @@ function useStockColumns(): TableColumnsType<StockRow> {
 }
 
 /** The search bar: depository, keyword, low stock only; search and export. */
-function StockSearch({
-  filters,
-  onSearch,
-}: {
-  filters: StockFilters;
-  onSearch: (values: StockFilters) => void;
-}) {
+function StockSearch({ filtered, onSearch }: { filtered: Params; onSearch: (values: StockFilters) => void }) {
   const { t } = useTranslation();
   const exporter = useExporter();
   return (
@@ -142,9 +133,7 @@ function StockSearch({
         <ExportButton
           exporting={exporter.exporting}
           onClick={() =>
-            void exporter.run(() =>
-              exportPsiList('depositorystock', stockParams(filters), t('psi.stock.title')),
-            )
+            void exporter.run(() => exportPsiList('depositorystock', filtered, t('psi.stock.title')))
           }
           testId="stock-export"
         >
@@ -160,23 +149,15 @@ export default function StockPage() {
   const { t } = useTranslation();
   const tableRef = useScrollableTable(t('psi.stock.title'));
   const { columns, settings } = useFitColumns('depositorystock', useStockColumns(), STOCK_KEYS);
-  const [filters, setFilters] = useState<StockFilters>({});
-  const { current, size, first, pagination } = usePaging();
-  const query = useQuery({
-    queryKey: psiKeys.stock([filters, current, size]),
-    queryFn: () => stockPage({ ...stockParams(filters), current, size }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList<Awaited<ReturnType<typeof stockPage>>>({
+    queryKey: (params) => psiKeys.stock([params]),
+    fetch: stockPage,
+    fixed: { threshold: THRESHOLD },
   });
 
   return (
     <Card size="small" variant="borderless" title={t('psi.stock.title')} data-testid="stock-page">
-      <StockSearch
-        filters={filters}
-        onSearch={(values) => {
-          setFilters(values);
-          first();
-        }}
-      />
+      <StockSearch filtered={list.filtered} onSearch={(values) => list.search(stockParams(values))} />
       <div className="psi-doc-toolbar">
         <Typography.Text type="secondary">{t('psi.stock.lowHint', { threshold: THRESHOLD })}</Typography.Text>
         <TableSettings {...settings} />
@@ -186,11 +167,11 @@ export default function StockPage() {
         rowKey="id"
         columns={columns}
         size={settings.prefs.density}
-        dataSource={query.data?.records ?? []}
-        loading={query.isFetching}
+        dataSource={list.records}
+        loading={list.fetching}
         rowClassName={(r) => (r.low ? 'psi-row-low' : '')}
         {...fitTableProps}
-        pagination={pagination(query.data?.total ?? 0)}
+        pagination={list.pagination}
         data-testid="stock-table"
       />
     </Card>
