@@ -460,6 +460,29 @@ describe('oauth/token', () => {
     expect(bad.json().error_description).toBe('无权切换到该部门或角色');
   });
 
+  it('refuses an error log upload that is not a list of entries, and writes none of it', async () => {
+    const app = await testApp();
+    const { token } = await login(app);
+    const entry = { type: 'error', message: 'm', stack: 's', info: 'i', url: '/wel/index', time: 't' };
+    const count = () =>
+      Number(
+        app.ctx.sqlite
+          .prepare<[], { n: bigint }>("SELECT count(*) AS n FROM blade_log_error WHERE service_id = 'web'")
+          .get()!.n,
+      );
+    for (const payload of [
+      [entry, 'not an entry'],
+      [{ ...entry, message: 7 }],
+      [{ type: 'error' }],
+      { entry },
+    ]) {
+      const res = await call(app, token, { method: 'POST', url: '/api/blade-auth/oauth/logout', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, success: false });
+    }
+    expect(count()).toBe(0);
+  });
+
   it('stores uploaded client logs as web error logs and clears caches', async () => {
     const app = await testApp();
     const { token } = await login(app);

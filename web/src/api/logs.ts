@@ -1,17 +1,13 @@
 import { lineHas } from './lines';
-import { apiGet, apiPost } from './call';
-
-/** One runtime error of the interface (spec: type, message, stack, info, url, time), as it is uploaded. */
-export interface LogEntry {
-  type: string;
-  message: string;
-  stack: string;
-  info: string;
-  url: string;
-  time: string;
-}
+import { apiGet, apiPost, type BodyOf } from './call';
 
 const SEND_LOGS = '/blade-auth/oauth/logout';
+
+/**
+ * One runtime error of the interface (spec: type, message, stack, info, url, time), as it is uploaded:
+ * the upload route's own entry type, so a field the server renames breaks the store's typecheck.
+ */
+export type LogEntry = BodyOf<typeof SEND_LOGS>[number] & { info: string };
 const CLEAR_CACHE = '/blade-auth/oauth/clear-cache';
 
 /** The backend takes the local error log (the public line has no such route). */

@@ -76,13 +76,25 @@ const userInfoSchema = z.looseObject({
   userType: z.number(),
 });
 
-/** The web's error log entries (`POST /blade-auth/oauth/logout`): a list, anything else is refused. */
+/** One entry of the web's error log, as `web/src/stores/error-log.ts` keeps it. */
+const clientErrorEntry = z.object(
+  {
+    type: z.string().describe('error, unhandledrejection, console …'),
+    message: z.string(),
+    stack: z.string(),
+    info: z
+      .union([z.string(), z.record(z.string(), z.unknown())])
+      .describe('where it happened: a component stack, or the failed request as an object'),
+    url: z.string().describe('the page it happened on'),
+    time: z.string().describe('when, as the browser wrote it'),
+  },
+  { error: 'invalidBody' },
+);
+
+/** The web's error log entries (`POST /blade-auth/oauth/logout`): a list of entries, anything else is refused. */
 const clientErrorsBody = z
-  .array(
-    z.unknown().describe('one entry: {type, message, stack, info, url, time}; non-objects are skipped'),
-    { error: 'invalidBody' },
-  )
-  .describe('the web error log');
+  .array(clientErrorEntry, { error: 'invalidBody' })
+  .describe('the web error log (the first 200 entries are kept)');
 
 export default async function authModule(app: FastifyInstance) {
   const captchas = new CaptchaStore(app.ctx.options.captchaFixed);
@@ -205,14 +217,10 @@ export default async function authModule(app: FastifyInstance) {
          exception_name, message, params, time, create_by, create_time) VALUES (?, ?, 'web', 'web', 'GET', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       // a client log may quote a URL, a request or a response: secrets in it never reach the table
-      const text = (v: unknown, max: number) =>
-        scrubText(
-          typeof v === 'string' ? v.slice(0, max) : v == null ? '' : JSON.stringify(redact(v)).slice(0, max),
-        );
+      const text = (v: string | Record<string, unknown> | undefined, max: number) =>
+        scrubText((typeof v === 'object' ? JSON.stringify(redact(v)) : (v ?? '')).slice(0, max));
       app.ctx.sqlite.transaction(() => {
-        for (const e of entries.slice(0, 200)) {
-          if (!e || typeof e !== 'object' || Array.isArray(e)) continue;
-          const entry = e as Record<string, unknown>;
+        for (const entry of entries.slice(0, 200)) {
           insert.run(
             BigInt(nextId()),
             me.tenantId,

@@ -6364,10 +6364,23 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description the web error log */
+        /** @description the web error log (the first 200 entries are kept) */
         requestBody: {
             content: {
-                "application/json": unknown[];
+                "application/json": {
+                    /** @description where it happened: a component stack, or the failed request as an object */
+                    info: string | {
+                        [key: string]: unknown;
+                    };
+                    message: string;
+                    stack: string;
+                    /** @description when, as the browser wrote it */
+                    time: string;
+                    /** @description error, unhandledrejection, console … */
+                    type: string;
+                    /** @description the page it happened on */
+                    url: string;
+                }[];
             };
         };
         responses: {
