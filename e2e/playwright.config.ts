@@ -47,6 +47,13 @@ const contractDocument = [
   path.join(repoRoot, 'contract/test/fixtures/openapi.json'),
 ].find((file) => fs.existsSync(file))!;
 const PROXY_SPEC = /proxy-mode\.spec\.ts$/;
+/**
+ * The longest specs, each a few minutes (the audit and the layout checks of every list, one file per
+ * theme and language or screen): Playwright hands out files in the order of the projects, then of the
+ * file names, so these start first and the short specs fill in around them, rather than one of them
+ * starting last and keeping one worker busy while the other has nothing left to run.
+ */
+const LONG_SPECS = /(a11y-audit-.*|layout-fit.*)\.spec\.ts$/;
 const PUBLIC_PROXY_SPEC = /proxy-springblade\.spec\.ts$/;
 
 /**
@@ -105,9 +112,11 @@ export default defineConfig({
       ],
     },
   },
-  // the proxy specs run against a proxy (upstream on each line); every other spec against its worker's lane server
+  // the proxy specs run against a proxy (upstream on each line); every other spec against its worker's
+  // lane server, the long ones first
   projects: [
-    { name: 'default', testIgnore: [PROXY_SPEC, PUBLIC_PROXY_SPEC] },
+    { name: 'long', testMatch: LONG_SPECS },
+    { name: 'default', testIgnore: [LONG_SPECS, PROXY_SPEC, PUBLIC_PROXY_SPEC] },
     { name: 'proxy', testMatch: PROXY_SPEC, use: { baseURL: `http://127.0.0.1:${PROXY_PORT}` } },
     {
       name: 'proxy-springblade',

@@ -1,203 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setPreferences, type Language } from '../support/a11y';
-import { signIn, signInAsAdmin } from '../support/login';
-import { DEMO_PASSWORD, signInDemo } from '../support/psi';
+import { setPreferences } from '../support/a11y';
+import { signInAsAdmin } from '../support/login';
+import { closeActiveTab, menuPaths, navigate, settled, signInAs } from '../support/menu-screens';
+import { signInDemo } from '../support/psi';
 import { resourceDialog, stopMoving } from '../support/ui';
 
 /**
- * Tables that fit (1366×768 and 1440×900, Chinese and English): on every list screen of the platform admin and of
- * the PSI roles, the key columns (declared `priority: 'key'`) and the actions are fully visible at the
- * initial scroll position, between the fixed columns; every other column can be scrolled clear of the
- * fixed ones; no header, title or tag is cut. Then the order line editor, the discard question,
- * the column settings and the search bar.
+ * Screens that fit, beyond the lists (those are in `tests/layout-fit-*.spec.ts`, one file per laptop
+ * screen): phones, the order line editor, the discard question, the column settings and the search bar.
  */
 test.use({ viewport: { width: 1366, height: 768 } });
-
-interface RouteNode {
-  path?: string;
-  category?: number;
-  children?: RouteNode[];
-}
-
-/** The pages of the signed-in user's menu (leaves, as the sider opens them), external ones left out. */
-async function menuPaths(page: Page): Promise<string[]> {
-  const routes = await page.evaluate(() => {
-    const raw = localStorage.getItem('saber-session');
-    return raw ? ((JSON.parse(raw) as { state: { routes: unknown[] } }).state.routes ?? []) : [];
-  });
-  const paths: string[] = [];
-  const walk = (nodes: RouteNode[]) => {
-    for (const node of nodes) {
-      if (node.children?.length) walk(node.children);
-      else if (node.category !== 2 && node.path?.startsWith('/') && !/^\/\/|\.html?$/.test(node.path))
-        paths.push(node.path.endsWith('/index') ? node.path : `${node.path.replace(/\/+$/, '')}/index`);
-    }
-  };
-  walk(routes as RouteNode[]);
-  return [...new Set(paths)].filter((path) => path !== '/wel/index');
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('#psi-main')).toBeVisible();
-  await expect(page.locator('#nprogress')).toHaveCount(0);
-  await expect(page.locator('#psi-main .ant-spin-spinning:visible')).toHaveCount(0);
-}
-
-/** Opens a page the way the menu does (no reload). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL((url) => url.pathname === path);
-  await settled(page);
-}
-
-/**
- * The layout faults of the tables in the main area, measured in the page: a key or actions column
- * outside the visible part of its table or under a fixed column, a column that cannot be scrolled
- * clear of the fixed ones, a header, title or tag whose text is cut.
- */
-async function tableFaults(page: Page, screen: string): Promise<string[]> {
-  const faults = await page.evaluate(async () => {
-    const found: string[] = [];
-    const tables = Array.from(document.querySelectorAll<HTMLElement>('#psi-main .ant-table-wrapper')).filter(
-      (table) => table.offsetParent !== null && table.querySelector('thead'),
-    );
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-    for (const [index, table] of tables.entries()) {
-      const name = (th: Element) =>
-        `table ${index + 1} "${(th.textContent ?? '').trim() || th.getAttribute('data-column') || '?'}"`;
-      const scroller =
-        table.querySelector<HTMLElement>('.ant-table-content') ??
-        table.querySelector<HTMLElement>('.ant-table-body');
-      if (!scroller) continue;
-      const headers = Array.from(table.querySelectorAll<HTMLElement>('thead > tr:last-child > th')).filter(
-        (th) => th.offsetWidth > 0 && !th.classList.contains('ant-table-cell-scrollbar'),
-      );
-      const sticky = (th: HTMLElement) => getComputedStyle(th).position === 'sticky';
-      const bounds = () => {
-        const box = scroller.getBoundingClientRect();
-        let left = Math.max(box.left, 0);
-        let right = Math.min(box.right, window.innerWidth);
-        const outer = { left, right };
-        for (const th of headers.filter(sticky)) {
-          const rect = th.getBoundingClientRect();
-          // a fixed column on the left ends before the middle of the area, one on the right starts after it
-          if (rect.left < (box.left + box.right) / 2) left = Math.max(left, rect.right);
-          else right = Math.min(right, rect.left);
-        }
-        return { left, right, outer };
-      };
-      scroller.scrollLeft = 0;
-      await frame();
-      const start = bounds();
-      for (const th of headers) {
-        const priority = th.getAttribute('data-priority');
-        const rect = th.getBoundingClientRect();
-        if (priority === 'actions') {
-          if (rect.left < start.outer.left - 1 || rect.right > start.outer.right + 1)
-            found.push(`${name(th)} (actions) is not fully visible`);
-        } else if (priority === 'key') {
-          if (rect.left < start.left - 1 || rect.right > start.right + 1)
-            found.push(`${name(th)} (key) is not fully visible at the initial scroll position`);
-        }
-      }
-      // every other column can be brought between the fixed ones
-      if (scroller.scrollWidth > scroller.clientWidth + 1) {
-        for (const th of headers.filter((cell) => !sticky(cell))) {
-          scroller.scrollLeft += th.getBoundingClientRect().left - bounds().left;
-          await frame();
-          const rect = th.getBoundingClientRect();
-          const now = bounds();
-          if (rect.left < now.left - 1 || rect.right > now.right + 1)
-            found.push(`${name(th)} cannot be scrolled clear of the fixed columns`);
-        }
-        scroller.scrollLeft = 0;
-        await frame();
-      }
-      if (
-        scroller.scrollWidth > scroller.clientWidth + 1 &&
-        !headers.some((th) => th.getAttribute('data-priority') === 'key')
-      )
-        found.push(`table ${index + 1} scrolls sideways but declares no key columns`);
-      const cut = (element: HTMLElement) =>
-        element.offsetWidth > 0 && element.scrollWidth > element.clientWidth + 1;
-      // the text of a header against its cell (a fixed cell's shadow overflows it on purpose)
-      const textCut = (th: HTMLElement) => {
-        const range = document.createRange();
-        range.selectNodeContents(th);
-        const text = range.getBoundingClientRect();
-        const cell = th.getBoundingClientRect();
-        return text.width > 0 && (text.left < cell.left - 1 || text.right > cell.right + 1);
-      };
-      for (const th of headers) {
-        const title = th.querySelector<HTMLElement>('.ant-table-column-title');
-        if (
-          (sticky(th) ? textCut(th) : cut(th)) ||
-          (title && cut(title)) ||
-          th.classList.contains('ant-table-cell-ellipsis')
-        )
-          found.push(`${name(th)} header is cut`);
-      }
-      for (const tag of Array.from(table.querySelectorAll<HTMLElement>('.ant-tag'))) {
-        if (cut(tag)) found.push(`table ${index + 1} tag "${tag.textContent}" is cut`);
-      }
-    }
-    return found;
-  });
-  return faults.map((fault) => `${screen}: ${fault}`);
-}
-
-async function signInAs(page: Page, account: string) {
-  if (account === 'admin') await signIn(page);
-  else {
-    const tenant = ['pt_admin2', 'ck_qt', 'xx_qt'].includes(account) ? '100002' : '100001';
-    await signIn(page, account, DEMO_PASSWORD, tenant);
-  }
-  await expect(page).toHaveURL(/\/wel\/index$/);
-  await expect(page.getByTestId('side-menu')).toBeVisible();
-}
-
-const seen = new Set<string>();
-/**
- * The laptop screens the lists must fit: 1366 in both languages, 1440 in English, the wider words
- * (a Chinese list that fits 1366 has only more room at 1440).
- */
-const screens: [{ width: number; height: number }, Language][] = [
-  [{ width: 1366, height: 768 }, 'zh'],
-  [{ width: 1366, height: 768 }, 'en'],
-  [{ width: 1440, height: 900 }, 'en'],
-];
-
-for (const account of ['pt_admin', 'ck_jx', 'xx_mingde', 'admin']) {
-  test(`${account}: every list fits 1366×768 and 1440×900 in Chinese and English`, async ({ page }) => {
-    test.setTimeout(600_000);
-    await signInAs(page, account);
-    const paths = (await menuPaths(page)).filter((path) => !seen.has(path));
-    for (const path of paths) seen.add(path);
-    expect(paths.length + seen.size).toBeGreaterThan(0);
-    const faults: string[] = [];
-    for (const [viewport, language] of screens) {
-      await page.setViewportSize(viewport);
-      await setPreferences(page, 'default', language);
-      await page.goto('/wel/index');
-      await settled(page);
-      for (const path of paths) {
-        await navigate(page, path);
-        const screen = `${account} ${path} ${viewport.width}×${viewport.height} ${language}`;
-        faults.push(...(await tableFaults(page, screen)));
-        // a kept-alive page stays in the document: closing its tab keeps each check to one page
-        const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
-        if (await close.count()) {
-          await close.click();
-          await settled(page);
-        }
-      }
-    }
-    expect(faults).toEqual([]);
-  });
-}
 
 /**
  * On a phone the pinned columns would leave no room to scroll (a subscription order's actions alone are
@@ -445,7 +257,7 @@ test('on a phone no page is wider than the screen, nor the theme picker', async 
   const wide: string[] = [];
   for (const account of ['xx_mingde', 'pt_admin']) {
     await signInDemo(page, account);
-    const paths = await menuPaths(page);
+    const paths = (await menuPaths(page)).filter((path) => path !== '/wel/index');
     await page.setViewportSize(PHONE);
     await page.goto('/wel/index');
     await settled(page);
@@ -453,11 +265,7 @@ test('on a phone no page is wider than the screen, nor the theme picker', async 
       if (path !== '/wel/index') await navigate(page, path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > PHONE.width) wide.push(`${account} ${path}: ${width} px`);
-      const close = page.locator('.psi-tabs__tab.is-active').getByTestId('tab-close');
-      if (await close.count()) {
-        await close.click();
-        await settled(page);
-      }
+      await closeActiveTab(page);
     }
     await page.setViewportSize({ width: 1366, height: 768 });
   }

@@ -1,0 +1,4 @@
+import { fitScreen } from '../support/layout-fit';
+
+// every role's lists fit 1366×768 in Chinese (support/layout-fit.ts)
+fitScreen(0);
