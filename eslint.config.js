@@ -45,6 +45,15 @@ function webLayersPointDown() {
   }));
 }
 
+/** A cast (`as`, `<T>`, after a `!` too) of what a statement's get/all/iterate answers. */
+const statementRead = 'CallExpression.expression[callee.property.name=/^(get|all|iterate)$/]';
+const statementResultCasts = ['TSAsExpression', 'TSTypeAssertion'].flatMap((cast) => [
+  `${cast} > ${statementRead}`,
+  `${cast} > TSNonNullExpression.expression > ${statementRead}`,
+]);
+const statementCastMessage =
+  "Type the statement instead of casting its answer: prepare<Row, Params>(sqlite, sql) (core/data.ts) or sqlite.prepare<Params, Row>(sql), the row derived from the schema where it is a table's (DriverRow in core/rows.ts).";
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,6 +113,11 @@ export default tseslint.config(
           message:
             'Declare a querystring/body schema on the route and read the typed req.query / req.body (core/request.ts for shared readers).',
         },
+        // a statement states its row type once, with its SQL; a cast of what it answers is unchecked
+        ...statementResultCasts.map((selector) => ({
+          selector,
+          message: statementCastMessage,
+        })),
       ],
     },
   },

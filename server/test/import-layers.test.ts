@@ -69,3 +69,27 @@ describe('the size rules', () => {
       expect(await lintAs(`${folder}/long.ts`, source), folder).toContain('max-lines-per-function');
   });
 }, 120_000);
+
+describe('the lint rule against casting what a statement answers', () => {
+  const reads = (body: string) =>
+    `import type Database from 'better-sqlite3';\nexport const read = (sqlite: Database.Database) => ${body};\n`;
+
+  it('refuses an `as`, an angle-bracket and a non-null cast of get, all and iterate', async () => {
+    for (const body of [
+      "sqlite.prepare('SELECT 1 AS n').get() as { n: bigint } | undefined",
+      "<{ n: bigint }[]>sqlite.prepare('SELECT 1 AS n').all()",
+      "sqlite.prepare('SELECT 1 AS n').get()! as { n: bigint }",
+      "sqlite.prepare('SELECT 1 AS n').iterate() as IterableIterator<{ n: bigint }>",
+    ])
+      expect(await lintAs('server/src/core/read.ts', reads(body)), body).toEqual(['no-restricted-syntax']);
+  });
+
+  it('accepts the typed statement of the same read', async () => {
+    expect(
+      await lintAs(
+        'server/src/core/read.ts',
+        reads("sqlite.prepare<[], { n: bigint }>('SELECT 1 AS n').get()"),
+      ),
+    ).toEqual([]);
+  });
+}, 120_000);

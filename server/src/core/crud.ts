@@ -84,10 +84,10 @@ export function namesOf(
   if (!ids.length) return '';
   const missing = ids.filter((i) => !cache?.has(i));
   if (missing.length) {
-    const rows = prepare(
+    const rows = prepare<{ id: bigint; n: string }>(
       app.ctx.sqlite,
       `SELECT id, ${column} AS n FROM ${table} WHERE is_deleted = 0 AND id IN (${missing.map(() => '?').join(',')})`,
-    ).all(...missing.map((i) => BigInt(i))) as { id: bigint; n: string }[];
+    ).all(...missing.map((i) => BigInt(i)));
     for (const r of rows) cache?.set(String(r.id), r.n);
     if (!cache) return rows.map((r) => r.n).join(',');
   }
@@ -414,10 +414,10 @@ export function checkParent(
 ): Record<string, unknown> | null {
   if (parentId === '0') return null;
   if (id && parentId === id) throw badRequest(crudTexts.selfParent);
-  const parent = prepare(
+  const parent = prepare<Record<string, unknown>>(
     app.ctx.sqlite,
     `SELECT * FROM ${tableName} WHERE id = ? AND is_deleted = 0${extraWhere}`,
-  ).get(BigInt(parentId), ...extraParams) as Record<string, unknown> | undefined;
+  ).get(BigInt(parentId), ...extraParams);
   if (!parent) throw badRequest(crudTexts.parentMissing);
   if (id) {
     let cursor: Record<string, unknown> | undefined = parent;
@@ -425,9 +425,10 @@ export function checkParent(
     while (cursor && String(cursor.parent_id) !== '0' && !seen.has(String(cursor.id))) {
       seen.add(String(cursor.id));
       if (String(cursor.parent_id) === id) throw badRequest(crudTexts.parentLoop);
-      cursor = prepare(app.ctx.sqlite, `SELECT id, parent_id FROM ${tableName} WHERE id = ?`).get(
-        BigInt(String(cursor.parent_id)),
-      ) as Record<string, unknown> | undefined;
+      cursor = prepare<Record<string, unknown>, [bigint]>(
+        app.ctx.sqlite,
+        `SELECT id, parent_id FROM ${tableName} WHERE id = ?`,
+      ).get(BigInt(String(cursor.parent_id)));
     }
   }
   return parent;

@@ -103,12 +103,14 @@ const statements = new WeakMap<Database.Database, Map<string, Database.Statement
  * Prepared statements are cached by their SQL text: each shape is compiled once per database.
  * `integers: 'number'` answers plain numbers instead of bigints (the PSI ledgers' arithmetic; their
  * statements select ids `CAST(… AS TEXT)`, ids do not fit a double, and bind ids as bigint).
+ * `Row` is what one row of the SQL answers (integers as the `integers` mode gives them) and `Params`
+ * what it binds: a call site states them once, with the SQL, instead of casting each answer.
  */
-export function prepare(
+export function prepare<Row = unknown, Params extends unknown[] = unknown[]>(
   sqlite: Database.Database,
   sql: string,
   integers: 'bigint' | 'number' = 'bigint',
-): Database.Statement {
+): Database.Statement<Params, Row> {
   let cache = statements.get(sqlite);
   if (!cache) statements.set(sqlite, (cache = new Map()));
   const key = integers === 'number' ? `#${sql}` : sql;
@@ -118,11 +120,15 @@ export function prepare(
     if (integers === 'number' && statement.reader) statement.safeIntegers(false);
     cache.set(key, statement);
   }
-  return statement;
+  // one cache serves every row type: the SQL text, not the cache, decides what a row holds
+  return statement as Database.Statement<Params, Row>;
 }
 
 /** A cached statement whose integers are plain numbers (see `prepare`). */
-export const prepareNumbers = (sqlite: Database.Database, sql: string) => prepare(sqlite, sql, 'number');
+export const prepareNumbers = <Row = unknown, Params extends unknown[] = unknown[]>(
+  sqlite: Database.Database,
+  sql: string,
+) => prepare<Row, Params>(sqlite, sql, 'number');
 
 /** A condition with its parameters, as one SQL string. */
 export interface Clause {
@@ -134,7 +140,7 @@ const marksOf = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 const stampStatements = new WeakMap<
   Database.Database,
-  { changes: Database.Statement; version: Database.Statement }
+  { changes: Database.Statement<[], number>; version: Database.Statement<[], number> }
 >();
 
 /**
@@ -147,12 +153,12 @@ function writeStamp(sqlite: Database.Database): string {
   let s = stampStatements.get(sqlite);
   if (!s) {
     s = {
-      changes: sqlite.prepare('SELECT total_changes()').pluck().safeIntegers(false),
-      version: sqlite.prepare('PRAGMA data_version').pluck().safeIntegers(false),
+      changes: sqlite.prepare<[], number>('SELECT total_changes()').pluck().safeIntegers(false),
+      version: sqlite.prepare<[], number>('PRAGMA data_version').pluck().safeIntegers(false),
     };
     stampStatements.set(sqlite, s);
   }
-  return `${s.changes.get() as number}.${s.version.get() as number}`;
+  return `${s.changes.get()}.${s.version.get()}`;
 }
 
 interface Kept<T> {
@@ -203,11 +209,9 @@ function countOf(sqlite: Database.Database, name: string, cacheKey: string, wher
   const key = `${cacheKey}|${where.sql}|${where.params.map(String).join('\u0001')}`;
   return totals.get(sqlite, key, () =>
     Number(
-      (
-        prepare(sqlite, `SELECT COUNT(*) AS n FROM "${name}" WHERE ${where.sql}`).get(...where.params) as {
-          n: bigint;
-        }
-      ).n,
+      prepare<{ n: bigint }>(sqlite, `SELECT COUNT(*) AS n FROM "${name}" WHERE ${where.sql}`).get(
+        ...where.params,
+      )!.n,
     ),
   );
 }
@@ -267,10 +271,10 @@ function pageIds(
     const next = last
       ? after(name, where, last, ANCHOR_STEP)
       : { sql: `SELECT "create_time" AS "ct", "id" FROM "${name}" WHERE ${where.sql}`, params: where.params };
-    const row = prepare(
+    const row = prepare<{ ct: string | null; id: bigint }>(
       sqlite,
       `SELECT "ct", "id" FROM (${next.sql}) ORDER BY "ct" DESC, "id" DESC LIMIT 1 OFFSET ?`,
-    ).get(...next.params, ANCHOR_STEP - 1) as { ct: string | null; id: bigint } | undefined;
+    ).get(...next.params, ANCHOR_STEP - 1);
     if (!row || row.ct === null) return plain;
     entry.keys.push([row.ct, row.id]);
   }
@@ -300,16 +304,15 @@ export function pageRows(
   const offset = (q.current - 1) * q.size;
   if (offset >= total) return pageOf([], total, q);
   const page = pageIds(sqlite, meta.name, cacheKey, where, order, offset, q.size);
-  const ids = (prepare(sqlite, page.sql).all(...page.params) as { id: bigint }[]).map((r) => r.id);
+  const ids = prepare<{ id: bigint }>(sqlite, page.sql)
+    .all(...page.params)
+    .map((r) => r.id);
   if (!ids.length) return pageOf([], total, q);
   const select = `SELECT ${meta.selectList}${extra ? `, ${extra}` : ''} FROM "${meta.name}"`;
   const byId = new Map(
-    (
-      prepare(sqlite, `${select} WHERE "id" IN (${marksOf(ids.length)})`).all(...ids) as Record<
-        string,
-        unknown
-      >[]
-    ).map((r) => [r.id as bigint, r]),
+    prepare<Record<string, unknown>>(sqlite, `${select} WHERE "id" IN (${marksOf(ids.length)})`)
+      .all(...ids)
+      .map((r) => [r.id as bigint, r]),
   );
   const records = ids
     .map((id) => byId.get(id))
@@ -378,11 +381,9 @@ export class Repo {
     }
     const where = this.whereSql(scope, filters);
     const total = Number(
-      (
-        prepare(this.sqlite, `SELECT COUNT(*) AS n FROM "${this.meta.name}"${where.sql}`).get(
-          ...where.params,
-        ) as { n: bigint }
-      ).n,
+      prepare<{ n: bigint }>(this.sqlite, `SELECT COUNT(*) AS n FROM "${this.meta.name}"${where.sql}`).get(
+        ...where.params,
+      )!.n,
     );
     const offset = (q.current - 1) * q.size;
     const records =
@@ -411,12 +412,12 @@ export class Repo {
     const parent = this.meta.byKey.get('parentId');
     if (!parent) return [];
     const where = this.whereSql(scope, filters);
-    return (
-      prepare(
-        this.sqlite,
-        `SELECT "id" AS id, "${parent.sql}" AS parentId FROM "${this.meta.name}"${where.sql}`,
-      ).all(...where.params) as { id: unknown; parentId: unknown }[]
-    ).map((r) => ({ id: String(r.id), parentId: String(r.parentId ?? '0') }));
+    return prepare<{ id: unknown; parentId: unknown }>(
+      this.sqlite,
+      `SELECT "id" AS id, "${parent.sql}" AS parentId FROM "${this.meta.name}"${where.sql}`,
+    )
+      .all(...where.params)
+      .map((r) => ({ id: String(r.id), parentId: String(r.parentId ?? '0') }));
   }
 
   findById(scope: Scope, id: string): Record<string, unknown> | null {
@@ -437,10 +438,10 @@ export class Repo {
     const marks = ids.map(() => '?').join(',');
     const deleted = this.meta.softDelete ? ' AND "is_deleted" = 0' : '';
     const tenantCol = this.meta.hasTenant ? '"tenant_id"' : 'NULL';
-    const rows = prepare(
+    const rows = prepare<{ id: bigint; tenantId: string | null }>(
       this.sqlite,
       `SELECT "id" AS id, ${tenantCol} AS tenantId FROM "${this.meta.name}" WHERE "id" IN (${marks})${deleted}`,
-    ).all(...ids.map((i) => BigInt(i))) as { id: bigint; tenantId: string | null }[];
+    ).all(...ids.map((i) => BigInt(i)));
     if (
       this.tenantMode !== 'none' &&
       scope.tenantId !== null &&
@@ -452,12 +453,12 @@ export class Repo {
     const narrowed = rowScopeWhere(this.meta, scope.actor);
     if (narrowed && rows.length) {
       const visible = new Set(
-        (
-          prepare(
-            this.sqlite,
-            `SELECT "id" AS id FROM "${this.meta.name}" WHERE "id" IN (${rows.map(() => '?').join(',')}) AND ${narrowed.clauses.join(' AND ')}`,
-          ).all(...rows.map((r) => r.id), ...narrowed.params) as { id: bigint }[]
-        ).map((r) => String(r.id)),
+        prepare<{ id: bigint }>(
+          this.sqlite,
+          `SELECT "id" AS id FROM "${this.meta.name}" WHERE "id" IN (${rows.map(() => '?').join(',')}) AND ${narrowed.clauses.join(' AND ')}`,
+        )
+          .all(...rows.map((r) => r.id), ...narrowed.params)
+          .map((r) => String(r.id)),
       );
       if (rows.some((r) => !visible.has(String(r.id)))) throw otherTenant();
     }
@@ -535,9 +536,9 @@ export class Repo {
   }
 
   private all(sql: string, params: unknown[]): Record<string, unknown>[] {
-    return (prepare(this.sqlite, sql).all(...params) as Record<string, unknown>[]).map((r) =>
-      this.meta.mapRow(r),
-    );
+    return prepare<Record<string, unknown>>(this.sqlite, sql)
+      .all(...params)
+      .map((r) => this.meta.mapRow(r));
   }
 }
 

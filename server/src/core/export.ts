@@ -137,6 +137,12 @@ export function sendWorkbook(reply: FastifyReply, buffer: Buffer, filename: stri
  * Labels of a dictionary's entries by key (`blade_dict`, or the tenant's `blade_dict_biz`), for
  * turning stored codes into what a reader understands.
  */
+/** One entry of a dictionary: its key and its label. */
+interface DictionaryLabel {
+  k: string;
+  v: string;
+}
+
 export function dictionaryLabels(
   app: FastifyInstance,
   code: string,
@@ -148,17 +154,17 @@ export function dictionaryLabels(
   const value = lang === 'en' ? "COALESCE(NULLIF(dict_value_en, ''), dict_value)" : 'dict_value';
   const rows =
     source === 'dict-biz'
-      ? prepare(
+      ? prepare<DictionaryLabel, [string, string]>(
           app.ctx.sqlite,
           `SELECT dict_key AS k, ${value} AS v FROM blade_dict_biz
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 AND tenant_id = ? ORDER BY sort`,
         ).all(code, tenantId)
-      : prepare(
+      : prepare<DictionaryLabel, [string]>(
           app.ctx.sqlite,
           `SELECT dict_key AS k, ${value} AS v FROM blade_dict
            WHERE code = ? AND parent_id <> 0 AND is_deleted = 0 ORDER BY sort`,
         ).all(code);
-  return new Map((rows as { k: string; v: string }[]).map((r) => [String(r.k), r.v]));
+  return new Map(rows.map((r) => [String(r.k), r.v]));
 }
 
 /** How a field's stored value reads: dictionary or option labels; everything else as sent on the wire. */

@@ -24,17 +24,19 @@ export class GrantCache {
    * The cached answer for a set of roles: `query` reads the rows of the roles' ids (its `marks` are
    * their placeholders; no valid id reads nothing) and `shape` turns them into what is cached.
    */
-  private cached<T>(
+  private cached<Row, T>(
     cache: Map<string, T>,
     roleIds: string[],
     query: (marks: string) => string,
-    shape: (rows: unknown[]) => T,
+    shape: (rows: Row[]) => T,
   ): T {
     const key = [...roleIds].sort().join(',');
     let value = cache.get(key);
     if (value === undefined) {
       const ids = roleIdsOf(roleIds);
-      const rows = ids.length ? prepare(this.sqlite, query(ids.map(() => '?').join(','))).all(...ids) : [];
+      const rows = ids.length
+        ? prepare<Row, bigint[]>(this.sqlite, query(ids.map(() => '?').join(','))).all(...ids)
+        : [];
       value = shape(rows);
       cache.set(key, value);
     }
@@ -49,7 +51,7 @@ export class GrantCache {
         `SELECT DISTINCT m.code AS code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
          JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
          WHERE m.is_deleted = 0 AND rm.role_id IN (${marks})`,
-      (rows) => new Set((rows as { code: string }[]).map((r) => r.code)),
+      (rows: { code: string }[]) => new Set(rows.map((r) => r.code)),
     );
   }
 
@@ -63,7 +65,7 @@ export class GrantCache {
          JOIN blade_scope_api a ON a.id = rs.scope_id AND a.is_deleted = 0 AND a.status = 1
          JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
          WHERE rs.scope_category = 2 AND rs.role_id IN (${marks})`,
-      (rows) => rows as ApiScopeRule[],
+      (rows: ApiScopeRule[]) => rows,
     );
   }
 
@@ -78,8 +80,8 @@ export class GrantCache {
          JOIN blade_scope_data d ON d.id = rs.scope_id AND d.is_deleted = 0 AND d.status = 1
          JOIN blade_role r ON r.id = rs.role_id AND r.is_deleted = 0
          WHERE rs.scope_category = 1 AND rs.role_id IN (${marks})`,
-      (rows) =>
-        (rows as (Omit<DataScopeRule, 'scopeType'> & { scopeType: bigint })[]).map((r) => ({
+      (rows: (Omit<DataScopeRule, 'scopeType'> & { scopeType: bigint })[]) =>
+        rows.map((r) => ({
           ...r,
           scopeType: Number(r.scopeType),
         })),

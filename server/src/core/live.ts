@@ -45,7 +45,7 @@ class LiveHub {
   private readonly pollMs: number;
   readonly maxPerUser: number;
   private readonly keepSeconds: number;
-  private readonly select: Database.Statement;
+  private readonly select: Database.Statement<[number], LiveEvent>;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -54,16 +54,16 @@ class LiveHub {
     this.pollMs = options.pollMs ?? 250;
     this.maxPerUser = options.maxPerUser ?? 5;
     this.keepSeconds = options.keepSeconds ?? 3600;
-    this.select = sqlite.prepare(SELECT_EVENTS);
+    this.select = sqlite.prepare<[number], LiveEvent>(SELECT_EVENTS);
     this.select.safeIntegers(false);
     this.prune();
     this.lastId = this.latestId();
   }
 
   latestId(): number {
-    const row = this.sqlite.prepare('SELECT MAX(id) AS id FROM blade_notice_event').get() as {
-      id: number | bigint | null;
-    };
+    const row = this.sqlite
+      .prepare<[], { id: number | bigint | null }>('SELECT MAX(id) AS id FROM blade_notice_event')
+      .get()!;
     return Number(row.id ?? 0);
   }
 
@@ -72,7 +72,7 @@ class LiveHub {
     const out: LiveEvent[] = [];
     let from = afterId;
     while (from < upTo) {
-      const rows = (this.select.all(from) as LiveEvent[]).filter((e) => e.id <= upTo);
+      const rows = this.select.all(from).filter((e) => e.id <= upTo);
       if (!rows.length) break;
       out.push(...rows);
       from = rows[rows.length - 1].id;
@@ -82,9 +82,9 @@ class LiveHub {
 
   /** The oldest event still kept: a resume from before it cannot be replayed exactly. */
   oldestId(): number {
-    const row = this.sqlite.prepare('SELECT MIN(id) AS id FROM blade_notice_event').get() as {
-      id: number | bigint | null;
-    };
+    const row = this.sqlite
+      .prepare<[], { id: number | bigint | null }>('SELECT MIN(id) AS id FROM blade_notice_event')
+      .get()!;
     return Number(row.id ?? this.lastId + 1);
   }
 

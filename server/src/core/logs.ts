@@ -243,10 +243,10 @@ export function registerRequestLogging(app: FastifyInstance): void {
       if (reply.statusCode === 200) {
         usualLog(app, req, 'info', 'login', { ...who, grant, ip: req.ip });
       } else if (who.account && !alreadyLocked.has(req)) {
-        const row = prepare(
+        const row = prepare<{ n: bigint }, [string, string]>(
           app.ctx.sqlite,
           'SELECT fail_count AS n FROM blade_login_failure WHERE tenant_id = ? AND account = ?',
-        ).get(who.tenantId, who.account) as { n: bigint } | undefined;
+        ).get(who.tenantId, who.account);
         if (row && Number(row.n) === LOCK_AFTER)
           usualLog(app, req, 'warn', 'lockout', { ...who, failures: LOCK_AFTER, ip: req.ip });
       }

@@ -44,18 +44,18 @@ export function resolveActor(
   };
   if (user.roleAliases.some((r) => PLATFORM_ROLES.includes(r)))
     return { ...base, kind: 'platform', depositoryIds: [], schoolId: null };
-  const deps = (
-    prepareNumbers(
-      sqlite,
-      `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
+  const deps = prepareNumbers<{ id: string }, [string, bigint]>(
+    sqlite,
+    `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
        WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0 ORDER BY sort, id`,
-    ).all(user.tenantId, BigInt(user.userId)) as { id: string }[]
-  ).map((r) => r.id);
+  )
+    .all(user.tenantId, BigInt(user.userId))
+    .map((r) => r.id);
   if (deps.length) return { ...base, kind: 'depository', depositoryIds: deps, schoolId: null };
-  const school = prepareNumbers(
+  const school = prepareNumbers<{ id: string }, [string, bigint]>(
     sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
-  ).get(user.tenantId, BigInt(user.userId)) as { id: string } | undefined;
+  ).get(user.tenantId, BigInt(user.userId));
   if (school) return { ...base, kind: 'school', depositoryIds: [], schoolId: school.id };
   if (user.roleAliases.includes('depository_admin'))
     return { ...base, kind: 'depository', depositoryIds: [], schoolId: null };

@@ -34,32 +34,35 @@ export class AccessRevocation {
 
   constructor(private readonly sqlite: Database.Database) {
     for (const row of sqlite
-      .prepare('SELECT subject, generation, seq FROM blade_access_generation')
-      .all() as { subject: string; generation: bigint; seq: bigint }[]) {
+      .prepare<[], { subject: string; generation: bigint; seq: bigint }>(
+        'SELECT subject, generation, seq FROM blade_access_generation',
+      )
+      .all()) {
       if (row.subject.startsWith('u:')) this.generations.set(row.subject.slice(2), Number(row.generation));
       this.lastSeq = Math.max(this.lastSeq, Number(row.seq));
     }
     for (const row of sqlite
-      .prepare('SELECT tenant_id AS tenantId FROM blade_tenant WHERE is_deleted = 0')
-      .all() as { tenantId: string }[])
+      .prepare<[], { tenantId: string }>(
+        'SELECT tenant_id AS tenantId FROM blade_tenant WHERE is_deleted = 0',
+      )
+      .all())
       this.loadTenant(row.tenantId);
     const now = Math.floor(Date.now() / 1000);
     sqlite.prepare('DELETE FROM blade_token_revocation WHERE expires_at <= ?').run(now);
     for (const row of sqlite
-      .prepare('SELECT token_id AS id, expires_at AS exp FROM blade_token_revocation')
-      .all() as {
-      id: string;
-      exp: bigint;
-    }[])
+      .prepare<[], { id: string; exp: bigint }>(
+        'SELECT token_id AS id, expires_at AS exp FROM blade_token_revocation',
+      )
+      .all())
       this.revoked.set(row.id, Number(row.exp));
   }
 
   /** Reads one tenant; an unknown one is remembered as closed until a change to it is synced. */
   private loadTenant(tenantId: string): TenantState {
-    const row = prepare(
+    const row = prepare<{ status: bigint; expireTime: string | null }, [string]>(
       this.sqlite,
       'SELECT status, expire_time AS expireTime FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-    ).get(tenantId) as { status: bigint; expireTime: string | null } | undefined;
+    ).get(tenantId);
     const state = row
       ? { enabled: Number(row.status) === 1, expireTime: row.expireTime || null }
       : { enabled: false, expireTime: null };
@@ -69,10 +72,10 @@ export class AccessRevocation {
 
   /** Reads the generation changes written since the last call (one indexed query). */
   sync(): void {
-    const rows = prepare(
+    const rows = prepare<{ subject: string; generation: bigint; seq: bigint }, [number]>(
       this.sqlite,
       'SELECT subject, generation, seq FROM blade_access_generation WHERE seq > ? ORDER BY seq',
-    ).all(this.lastSeq) as { subject: string; generation: bigint; seq: bigint }[];
+    ).all(this.lastSeq);
     for (const row of rows) {
       if (row.subject.startsWith('u:')) this.generations.set(row.subject.slice(2), Number(row.generation));
       else if (row.subject.startsWith('t:')) this.loadTenant(row.subject.slice(2));

@@ -160,10 +160,10 @@ export function listAll<A extends ScopedActor>(
   if (!where) return [];
   const meta = tableMeta(spec.table);
   const sql = extraWhere ? `${where.sql} AND ${extraWhere.sql}` : where.sql;
-  const raw = prepare(
+  const raw = prepare<Record<string, unknown>>(
     sqlite,
     `${selectOf(meta, spec)} WHERE ${sql} ORDER BY ${buildOrder(spec.def, meta, query)} LIMIT ?`,
-  ).all(...where.params, ...(extraWhere?.params ?? []), limit) as Record<string, unknown>[];
+  ).all(...where.params, ...(extraWhere?.params ?? []), limit);
   return mapRows(meta, spec, raw);
 }
 

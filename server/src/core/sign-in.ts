@@ -2,7 +2,9 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { signedFileLink } from './file-links';
 import { hashPassword, verifyPasswordOffThread } from '@psi/db/password';
 import { formatDateTime, messages, type Lang, type MessageKey } from '@psi/db/model';
+import type { client, tenant as tenantTable, user } from '@psi/db/schema';
 import { prepare } from './data';
+import type { DriverRow } from './rows';
 import type { AppContext } from './context';
 import type { ClaimsInput, TokenClaims } from './jwt';
 
@@ -32,20 +34,22 @@ export interface ClientRow {
   refreshTokenValidity: number;
 }
 
-interface UserRow {
-  id: bigint;
-  tenantId: string;
-  account: string;
-  password: string;
-  name: string | null;
-  realName: string | null;
-  avatar: string | null;
-  roleId: string;
-  deptId: string;
-  postId: string;
-  status: bigint;
-  createTime: string | null;
-}
+/** The user as `USER_COLUMNS` selects it. */
+type UserRow = Pick<
+  DriverRow<typeof user>,
+  | 'id'
+  | 'tenantId'
+  | 'account'
+  | 'password'
+  | 'name'
+  | 'realName'
+  | 'avatar'
+  | 'roleId'
+  | 'deptId'
+  | 'postId'
+  | 'status'
+  | 'createTime'
+>;
 
 const safeEqual = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -60,17 +64,12 @@ export function authenticateClient(ctx: AppContext, header: string | undefined):
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const at = decoded.indexOf(':');
   if (at < 1) throw new GrantError(401, 'badClient');
-  const row = prepare(
+  const row = prepare<Pick<DriverRow<typeof client>, keyof ClientRow>, [string]>(
     ctx.sqlite,
     `SELECT client_id AS clientId, client_secret AS clientSecret, authorized_grant_types AS authorizedGrantTypes,
        access_token_validity AS accessTokenValidity, refresh_token_validity AS refreshTokenValidity
      FROM blade_client WHERE client_id = ? AND is_deleted = 0 AND status = 1`,
-  ).get(decoded.slice(0, at)) as
-    | (Omit<ClientRow, 'accessTokenValidity' | 'refreshTokenValidity'> & {
-        accessTokenValidity: bigint;
-        refreshTokenValidity: bigint;
-      })
-    | undefined;
+  ).get(decoded.slice(0, at));
   if (!row || !safeEqual(row.clientSecret, decoded.slice(at + 1))) throw new GrantError(401, 'badClient');
   return {
     ...row,
@@ -81,10 +80,10 @@ export function authenticateClient(ctx: AppContext, header: string | undefined):
 
 /** The failures of an account on record within the lockout's window. */
 function failuresOnRecord(ctx: AppContext, tenantId: string, account: string): number {
-  const row = prepare(
+  const row = prepare<{ n: bigint; at: bigint }, [string, string]>(
     ctx.sqlite,
     'SELECT fail_count AS n, first_fail_at AS at FROM blade_login_failure WHERE tenant_id = ? AND account = ?',
-  ).get(tenantId, account) as { n: bigint; at: bigint } | undefined;
+  ).get(tenantId, account);
   return row && Date.now() - Number(row.at) < LOCK_WINDOW_MS ? Number(row.n) : 0;
 }
 
@@ -115,11 +114,7 @@ const USER_COLUMNS = `id, tenant_id AS tenantId, account, password, name, real_n
 let dummyHash: string | undefined;
 const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-interface Tenant {
-  tenantId: string;
-  expireTime: string | null;
-  status: bigint;
-}
+type Tenant = Pick<DriverRow<typeof tenantTable>, 'tenantId' | 'expireTime' | 'status'>;
 
 /** Per tenant and account: sign-ins verifying now, and those waiting for a place (`checkPassword`). */
 const verifying = new Map<string, { inFlight: number; waiting: (() => void)[] }>();
@@ -170,15 +165,15 @@ export async function checkPassword(
   let user: UserRow | undefined;
   let tenant: Tenant | undefined;
   try {
-    tenant = prepare(
+    tenant = prepare<Tenant, [string]>(
       ctx.sqlite,
       'SELECT tenant_id AS tenantId, expire_time AS expireTime, status FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-    ).get(tenantId) as Tenant | undefined;
+    ).get(tenantId);
     user = tenant
-      ? (prepare(
+      ? prepare<UserRow, [string, string]>(
           ctx.sqlite,
           `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0`,
-        ).get(tenantId, account) as UserRow | undefined)
+        ).get(tenantId, account)
       : undefined;
     good = (await verifyPasswordOffThread(user?.password ?? dummy(), md5)) && !!user;
     if (!good || !user || !tenant) recordFailure(ctx, tenantId, account);
@@ -201,30 +196,33 @@ export async function checkPassword(
  * signing in and the newest beyond the limit are refused.
  */
 export function checkTenantAdmits(ctx: AppContext, user: UserRow): void {
-  const tenant = prepare(
+  const tenant = prepare<
+    Pick<DriverRow<typeof tenantTable>, 'expireTime' | 'status' | 'accountNumber'>,
+    [string]
+  >(
     ctx.sqlite,
     'SELECT expire_time AS expireTime, status, account_number AS accountNumber FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0',
-  ).get(user.tenantId) as
-    { expireTime: string | null; status: bigint; accountNumber: bigint | null } | undefined;
+  ).get(user.tenantId);
   if (!tenant) throw new GrantError(400, 'badCredentials');
   if (Number(tenant.status) !== 1 || (tenant.expireTime && tenant.expireTime < formatDateTime()))
     throw new GrantError(400, 'tenantExpired');
   const limit = tenant.accountNumber === null ? -1 : Number(tenant.accountNumber);
   if (limit >= 0) {
-    const older = prepare(
+    const older = prepare<{ c: bigint }, [string, string, null | string, bigint]>(
       ctx.sqlite,
       `SELECT COUNT(*) AS c FROM blade_user
        WHERE tenant_id = ? AND is_deleted = 0 AND (create_time < ? OR (create_time IS ? AND id < ?))`,
-    ).get(user.tenantId, user.createTime ?? '', user.createTime, user.id) as { c: bigint };
+    ).get(user.tenantId, user.createTime ?? '', user.createTime, user.id)!;
     if (Number(older.c) >= limit) throw new GrantError(400, 'accountLimit');
   }
   if (Number(user.status) !== 1) throw new GrantError(400, 'userDisabled');
 }
 
 export function loadUser(ctx: AppContext, userId: string): UserRow | undefined {
-  return prepare(ctx.sqlite, `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = ? AND is_deleted = 0`).get(
-    BigInt(userId),
-  ) as UserRow | undefined;
+  return prepare<UserRow, [bigint]>(
+    ctx.sqlite,
+    `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = ? AND is_deleted = 0`,
+  ).get(BigInt(userId));
 }
 
 /**
@@ -261,10 +259,10 @@ export function issueTokens(
   if (deptId === null || roleId === null) throw new GrantError(400, 'switchDeptRole');
   const roleIds = roleId.split(',').filter(Boolean);
   const roles = roleIds.length
-    ? (prepare(
+    ? prepare<{ alias: string; name: string }>(
         ctx.sqlite,
         `SELECT role_alias AS alias, role_name AS name FROM blade_role WHERE is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',')})`,
-      ).all(...roleIds.map((r) => BigInt(r))) as { alias: string; name: string }[])
+      ).all(...roleIds.map((r) => BigInt(r)))
     : [];
   const claims: ClaimsInput = {
     token_type: 'access_token',
@@ -323,10 +321,10 @@ export function issueTokens(
 export function revokeReusedChain(ctx: AppContext, token: string): void {
   const claims = ctx.tokens.verify(token);
   if (!claims || claims.token_type !== 'refresh_token') return;
-  const row = prepare(
+  const row = prepare<{ revoked: bigint; sessionId: string | null }, [string]>(
     ctx.sqlite,
     'SELECT revoked, session_id AS sessionId FROM blade_refresh_token WHERE jti = ?',
-  ).get(claims.jti) as { revoked: bigint; sessionId: string | null } | undefined;
+  ).get(claims.jti);
   if (!row || Number(row.revoked) === 0) return;
   const sessionId = row.sessionId ?? claims.sid;
   if (!sessionId) return;
@@ -340,10 +338,10 @@ function revokeSession(ctx: AppContext, sessionId: string): void {
       ctx.sqlite,
       'UPDATE blade_refresh_token SET revoked = 1 WHERE session_id = ? AND revoked = 0',
     ).run(sessionId);
-    const last = prepare(
+    const last = prepare<{ exp: bigint | null }, [string]>(
       ctx.sqlite,
       'SELECT MAX(expires_at) AS exp FROM blade_refresh_token WHERE session_id = ?',
-    ).get(sessionId) as { exp: bigint | null };
+    ).get(sessionId)!;
     // access tokens never outlive the refresh tokens of their sign-in; a day covers an unknown chain
     ctx.revocation.revoke(sessionId, Number(last.exp ?? Math.floor(Date.now() / 1000) + 86_400));
   })();

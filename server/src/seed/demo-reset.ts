@@ -31,11 +31,11 @@ export function demoTenants(
 ): { tenantId: string; tenantName: string }[] {
   if (!canResetDemo(dataDir)) return [];
   return sqlite
-    .prepare(
+    .prepare<[], { tenantId: string; tenantName: string }>(
       `SELECT tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant
        WHERE is_deleted = 0 AND status = 1 ORDER BY tenant_id`,
     )
-    .all() as { tenantId: string; tenantName: string }[];
+    .all();
 }
 
 /** Keeps the freshly seeded demo database as the reset's source. */
@@ -48,11 +48,11 @@ export function snapshotDemo(sqlite: Database.Database, dataDir: string): void {
 /** Tables a reset copies: all but SQLite's own, the migration journal and the title index's internals. */
 function copiedTables(sqlite: Database.Database, schema: 'main' | 'snapshot'): string[] {
   const rows = sqlite
-    .prepare(
+    .prepare<[], { name: string }>(
       `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
        AND name NOT LIKE '%_fts%' AND name <> '__drizzle_migrations' ORDER BY name`,
     )
-    .all() as { name: string }[];
+    .all();
   return rows.map((r) => r.name);
 }
 
@@ -77,11 +77,9 @@ export function restoreDemo(sqlite: Database.Database, dataDir: string, now = Da
     sqlite.transaction(() => {
       sqlite.pragma('defer_foreign_keys = ON');
       for (const table of tables) {
-        const columns = (
-          sqlite.prepare(`SELECT name FROM pragma_table_info(?, 'snapshot')`).all(table) as {
-            name: string;
-          }[]
-        )
+        const columns = sqlite
+          .prepare<[string], { name: string }>(`SELECT name FROM pragma_table_info(?, 'snapshot')`)
+          .all(table)
           .map((c) => quote(c.name))
           .join(', ');
         sqlite.prepare(`DELETE FROM main.${quote(table)}`).run();

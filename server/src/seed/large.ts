@@ -103,11 +103,11 @@ export function largeLayer(ctx: SeedContext, out: NodeJS.WriteStream = process.s
   const previousCache = sqlite.pragma('cache_size', { simple: true }) as number;
   sqlite.pragma('cache_size = -524288');
   const user = (account: string) =>
-    prepareNumbers(
+    prepareNumbers<{ id: string; dept: string; alias: string }, [string]>(
       sqlite,
       `SELECT CAST(u.id AS TEXT) AS id, CAST(u.dept_id AS TEXT) AS dept, r.role_alias AS alias
        FROM blade_user u JOIN blade_role r ON r.id = u.role_id WHERE u.tenant_id = '100001' AND u.account = ?`,
-    ).get(account) as { id: string; dept: string; alias: string };
+    ).get(account)!;
   const asActor = (account: string) => {
     const u = user(account);
     return resolveActor(sqlite, { tenantId: '100001', userId: u.id, deptId: u.dept, roleAliases: [u.alias] });

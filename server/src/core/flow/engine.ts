@@ -6,10 +6,12 @@
  */
 import type Database from 'better-sqlite3';
 import { formatDateTime, nextId, type Text } from '@psi/db/model';
+import type { flowDeployment, flowInstance, flowTask } from '@psi/db/schema';
 import { ApiError, otherTenant } from '../errors';
 import { parseBpmn, type FlowNode, type ProcessModel } from './bpmn';
 import { evaluateCondition, ExpressionError, resolveList, type Value, type Variables } from './expr';
 import { flowMessages as m } from './messages';
+import type { DriverRow, WithText } from '../rows';
 
 export interface Caller {
   userId: string;
@@ -18,41 +20,34 @@ export interface Caller {
   realName: string;
 }
 
-export interface DeploymentRow {
-  id: string;
-  tenantId: string;
-  definitionId: string;
-  processKey: string;
-  name: string;
+/** A deployment as `DEPLOYMENT_COLUMNS` selects it: the id as text, category and description never null. */
+type DeploymentColumns = Omit<
+  WithText<DriverRow<typeof flowDeployment>, 'id'>,
+  'modelId' | 'createUser' | 'category' | 'description'
+> & { category: string; description: string };
+
+/** A deployment as the engine hands it out: its integers as numbers. */
+export type DeploymentRow = Omit<DeploymentColumns, 'version' | 'suspensionState'> & {
   version: number;
-  category: string;
-  description: string;
-  resourceName: string;
-  xml: string;
   suspensionState: number;
-  deployTime: string;
-}
+};
 
-export interface TaskRow {
-  id: string;
-  tenantId: string;
-  instanceId: string;
-  activityId: string;
-  name: string;
-  assignee: string | null;
-  candidateUsers: string;
-  candidateGroups: string;
-  createTime: string;
-}
+/** A task as `TASK_COLUMNS` selects it: its ids as text. */
+export type TaskRow = Omit<
+  WithText<DriverRow<typeof flowTask>, 'id' | 'instanceId' | 'assignee'>,
+  'claimTime'
+>;
 
-interface InstanceRow {
-  id: string;
-  tenantId: string;
-  deploymentId: string;
-  definitionId: string;
-  state: number;
-  variables: string;
-}
+/** An instance as `instance()` selects it: its ids as text. */
+type InstanceColumns = WithText<
+  Pick<
+    DriverRow<typeof flowInstance>,
+    'id' | 'tenantId' | 'deploymentId' | 'definitionId' | 'state' | 'variables'
+  >,
+  'id' | 'deploymentId'
+>;
+
+type InstanceRow = Omit<InstanceColumns, 'state'> & { state: number };
 
 const INSTANCE_RUNNING = 1;
 const INSTANCE_FINISHED = 2;
@@ -120,8 +115,10 @@ export class FlowEngine {
   userName(userId: string | null): string {
     if (!userId) return '';
     const row = this.sqlite
-      .prepare('SELECT real_name AS realName, name FROM blade_user WHERE id = ?')
-      .get(BigInt(userId)) as { realName: string | null; name: string | null } | undefined;
+      .prepare<[bigint], { realName: string | null; name: string | null }>(
+        'SELECT real_name AS realName, name FROM blade_user WHERE id = ?',
+      )
+      .get(BigInt(userId));
     return row?.realName || row?.name || '';
   }
 
@@ -129,15 +126,19 @@ export class FlowEngine {
 
   deployment(tenantId: string, id: string): DeploymentRow | undefined {
     const row = this.sqlite
-      .prepare(`SELECT ${DEPLOYMENT_COLUMNS} FROM flow_deployment WHERE id = ? AND tenant_id = ?`)
-      .get(BigInt(id), tenantId) as DeploymentRow | undefined;
+      .prepare<[bigint, string], DeploymentColumns>(
+        `SELECT ${DEPLOYMENT_COLUMNS} FROM flow_deployment WHERE id = ? AND tenant_id = ?`,
+      )
+      .get(BigInt(id), tenantId);
     return row && { ...row, version: toNumber(row.version), suspensionState: toNumber(row.suspensionState) };
   }
 
   definition(tenantId: string, definitionId: string): DeploymentRow | undefined {
     const row = this.sqlite
-      .prepare(`SELECT ${DEPLOYMENT_COLUMNS} FROM flow_deployment WHERE definition_id = ? AND tenant_id = ?`)
-      .get(definitionId, tenantId) as DeploymentRow | undefined;
+      .prepare<[string, string], DeploymentColumns>(
+        `SELECT ${DEPLOYMENT_COLUMNS} FROM flow_deployment WHERE definition_id = ? AND tenant_id = ?`,
+      )
+      .get(definitionId, tenantId);
     return row && { ...row, version: toNumber(row.version), suspensionState: toNumber(row.suspensionState) };
   }
 
@@ -155,8 +156,10 @@ export class FlowEngine {
     const model = parseBpmn(xml);
     return this.tx(() => {
       const max = this.sqlite
-        .prepare('SELECT MAX(version) AS v FROM flow_deployment WHERE tenant_id = ? AND process_key = ?')
-        .get(tenantId, model.key) as { v: bigint | null };
+        .prepare<[string, string], { v: bigint | null }>(
+          'SELECT MAX(version) AS v FROM flow_deployment WHERE tenant_id = ? AND process_key = ?',
+        )
+        .get(tenantId, model.key)!;
       const version = Number(max.v ?? 0) + 1;
       const id = nextId();
       const definitionId = `${model.key}:${version}:${id}`;
@@ -206,8 +209,8 @@ export class FlowEngine {
     this.tx(() => {
       for (const id of ids) {
         const owner = this.sqlite
-          .prepare('SELECT tenant_id AS t FROM flow_deployment WHERE id = ?')
-          .get(BigInt(id)) as { t: string } | undefined;
+          .prepare<[bigint], { t: string }>('SELECT tenant_id AS t FROM flow_deployment WHERE id = ?')
+          .get(BigInt(id));
         if (!owner) throw fail(m.deploymentNotFound);
         if (owner.t !== tenantId) throw otherTenant();
       }
@@ -227,11 +230,11 @@ export class FlowEngine {
 
   private instance(tenantId: string, id: string): InstanceRow | undefined {
     const row = this.sqlite
-      .prepare(
+      .prepare<[bigint, string], InstanceColumns>(
         `SELECT CAST(id AS TEXT) AS id, tenant_id AS tenantId, CAST(deployment_id AS TEXT) AS deploymentId,
            definition_id AS definitionId, state, variables FROM flow_instance WHERE id = ? AND tenant_id = ?`,
       )
-      .get(BigInt(id), tenantId) as InstanceRow | undefined;
+      .get(BigInt(id), tenantId);
     return row && { ...row, state: toNumber(row.state) };
   }
 
@@ -291,15 +294,19 @@ export class FlowEngine {
       .get(id, caller.tenantId, user, id, user);
     if (direct) return true;
     const open = this.sqlite
-      .prepare(`SELECT ${TASK_COLUMNS} FROM flow_task WHERE instance_id = ? AND tenant_id = ?`)
-      .all(id, caller.tenantId) as TaskRow[];
+      .prepare<[bigint, string], TaskRow>(
+        `SELECT ${TASK_COLUMNS} FROM flow_task WHERE instance_id = ? AND tenant_id = ?`,
+      )
+      .all(id, caller.tenantId);
     return open.some((t) => isCandidate(t, caller));
   }
 
   task(tenantId: string, taskId: string): TaskRow | undefined {
     const row = this.sqlite
-      .prepare(`SELECT ${TASK_COLUMNS} FROM flow_task WHERE id = ? AND tenant_id = ?`)
-      .get(BigInt(taskId), tenantId) as TaskRow | undefined;
+      .prepare<[bigint, string], TaskRow>(
+        `SELECT ${TASK_COLUMNS} FROM flow_task WHERE id = ? AND tenant_id = ?`,
+      )
+      .get(BigInt(taskId), tenantId);
     return row;
   }
 
@@ -414,8 +421,10 @@ class Run {
     private readonly vars: Variables,
   ) {
     const row = this.sqlite
-      .prepare('SELECT COALESCE(MAX(seq), 0) AS s FROM flow_activity WHERE instance_id = ?')
-      .get(BigInt(instanceId)) as { s: bigint | number };
+      .prepare<[bigint], { s: bigint | number }>(
+        'SELECT COALESCE(MAX(seq), 0) AS s FROM flow_activity WHERE instance_id = ?',
+      )
+      .get(BigInt(instanceId))!;
     this.seq = Number(row.s);
   }
 

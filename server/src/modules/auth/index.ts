@@ -172,13 +172,13 @@ export default async function authModule(app: FastifyInstance) {
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.maybe(userInfoSchema) } },
     async (req) => {
       const me = actorOf(req);
-      const row = prepare(
+      const row = prepare<Record<string, unknown>, [bigint]>(
         app.ctx.sqlite,
         `SELECT u.id, u.tenant_id AS tenantId, u.account, u.name, u.real_name AS realName, u.avatar, u.email, u.phone,
          u.role_id AS roleId, u.dept_id AS deptId, u.post_id AS postId, u.user_type AS userType, t.tenant_name AS tenantName
        FROM blade_user u LEFT JOIN blade_tenant t ON t.tenant_id = u.tenant_id AND t.is_deleted = 0
        WHERE u.id = ? AND u.is_deleted = 0`,
-      ).get(BigInt(me.userId)) as Record<string, unknown> | undefined;
+      ).get(BigInt(me.userId));
       if (!row) return ok(null, req.lang);
       const names = (table: string, col: string, list: unknown) => namesOf(app, table, col, list);
       return ok(

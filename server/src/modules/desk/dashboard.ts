@@ -70,7 +70,7 @@ const plain = (html: string | null, max = 120) => {
 export default async function dashboardModule(app: FastifyInstance) {
   const secret = app.ctx.options.jwtSecret;
   const latestNotices = (tenantId: string) =>
-    prepare(
+    prepare<NoticeRow, [string, number]>(
       app.ctx.sqlite,
       `SELECT n.id, n.title, n.content, COALESCE(n.release_time, n.create_time) AS time,
          d.dict_value AS category, COALESCE(NULLIF(u.real_name, ''), u.name, u.account) AS author, u.avatar
@@ -80,7 +80,7 @@ export default async function dashboardModule(app: FastifyInstance) {
          AND d.dict_key = CAST(n.category AS TEXT)
        WHERE n.tenant_id = ? AND n.is_deleted = 0
        ORDER BY time DESC, n.id DESC LIMIT ?`,
-    ).all(tenantId, LATEST) as NoticeRow[];
+    ).all(tenantId, LATEST);
 
   /** A dashboard card list: the latest notices of the caller's tenant, each drawn by `card`. */
   const noticeCards = <S extends z.ZodType>(

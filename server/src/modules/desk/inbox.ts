@@ -91,10 +91,10 @@ export function messageOf(
   id: number,
   lang: Lang,
 ): InboxItem | null {
-  const row = prepareNumbers(
+  const row = prepareNumbers<MessageRow, [number, string, bigint]>(
     sqlite,
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE id = ? AND tenant_id = ? AND user_id = ?`,
-  ).get(id, user.tenantId, BigInt(user.userId)) as MessageRow | undefined;
+  ).get(id, user.tenantId, BigInt(user.userId));
   return row ? renderMessage(row, lang, resolveActor(sqlite, user).kind) : null;
 }
 
@@ -105,16 +105,16 @@ function messageList(
   current: number,
   size: number,
 ) {
-  const counts = prepareNumbers(
+  const counts = prepareNumbers<{ total: number; unread: number }, [string, bigint]>(
     sqlite,
     `SELECT COUNT(*) AS total, COALESCE(SUM(read_time IS NULL), 0) AS unread FROM blade_notice_message
      WHERE tenant_id = ? AND user_id = ?`,
-  ).get(user.tenantId, BigInt(user.userId)) as { total: number; unread: number };
-  const rows = prepareNumbers(
+  ).get(user.tenantId, BigInt(user.userId))!;
+  const rows = prepareNumbers<MessageRow, [string, bigint, number, number]>(
     sqlite,
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE tenant_id = ? AND user_id = ?
      ORDER BY id DESC LIMIT ? OFFSET ?`,
-  ).all(user.tenantId, BigInt(user.userId), size, (current - 1) * size) as MessageRow[];
+  ).all(user.tenantId, BigInt(user.userId), size, (current - 1) * size);
   const kind = rows.some((r) => r.bizType === 'yypt') ? resolveActor(sqlite, user).kind : 'none';
   return {
     total: Number(counts.total),
@@ -125,12 +125,15 @@ function messageList(
 
 function noticeList(sqlite: Database.Database, user: SessionUser, lang: Lang, current: number, size: number) {
   const live = 'n.tenant_id = ? AND n.is_deleted = 0';
-  const counts = prepareNumbers(
+  const counts = prepareNumbers<{ total: number; unread: number }, [bigint, string]>(
     sqlite,
     `SELECT COUNT(*) AS total, COALESCE(SUM(r.notice_id IS NULL), 0) AS unread FROM blade_notice n
      LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = ? WHERE ${live}`,
-  ).get(BigInt(user.userId), user.tenantId) as { total: number; unread: number };
-  const rows = prepareNumbers(
+  ).get(BigInt(user.userId), user.tenantId)!;
+  const rows = prepareNumbers<
+    { id: string; title: string; time: string; category: string; isRead: number },
+    [bigint, string, number, number]
+  >(
     sqlite,
     `SELECT CAST(n.id AS TEXT) AS id, n.title, COALESCE(n.release_time, n.create_time, '') AS time,
        COALESCE((SELECT d.dict_value FROM blade_dict d WHERE d.code = 'notice' AND d.parent_id <> 0 AND d.is_deleted = 0
@@ -138,13 +141,7 @@ function noticeList(sqlite: Database.Database, user: SessionUser, lang: Lang, cu
        r.notice_id IS NOT NULL AS isRead
      FROM blade_notice n LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = ?
      WHERE ${live} ORDER BY time DESC, n.id DESC LIMIT ? OFFSET ?`,
-  ).all(BigInt(user.userId), user.tenantId, size, (current - 1) * size) as {
-    id: string;
-    title: string;
-    time: string;
-    category: string;
-    isRead: number;
-  }[];
+  ).all(BigInt(user.userId), user.tenantId, size, (current - 1) * size);
   return {
     total: Number(counts.total),
     unread: Number(counts.unread),

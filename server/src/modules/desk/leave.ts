@@ -114,7 +114,7 @@ export function registerLeave(app: FastifyInstance) {
 
   const approvers = (tenantId: string) =>
     sqlite
-      .prepare(
+      .prepare<[string, string], { id: string; account: string; realName: string }>(
         `SELECT CAST(u.id AS TEXT) AS id, u.account, COALESCE(u.real_name, u.name, u.account) AS realName
          FROM blade_user u
          WHERE u.tenant_id = ? AND u.is_deleted = 0 AND u.status = 1
@@ -122,7 +122,7 @@ export function registerLeave(app: FastifyInstance) {
                        AND r.role_alias = ? AND instr(',' || u.role_id || ',', ',' || r.id || ',') > 0)
          ORDER BY u.account`,
       )
-      .all(tenantId, LEAVE_APPROVER_ROLE) as { id: string; account: string; realName: string }[];
+      .all(tenantId, LEAVE_APPROVER_ROLE);
 
   app.get(
     '/blade-desk/process/leave/approvers',
@@ -151,10 +151,10 @@ export function registerLeave(app: FastifyInstance) {
       const dep = engine.definition(user.tenantId, definitionId);
       if (!dep) throw fail(m.definitionNotFound);
       const route = sqlite
-        .prepare(
+        .prepare<[string], { remark: string | null }>(
           `SELECT remark FROM blade_dict WHERE code = 'flow' AND parent_id <> 0 AND is_deleted = 0 AND 'flow_' || dict_key = ?`,
         )
-        .get(dep.category) as { remark: string | null } | undefined;
+        .get(dep.category);
       if (route?.remark !== LEAVE_ROUTE) throw fail(m.notLeaveProcess);
 
       const now = formatDateTime();
@@ -219,7 +219,7 @@ export function registerLeave(app: FastifyInstance) {
           name: 'businessId',
         });
       const row = sqlite
-        .prepare(
+        .prepare<[bigint, string], Record<string, unknown>>(
           `SELECT CAST(l.id AS TEXT) AS id, l.tenant_id AS tenantId, l.process_definition_id AS processDefinitionId,
            CAST(l.process_instance_id AS TEXT) AS processInstanceId, l.leave_type AS leaveType,
            COALESCE((SELECT d.dict_value FROM blade_dict d WHERE d.code = 'leave_type' AND d.parent_id <> 0
@@ -233,7 +233,7 @@ export function registerLeave(app: FastifyInstance) {
                      FROM flow_instance i WHERE i.id = l.process_instance_id), '') AS processStatus
          FROM blade_process_leave l WHERE l.id = ? AND l.tenant_id = ? AND l.is_deleted = 0`,
         )
-        .get(BigInt(id), actorOf(req).tenantId) as Record<string, unknown> | undefined;
+        .get(BigInt(id), actorOf(req).tenantId);
       // the applicant, the approver and everyone taking part in its instance (or following all of them)
       const user = actorOf(req);
       const visible =

@@ -56,14 +56,11 @@ function source(
 ): TodoSource {
   return {
     count: () =>
-      Number((prepareNumbers(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n),
+      Number(prepareNumbers<{ n: number }>(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params)!.n),
     rows: (limit) =>
-      (
-        prepareNumbers(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`).all(
-          ...params,
-          limit,
-        ) as Row[]
-      ).map(item),
+      prepareNumbers<Row>(sqlite, `SELECT ${select} ${from} ORDER BY ${order} LIMIT ?`)
+        .all(...params, limit)
+        .map(item),
   };
 }
 

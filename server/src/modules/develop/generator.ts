@@ -49,11 +49,11 @@ function columnsOf(sqlite: Database.Database, table: string, pk: string): Column
       { name: 'name', key: 'name', type: 'text', notNull: true },
       { name: 'remark', key: 'remark', type: 'text', notNull: false },
     ];
-  const info = sqlite.prepare(`SELECT name, type, "notnull" AS nn FROM pragma_table_info(?)`).all(table) as {
-    name: string;
-    type: string;
-    nn: bigint | number;
-  }[];
+  const info = sqlite
+    .prepare<[string], { name: string; type: string; nn: bigint | number }>(
+      `SELECT name, type, "notnull" AS nn FROM pragma_table_info(?)`,
+    )
+    .all(table);
   return info
     .filter((c) => c.name !== pk && !MANAGED.has(c.name))
     .map((c) => ({

@@ -45,10 +45,10 @@ export default async function developModule(app: FastifyInstance) {
       schema: { querystring: noQuery, response: answers.list(datasourceChoice) },
     },
     async (req) => {
-      const rows = prepare(
+      const rows = prepare<{ id: bigint; name: string; driverClass: string }, []>(
         sqlite,
         'SELECT id, name, driver_class AS driverClass FROM blade_datasource WHERE is_deleted = 0 ORDER BY name',
-      ).all() as { id: bigint; name: string; driverClass: string }[];
+      ).all();
       return ok(
         rows.map((r) => ({ id: String(r.id), name: r.name, driverClass: r.driverClass })),
         req.lang,

@@ -72,17 +72,15 @@ function listModels(sqlite: Database.Database, req: FastifyRequest) {
   }
   const where = parts.join(' AND ');
   const total = Number(
-    (
-      sqlite.prepare(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`).get(...params) as {
-        n: bigint;
-      }
-    ).n,
+    sqlite
+      .prepare<unknown[], { n: bigint }>(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`)
+      .get(...params)!.n,
   );
   const rows = sqlite
-    .prepare(
+    .prepare<unknown[], Record<string, unknown>>(
       `SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`,
     )
-    .all(...params, page.size, (page.current - 1) * page.size) as Record<string, unknown>[];
+    .all(...params, page.size, (page.current - 1) * page.size);
   return {
     records: rows.map(wireModel),
     total,
@@ -96,10 +94,10 @@ function listModels(sqlite: Database.Database, req: FastifyRequest) {
 function findModel(sqlite: Database.Database, actor: SessionUser, id: string) {
   const scoped = modelScope(actor);
   return sqlite
-    .prepare(
+    .prepare<unknown[], Record<string, unknown>>(
       `SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0${scopedSql(scoped)}`,
     )
-    .get(BigInt(id), actor.tenantId, ...scoped.params) as Record<string, unknown> | undefined;
+    .get(BigInt(id), actor.tenantId, ...scoped.params);
 }
 
 /** Saves the posted model (a new one, or the next version of one the caller may edit). */
@@ -134,10 +132,10 @@ function saveModel(app: FastifyInstance, req: FastifyRequest) {
   const content = [modelKey, name, category, description, xml];
   const saved = sqlite.transaction(() => {
     const clash = sqlite
-      .prepare(
+      .prepare<[string, string], { id: string }>(
         'SELECT CAST(id AS TEXT) AS id FROM flow_model WHERE tenant_id = ? AND model_key = ? AND is_deleted = 0',
       )
-      .get(user.tenantId, modelKey) as { id: string } | undefined;
+      .get(user.tenantId, modelKey);
     if (clash && clash.id !== id)
       throw badRequest(req.lang === 'en' ? 'Model key already exists' : '模型标识已存在');
     if (id) {
@@ -171,8 +169,10 @@ function saveModel(app: FastifyInstance, req: FastifyRequest) {
   })();
   // read back what was just written (by id and tenant: the writer's data scope may not list it)
   const row = sqlite
-    .prepare(`SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ?`)
-    .get(BigInt(saved), user.tenantId) as Record<string, unknown>;
+    .prepare<[bigint, string], Record<string, unknown>>(
+      `SELECT ${modelColumns}, xml FROM flow_model WHERE id = ? AND tenant_id = ?`,
+    )
+    .get(BigInt(saved), user.tenantId)!;
   return wireModel(row);
 }
 

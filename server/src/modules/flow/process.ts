@@ -71,10 +71,10 @@ export function processRoutes({ app, sqlite, engine, queries }: FlowDeps): void 
   // ------------------------------------------------------------------ diagrams and history
   const instanceOf = (tenantId: string, id: string) =>
     sqlite
-      .prepare(
+      .prepare<[bigint, string], { deploymentId: string }>(
         'SELECT CAST(deployment_id AS TEXT) AS deploymentId FROM flow_instance WHERE id = ? AND tenant_id = ?',
       )
-      .get(BigInt(id), tenantId) as { deploymentId: string } | undefined;
+      .get(BigInt(id), tenantId);
 
   /** The instance a read names: required, or (`either`) one of it and the query's other fields. */
   const instanceQuery = (more: z.ZodRawShape = {}, { either = false } = {}) =>

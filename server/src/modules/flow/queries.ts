@@ -59,11 +59,11 @@ function paged(
   q: PageQuery,
 ): Page<Row> {
   const total = Number(
-    (sqlite.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: bigint | number }).n,
+    sqlite.prepare<unknown[], { n: bigint | number }>(`SELECT COUNT(*) AS n ${from}`).get(...params)!.n,
   );
   const rows = sqlite
-    .prepare(`SELECT ${select} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...params, q.size, (q.current - 1) * q.size) as Row[];
+    .prepare<unknown[], Row>(`SELECT ${select} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...params, q.size, (q.current - 1) * q.size);
   return pageOf(rows.map(plain), total, q);
 }
 
@@ -212,11 +212,11 @@ export class FlowQueries {
   /** Nodes and flows an instance passed, for the diagram (see docs/decisions.md). */
   flowNodes(instanceId: string): Row[] {
     const rows = this.sqlite
-      .prepare(
+      .prepare<[bigint], { historyActivityId: string; type: string; endTime: string }>(
         `SELECT activity_id AS historyActivityId, activity_type AS type, COALESCE(end_time, '') AS endTime
          FROM flow_activity WHERE instance_id = ? ORDER BY seq`,
       )
-      .all(BigInt(instanceId)) as { historyActivityId: string; type: string; endTime: string }[];
+      .all(BigInt(instanceId));
     return rows.map((r) => ({
       historyActivityId: r.historyActivityId,
       historyActivityType: r.type === 'sequenceFlow' ? 'sequenceFlow' : 'candidate',
@@ -228,7 +228,7 @@ export class FlowQueries {
   /** The approval history: start, user tasks (open ones too) and end, in order. */
   historyFlowList(instanceId: string, lang: Lang): Row[] {
     const rows = this.sqlite
-      .prepare(
+      .prepare<[bigint], Row>(
         `SELECT activity_id AS historyActivityId, activity_name AS historyActivityName,
            activity_type AS historyActivityType, CAST(task_id AS TEXT) AS taskId, CAST(assignee AS TEXT) AS assignee,
            COALESCE(assignee_name, '') AS assigneeName, COALESCE(comment, '') AS comment, pass,
@@ -236,7 +236,7 @@ export class FlowQueries {
          FROM flow_activity WHERE instance_id = ? AND activity_type IN ('startEvent', 'userTask', 'endEvent')
          ORDER BY seq`,
       )
-      .all(BigInt(instanceId)) as Row[];
+      .all(BigInt(instanceId));
     return rows.map((r) => {
       const row = plain(r);
       const ms = r.duration === null ? null : Number(r.duration);

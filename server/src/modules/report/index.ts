@@ -36,10 +36,10 @@ export default async function reportModule(app: FastifyInstance) {
       const me = actorOf(req);
       const id = param(req, 'id');
       if (!id || !/^\d{1,19}$/.test(id)) throw badRequest(reportTexts.noReport);
-      const row = prepare(
+      const row = prepare<{ name: string; content: string }, [bigint, string]>(
         sqlite,
         'SELECT name, content FROM blade_report_file WHERE id = ? AND tenant_id = ? AND is_deleted = 0',
-      ).get(BigInt(id), me.tenantId) as { name: string; content: string } | undefined;
+      ).get(BigInt(id), me.tenantId);
       if (!row) throw badRequest(reportTexts.noReport);
       const content = parseReportContent(row.content);
       if (!content) throw badRequest(reportTexts.badReport);

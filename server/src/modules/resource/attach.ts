@@ -59,9 +59,12 @@ export function attachRoutes(app: FastifyInstance) {
     {
       submit: false,
       afterRemove: (ids) => {
-        const nameOf = prepare(sqlite, 'SELECT name FROM blade_attach WHERE id = ?');
+        const nameOf = prepare<{ name: string }, [bigint]>(
+          sqlite,
+          'SELECT name FROM blade_attach WHERE id = ?',
+        );
         for (const id of ids) {
-          const row = nameOf.get(BigInt(id)) as { name: string } | undefined;
+          const row = nameOf.get(BigInt(id));
           const file = row ? fileOfKey(app, row.name) : null;
           if (file) fs.rmSync(file, { force: true });
         }
@@ -102,10 +105,10 @@ export function attachRoutes(app: FastifyInstance) {
       const file = uploadPath(app, me.tenantId, day, name);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, upload.buffer, { flag: 'wx', mode: 0o640 });
-      const enabled = prepare(
+      const enabled = prepare<{ endpoint: string | null }, [string]>(
         sqlite,
         `SELECT endpoint FROM blade_oss WHERE tenant_id = ? AND is_deleted = 0 AND status = 2 LIMIT 1`,
-      ).get(me.tenantId) as { endpoint: string | null } | undefined;
+      ).get(me.tenantId);
       const link = `/api${FILE_ROUTE}/${me.tenantId}/${day}/${name}`;
       const key = `upload/${me.tenantId}/${day}/${name}`;
       try {
@@ -171,10 +174,10 @@ export function attachRoutes(app: FastifyInstance) {
       const key = `upload/${tenantId}/${day}/${name}`;
       const file = fileOfKey(app, key);
       if (!file) throw badRequest('paramType', { name: 'name' });
-      const row = prepare(
+      const row = prepare<{ originalName: string }, [string, string]>(
         sqlite,
         'SELECT original_name AS originalName FROM blade_attach WHERE name = ? AND tenant_id = ? AND is_deleted = 0',
-      ).get(key, tenantId) as { originalName: string } | undefined;
+      ).get(key, tenantId);
       if (!row || !fs.existsSync(file))
         throw new ApiError(404, 404, t('文件不存在', 'The file does not exist'));
       const kind = FILE_KINDS[extensionOf(name)];

@@ -106,12 +106,11 @@ export default async function resourceModule(app: FastifyInstance) {
     async (req) => {
       const me = actorOf(req);
       const code = param(req, 'code');
-      const config = prepare(
+      const config = prepare<{ smsCode: string; templateId: string | null; signName: string | null }>(
         sqlite,
         `SELECT sms_code AS smsCode, template_id AS templateId, sign_name AS signName FROM blade_sms
          WHERE tenant_id = ? AND is_deleted = 0 AND ${code ? 'sms_code = ?' : 'status = 2'} LIMIT 1`,
-      ).get(me.tenantId, ...(code ? [code] : [])) as
-        { smsCode: string; templateId: string | null; signName: string | null } | undefined;
+      ).get(me.tenantId, ...(code ? [code] : []));
       if (!config) throw badRequest(resourceTexts.noSms);
       // the schema checked the list when it was sent; none at all is still refused
       const phones = (param(req, 'phones') ?? '').split(PHONE_SEPARATOR).filter(Boolean);

@@ -47,11 +47,11 @@ interface DeptRow {
 }
 
 function deptsOf(app: FastifyInstance, tenantId: string | null): DeptRow[] {
-  const rows = prepare(
+  const rows = prepare<Record<string, unknown>>(
     app.ctx.sqlite,
     `SELECT id, parent_id AS parentId, dept_name AS deptName, full_name AS fullName, ancestors, tenant_id AS tenantId, sort
      FROM blade_dept WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
-  ).all(...(tenantId ? [tenantId] : [])) as Record<string, unknown>[];
+  ).all(...(tenantId ? [tenantId] : []));
   return rows.map((r) => ({
     id: String(r.id),
     parentId: String(r.parentId),
@@ -70,10 +70,10 @@ function chooserTenant(app: FastifyInstance, req: FastifyRequest, user: SessionU
   if (userId) {
     const id = parseId(userId);
     if (!id) throw badRequest('paramType', { name: 'userId' });
-    const row = prepare(
+    const row = prepare<{ t: string }, [bigint]>(
       app.ctx.sqlite,
       'SELECT tenant_id AS t FROM blade_user WHERE id = ? AND is_deleted = 0',
-    ).get(BigInt(id)) as { t: string } | undefined;
+    ).get(BigInt(id));
     if (row && row.t !== user.tenantId && !user.isSuperAdmin) throw otherTenant();
     if (row) return row.t;
   }
@@ -188,11 +188,11 @@ export function deptRoutes(app: FastifyInstance) {
     async (req) => {
       const me = actorOf(req);
       const tenantId = chooserTenant(app, req, me);
-      const rows = prepare(
+      const rows = prepare<Record<string, unknown>, [string]>(
         sqlite,
         `SELECT id, tenant_id AS tenantId, category, post_code AS postCode, post_name AS postName, sort
        FROM blade_post WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`,
-      ).all(tenantId) as Record<string, unknown>[];
+      ).all(tenantId);
       return ok(
         rows.map((r) => ({
           id: String(r.id),

@@ -71,10 +71,10 @@ function checkDictSave(sqlite: Database.Database, f: DictFlavour, ctx: SaveConte
     if (taken) throw badRequest(dictTexts.codeTaken);
     return;
   }
-  const parent = prepare(
+  const parent = prepare<{ id: bigint; code: string; parentId: bigint }>(
     sqlite,
     `SELECT id, code, parent_id AS parentId FROM ${f.sql} WHERE is_deleted = 0 AND id = ?${scope}`,
-  ).get(BigInt(parentId), ...scopeParams) as { id: bigint; code: string; parentId: bigint } | undefined;
+  ).get(BigInt(parentId), ...scopeParams);
   if (!parent) throw badRequest(dictTexts.parentMissing);
   if (String(parent.parentId) !== '0' || (existing && parentId === String(existing.id)))
     throw badRequest(dictTexts.parentNotRoot);
@@ -130,10 +130,10 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
 
   const parentNames = (req: FastifyRequest) => {
     const scope = tenantSql(req);
-    const rows = prepare(
+    const rows = prepare<{ id: bigint; v: string; en: string | null }>(
       sqlite,
       `SELECT id, dict_value AS v, dict_value_en AS en FROM ${f.sql} WHERE is_deleted = 0 AND parent_id = 0${scope.sql}`,
-    ).all(...scope.params) as { id: bigint; v: string; en: string | null }[];
+    ).all(...scope.params);
     return new Map(rows.map((r) => [String(r.id), req.lang === 'en' && r.en ? r.en : r.v]));
   };
 
@@ -221,15 +221,10 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       const code = param(req, 'code');
       const scope = tenantSql(req);
       const narrow = code && code !== 'DICT';
-      const rows = prepare(
+      const rows = prepare<{ id: bigint; parentId: bigint; v: string; en: string | null }>(
         sqlite,
         `SELECT id, parent_id AS parentId, dict_value AS v, dict_value_en AS en FROM ${f.sql} WHERE is_deleted = 0${scope.sql}${narrow ? ' AND code = ?' : ''} ORDER BY sort, id`,
-      ).all(...scope.params, ...(narrow ? [code] : [])) as {
-        id: bigint;
-        parentId: bigint;
-        v: string;
-        en: string | null;
-      }[];
+      ).all(...scope.params, ...(narrow ? [code] : []));
       const title = (r: (typeof rows)[number]) => (req.lang === 'en' && r.en ? r.en : r.v);
       return ok(
         forest(rows.map((r) => treeNode(String(r.id), String(r.parentId), title(r)))) as TreeNode[],
@@ -252,11 +247,11 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       const code = param(req, 'code');
       if (!code) throw badRequest('paramMissing', { name: 'code' });
       const scope = tenantSql(req);
-      const rows = prepare(
+      const rows = prepare<Record<string, unknown>>(
         sqlite,
         `SELECT id, parent_id AS parentId, code, dict_key AS dictKey, dict_value AS dictValue, dict_value_en AS dictValueEn, sort, remark, is_sealed AS isSealed
        FROM ${f.sql} WHERE is_deleted = 0 AND parent_id <> 0 AND code = ?${scope.sql} ORDER BY sort, id`,
-      ).all(code, ...scope.params) as Record<string, unknown>[];
+      ).all(code, ...scope.params);
       return ok(
         rows.map((r) => ({
           id: String(r.id),

@@ -90,10 +90,10 @@ export default async function systemModule(app: FastifyInstance) {
           ? []
           : parseIdList(body.menuIds);
       if (!menuIds) throw badRequest('paramType', { name: 'menuIds' });
-      const tops = prepare(
+      const tops = prepare<{ id: bigint; tenantId: string }>(
         sqlite,
         `SELECT id, tenant_id AS tenantId FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${topIds.map(() => '?').join(',')})`,
-      ).all(...topIds.map((i) => BigInt(i))) as { id: bigint; tenantId: string }[];
+      ).all(...topIds.map((i) => BigInt(i)));
       if (tops.length !== topIds.length) throw badRequest('recordNotFound');
       if (tops.some((t) => t.tenantId !== me.tenantId)) throw otherTenant();
       const menus = allMenus(sqlite);

@@ -19,10 +19,10 @@ function scopeTree(
   only: Set<string> | null,
   lang: Lang,
 ): TreeNode[] {
-  const rows = prepare(
+  const rows = prepare<{ id: bigint; menuId: bigint; name: string }, []>(
     app.ctx.sqlite,
     `SELECT id, menu_id AS menuId, scope_name AS name FROM ${table} WHERE is_deleted = 0 ORDER BY id`,
-  ).all() as { id: bigint; menuId: bigint; name: string }[];
+  ).all();
   const scopes = rows
     .map((r) => ({ id: String(r.id), menuId: String(r.menuId), name: r.name }))
     .filter((r) => !only || only.has(r.id));
@@ -100,10 +100,10 @@ export function menuGrantRoutes(app: FastifyInstance) {
       const ids = parseIdList(param(req, 'roleIds') ?? '');
       const roles = rolesInReach(app, actorOf(req), ids ?? []);
       const menuRows = roles.length
-        ? (prepare(
+        ? prepare<{ id: bigint }>(
             sqlite,
             `SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (${roles.map(() => '?').join(',')})`,
-          ).all(...roles.map((r) => BigInt(r))) as { id: bigint }[])
+          ).all(...roles.map((r) => BigInt(r)))
         : [];
       return ok(
         {
@@ -152,18 +152,18 @@ export function menuGrantRoutes(app: FastifyInstance) {
       const me = actorOf(req);
       const ids = parseIdList(param(req, 'topMenuIds') ?? '') ?? [];
       const tops = ids.length
-        ? (
-            prepare(
-              sqlite,
-              `SELECT id FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})${me.isSuperAdmin ? '' : ' AND tenant_id = ?'}`,
-            ).all(...ids.map((i) => BigInt(i)), ...(me.isSuperAdmin ? [] : [me.tenantId])) as { id: bigint }[]
-          ).map((r) => r.id)
+        ? prepare<{ id: bigint }>(
+            sqlite,
+            `SELECT id FROM blade_top_menu WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})${me.isSuperAdmin ? '' : ' AND tenant_id = ?'}`,
+          )
+            .all(...ids.map((i) => BigInt(i)), ...(me.isSuperAdmin ? [] : [me.tenantId]))
+            .map((r) => r.id)
         : [];
       const rows = tops.length
-        ? (prepare(
+        ? prepare<{ id: bigint }>(
             sqlite,
             `SELECT DISTINCT menu_id AS id FROM blade_top_menu_setting WHERE top_menu_id IN (${tops.map(() => '?').join(',')})`,
-          ).all(...tops) as { id: bigint }[])
+          ).all(...tops)
         : [];
       return ok({ menu: rows.map((r) => String(r.id)), dataScope: [], apiScope: [] }, req.lang);
     },

@@ -49,22 +49,22 @@ export function treeNode(id: string, parentId: string, title: string): TreeNode 
 }
 
 export function allMenus(sqlite: Database.Database): MenuRow[] {
-  return (
-    prepare(
-      sqlite,
-      `SELECT ${MENU_COLUMNS} FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id`,
-    ).all() as Record<string, unknown>[]
-  ).map(toMenu);
+  return prepare<Record<string, unknown>, []>(
+    sqlite,
+    `SELECT ${MENU_COLUMNS} FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id`,
+  )
+    .all()
+    .map(toMenu);
 }
 
 function grantedMenuIds(sqlite: Database.Database, roleIds: string[]): Set<string> {
   const ids = roleIds.filter((r) => /^\d+$/.test(r));
   if (!ids.length) return new Set();
-  const rows = prepare(
+  const rows = prepare<{ id: bigint }>(
     sqlite,
     `SELECT DISTINCT rm.menu_id AS id FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
      WHERE rm.role_id IN (${ids.map(() => '?').join(',')})`,
-  ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
+  ).all(...ids.map((i) => BigInt(i)));
   return new Set(rows.map((r) => String(r.id)));
 }
 
@@ -106,11 +106,11 @@ export function packageMenuIds(
   tenantId: string,
   menus?: MenuRow[],
 ): Set<string> | null {
-  const row = prepare(
+  const row = prepare<{ menuId: string }, [string]>(
     sqlite,
     `SELECT p.menu_id AS menuId FROM blade_tenant t JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0
      WHERE t.tenant_id = ? AND t.is_deleted = 0`,
-  ).get(tenantId) as { menuId: string } | undefined;
+  ).get(tenantId);
   if (!row) return null;
   const all = menus ?? allMenus(sqlite);
   const listed = new Set(
@@ -167,12 +167,10 @@ export function routesFor(sqlite: Database.Database, viewer: MenuViewer, topMenu
   const menus = allMenus(sqlite);
   let visible = withAncestors(menus, grantedForViewer(sqlite, viewer, menus));
   if (topMenuId) {
-    const rows = prepare(
+    const rows = prepare<{ id: bigint }, [bigint]>(
       sqlite,
       'SELECT menu_id AS id FROM blade_top_menu_setting WHERE top_menu_id = ?',
-    ).all(BigInt(topMenuId)) as {
-      id: bigint;
-    }[];
+    ).all(BigInt(topMenuId));
     const inTop = new Set(rows.map((r) => String(r.id)));
     visible = withAncestors(menus, new Set([...visible].filter((id) => inTop.has(id))));
   }
@@ -204,17 +202,15 @@ export function buttonsFor(sqlite: Database.Database, viewer: MenuViewer): MenuR
  */
 export function topMenusFor(sqlite: Database.Database, me: MenuViewer) {
   const select = `SELECT id, code, name, name_en AS nameEn, source, path, sort FROM blade_top_menu WHERE is_deleted = 0 AND tenant_id = ? ORDER BY sort, id`;
-  let rows = prepare(sqlite, select).all(me.tenantId) as Record<string, unknown>[];
-  if (!rows.length && me.tenantId !== '000000') rows = prepare(sqlite, select).all('000000') as typeof rows;
+  let rows = prepare<Record<string, unknown>, [string]>(sqlite, select).all(me.tenantId);
+  if (!rows.length && me.tenantId !== '000000')
+    rows = prepare<Record<string, unknown>, [string]>(sqlite, select).all('000000');
   const menus = allMenus(sqlite);
   const visible = withAncestors(menus, grantedForViewer(sqlite, me, menus));
-  const settings = prepare(
+  const settings = prepare<{ topId: bigint; menuId: bigint }, []>(
     sqlite,
     'SELECT top_menu_id AS topId, menu_id AS menuId FROM blade_top_menu_setting',
-  ).all() as {
-    topId: bigint;
-    menuId: bigint;
-  }[];
+  ).all();
   const reachable = new Set(
     settings.filter((s) => visible.has(String(s.menuId))).map((s) => String(s.topId)),
   );

@@ -65,20 +65,20 @@ export const menuNodes = (menus: MenuRow[], lang: Lang): TreeNode[] =>
 export function scopeIdsOf(app: FastifyInstance, roleIds: string[], category: 1 | 2): Set<string> {
   const ids = roleIds.filter((r) => /^\d+$/.test(r));
   if (!ids.length) return new Set();
-  const rows = prepare(
+  const rows = prepare<{ id: bigint }>(
     app.ctx.sqlite,
     `SELECT DISTINCT scope_id AS id FROM blade_role_scope WHERE scope_category = ? AND role_id IN (${ids.map(() => '?').join(',')})`,
-  ).all(category, ...ids.map((i) => BigInt(i))) as { id: bigint }[];
+  ).all(category, ...ids.map((i) => BigInt(i)));
   return new Set(rows.map((r) => String(r.id)));
 }
 
 /** Roles in the caller's reach (own tenant; every tenant for the super-admin) among the given ids. */
 export function rolesInReach(app: FastifyInstance, user: SessionUser, roleIds: string[]): string[] {
   if (!roleIds.length) return [];
-  const rows = prepare(
+  const rows = prepare<{ id: bigint; tenantId: string }>(
     app.ctx.sqlite,
     `SELECT id, tenant_id AS tenantId FROM blade_role WHERE is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',')})`,
-  ).all(...roleIds.map((i) => BigInt(i))) as { id: bigint; tenantId: string }[];
+  ).all(...roleIds.map((i) => BigInt(i)));
   return rows.filter((r) => user.isSuperAdmin || r.tenantId === user.tenantId).map((r) => String(r.id));
 }
 

@@ -63,8 +63,10 @@ const codeOf = (raw: string | undefined, name: string): string => {
 };
 
 function findRegion(sqlite: Database.Database, code: string): RegionRow | undefined {
-  const row = prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE code = ?`).get(code) as
-    Record<string, unknown> | undefined;
+  const row = prepare<Record<string, unknown>, [string]>(
+    sqlite,
+    `SELECT ${COLUMNS} FROM blade_region WHERE code = ?`,
+  ).get(code);
   return row ? regionRow(row) : undefined;
 }
 
@@ -127,19 +129,20 @@ function writeRegion(
 /** Which of `codes` have children. */
 function parentsAmong(sqlite: Database.Database, codes: string[]): Set<string> {
   if (!codes.length) return new Set<string>();
-  const rows = prepare(
+  const rows = prepare<{ p: string }>(
     sqlite,
     `SELECT DISTINCT parent_code AS p FROM blade_region WHERE parent_code IN (${codes.map(() => '?').join(',')})`,
-  ).all(...codes) as { p: string }[];
+  ).all(...codes);
   return new Set(rows.map((r) => r.p));
 }
 
 const childrenOf = (sqlite: Database.Database, parentCode: string) =>
-  (
-    prepare(sqlite, `SELECT ${COLUMNS} FROM blade_region WHERE parent_code = ? ORDER BY sort, code`).all(
-      parentCode,
-    ) as Record<string, unknown>[]
-  ).map(regionRow);
+  prepare<Record<string, unknown>, [string]>(
+    sqlite,
+    `SELECT ${COLUMNS} FROM blade_region WHERE parent_code = ? ORDER BY sort, code`,
+  )
+    .all(parentCode)
+    .map(regionRow);
 
 export function regionRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;

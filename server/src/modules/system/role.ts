@@ -63,10 +63,10 @@ const roleRowOf = (r: Record<string, unknown>): RoleRow => ({
 });
 
 function rolesOf(app: FastifyInstance, tenantId: string | null): RoleRow[] {
-  const rows = prepare(
+  const rows = prepare<Record<string, unknown>>(
     app.ctx.sqlite,
     `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0${tenantId ? ' AND tenant_id = ?' : ''} ORDER BY sort, id`,
-  ).all(...(tenantId ? [tenantId] : [])) as Record<string, unknown>[];
+  ).all(...(tenantId ? [tenantId] : []));
   return rows.map(roleRowOf);
 }
 
@@ -118,10 +118,10 @@ function grantRoles(app: FastifyInstance, me: SessionUser, body: z.output<typeof
   // the grant dialog's checked keys include the menus that group the scopes: keep real scopes only
   const scopes = (table: string, ids: string[], category: 1 | 2) => {
     if (!ids.length) return [];
-    const rows = prepare(
+    const rows = prepare<{ id: bigint }>(
       sqlite,
       `SELECT id FROM ${table} WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-    ).all(...ids.map((i) => BigInt(i))) as { id: bigint }[];
+    ).all(...ids.map((i) => BigInt(i)));
     const found = rows.map((r) => String(r.id));
     if (!admin) {
       const mine = scopeIdsOf(app, me.roleIds, category);
@@ -267,9 +267,9 @@ export function roleRoutes(app: FastifyInstance) {
 
 function rolesById(app: FastifyInstance, ids: string[]): RoleRow[] {
   if (!ids.length) return [];
-  const rows = prepare(
+  const rows = prepare<Record<string, unknown>>(
     app.ctx.sqlite,
     `SELECT ${ROLE_COLUMNS} FROM blade_role WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-  ).all(...ids.map((i) => BigInt(i))) as Record<string, unknown>[];
+  ).all(...ids.map((i) => BigInt(i)));
   return rows.map(roleRowOf);
 }

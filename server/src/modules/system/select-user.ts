@@ -37,10 +37,10 @@ export function heldByNamedUser(
   if (!userId) return null;
   const id = parseId(userId);
   if (!id) throw badRequest('paramType', { name: 'userId' });
-  const row = prepare(
+  const row = prepare<{ tenantId: string; deptId: string | null; roleId: string | null }, [bigint]>(
     app.ctx.sqlite,
     'SELECT tenant_id AS tenantId, dept_id AS deptId, role_id AS roleId FROM blade_user WHERE id = ? AND is_deleted = 0',
-  ).get(BigInt(id)) as { tenantId: string; deptId: string | null; roleId: string | null } | undefined;
+  ).get(BigInt(id));
   if (!row) return { tenantId: me.tenantId, deptIds: [], roleIds: [] };
   if (row.tenantId !== me.tenantId && !me.isSuperAdmin) throw otherTenant();
   return { tenantId: row.tenantId, deptIds: idsOf(row.deptId), roleIds: idsOf(row.roleId) };

@@ -22,10 +22,10 @@ const packageOfTenant = z.object({
 function pruneToPackage(app: FastifyInstance, tenantId: string): void {
   const allowed = packageMenuIds(app.ctx.sqlite, tenantId);
   if (!allowed) return;
-  const grants = prepare(
+  const grants = prepare<{ id: bigint; menuId: bigint }, [string]>(
     app.ctx.sqlite,
     `SELECT rm.id AS id, rm.menu_id AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id WHERE r.tenant_id = ?`,
-  ).all(tenantId) as { id: bigint; menuId: bigint }[];
+  ).all(tenantId);
   const drop = prepare(app.ctx.sqlite, 'DELETE FROM blade_role_menu WHERE id = ?');
   for (const g of grants) if (!allowed.has(String(g.menuId))) drop.run(g.id);
 }
@@ -47,11 +47,11 @@ export function tenantPackageRoutes(app: FastifyInstance) {
       if (!tenantId) throw badRequest('paramMissing', { name: 'tenantId' });
       const me = actorOf(req);
       if (!me.isSuperAdmin && tenantId !== me.tenantId) return ok(null, req.lang);
-      const row = prepare(
+      const row = prepare<Record<string, unknown>, [string]>(
         sqlite,
         `SELECT p.id, p.package_name AS packageName, p.menu_id AS menuId, p.remark FROM blade_tenant t
        JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0 WHERE t.tenant_id = ? AND t.is_deleted = 0`,
-      ).get(tenantId) as Record<string, unknown> | undefined;
+      ).get(tenantId);
       return ok(
         row
           ? { id: String(row.id), packageName: row.packageName, menuId: row.menuId, remark: row.remark ?? '' }
@@ -93,10 +93,10 @@ export function tenantPackageRoutes(app: FastifyInstance) {
         }
       },
       afterSave: ({ id }) => {
-        const tenants = prepare(
+        const tenants = prepare<{ t: string }, [bigint]>(
           sqlite,
           'SELECT tenant_id AS t FROM blade_tenant WHERE package_id = ? AND is_deleted = 0',
-        ).all(BigInt(id)) as { t: string }[];
+        ).all(BigInt(id));
         for (const row of tenants) pruneToPackage(app, row.t);
       },
       beforeRemove: (_ids, req) => requireSuperAdmin(actorOf(req)),

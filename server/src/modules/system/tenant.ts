@@ -222,10 +222,10 @@ export function tenantRoutes(app: FastifyInstance) {
       },
       beforeRemove: (ids, req) => {
         requireSuperAdmin(actorOf(req));
-        const rows = prepare(
+        const rows = prepare<{ t: string }>(
           sqlite,
           `SELECT tenant_id AS t FROM blade_tenant WHERE id IN (${ids.map(() => '?').join(',')})`,
-        ).all(...ids.map((i) => BigInt(i))) as { t: string }[];
+        ).all(...ids.map((i) => BigInt(i)));
         if (rows.some((r) => r.t === PLATFORM_TENANT)) throw badRequest(tenantTexts.platformTenant);
       },
     },
@@ -288,11 +288,11 @@ export function tenantRoutes(app: FastifyInstance) {
     async (req) => {
       const domain = param(req, 'domain');
       if (!domain) return ok(null, req.lang);
-      const row = prepare(
+      const row = prepare<Record<string, string | null>, [string]>(
         sqlite,
         `SELECT tenant_id AS tenantId, domain, background_url AS backgroundUrl FROM blade_tenant
        WHERE domain = ? AND domain <> '' AND is_deleted = 0 AND status = 1 LIMIT 1`,
-      ).get(domain.slice(0, 255)) as Record<string, string | null> | undefined;
+      ).get(domain.slice(0, 255));
       return ok(
         row
           ? { tenantId: row.tenantId, domain: row.domain ?? '', backgroundUrl: row.backgroundUrl ?? '' }
@@ -308,10 +308,10 @@ export function tenantRoutes(app: FastifyInstance) {
     { config: { access: 'user' }, schema: { querystring: noQuery, response: answers.list(tenantChoice) } },
     async (req) => {
       const me = actorOf(req);
-      const rows = prepare(
+      const rows = prepare<Record<string, unknown>>(
         sqlite,
         `SELECT id, tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0${me.isSuperAdmin ? '' : ' AND tenant_id = ?'} ORDER BY tenant_id`,
-      ).all(...(me.isSuperAdmin ? [] : [me.tenantId])) as Record<string, unknown>[];
+      ).all(...(me.isSuperAdmin ? [] : [me.tenantId]));
       return ok(
         rows.map((r) => ({ id: String(r.id), tenantId: r.tenantId, tenantName: r.tenantName })),
         req.lang,

@@ -121,10 +121,10 @@ function resolver(app: FastifyInstance, table: string, column: string) {
   return (tenantId: string, text: string): { ids: string; unknown?: string } => {
     let names = byTenant.get(tenantId);
     if (!names) {
-      const rows = prepare(
+      const rows = prepare<{ id: bigint; n: string }, [string]>(
         app.ctx.sqlite,
         `SELECT id, ${column} AS n FROM ${table} WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id`,
-      ).all(tenantId) as { id: bigint; n: string }[];
+      ).all(tenantId);
       names = new Map();
       for (const r of rows) {
         names.set(String(r.id), String(r.id));
@@ -312,10 +312,10 @@ function planImport(
     }
     const account = String(body.account ?? '');
     const existing = account
-      ? (prepare(
+      ? prepare<{ id: bigint; roleId: string }, [string, string]>(
           app.ctx.sqlite,
           'SELECT id, role_id AS roleId FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? AND account = ?',
-        ).get(tenantId, account) as { id: bigint; roleId: string } | undefined)
+        ).get(tenantId, account)
       : undefined;
     const parsed = submitSchema(userResource, lang, existing ? 'edit' : 'add').safeParse(body);
     if (!parsed.success) {

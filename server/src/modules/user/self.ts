@@ -59,9 +59,10 @@ export function userSelfRoutes({ app, sqlite, repo }: UserDeps): void {
       if (missing.length) throw badRequest(missing.join('; '));
       if (Object.values(values).some((v) => !MD5.test(v))) throw badRequest(userTexts.md5);
       if (values.newPassword !== values.newPassword1) throw badRequest(userTexts.wrongConfirm);
-      const row = prepare(sqlite, 'SELECT password FROM blade_user WHERE id = ? AND is_deleted = 0').get(
-        BigInt(user.userId),
-      ) as { password: string } | undefined;
+      const row = prepare<{ password: string }, [bigint]>(
+        sqlite,
+        'SELECT password FROM blade_user WHERE id = ? AND is_deleted = 0',
+      ).get(BigInt(user.userId));
       if (!row || !verifyPassword(row.password, values.oldPassword)) throw badRequest(userTexts.wrongOld);
       repo.update({ tenantId: null }, user.userId, { password: hashPassword(values.newPassword) }, user);
       return done(req.lang);

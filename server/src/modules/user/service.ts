@@ -58,11 +58,11 @@ export interface UserRow extends Record<string, unknown> {
 
 function loadUsers(app: FastifyInstance, ids: string[]): UserRow[] {
   if (!ids.length) return [];
-  const rows = prepare(
+  const rows = prepare<Record<string, unknown>>(
     app.ctx.sqlite,
     `SELECT id, tenant_id AS tenantId, account, role_id AS roleId, dept_id AS deptId, post_id AS postId, status
      FROM blade_user WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-  ).all(...ids.map((i) => BigInt(i))) as Record<string, unknown>[];
+  ).all(...ids.map((i) => BigInt(i)));
   return rows.map((r) => ({
     ...r,
     id: String(r.id),
@@ -110,11 +110,11 @@ export function checkAssignments(
     if (raw === undefined || raw === null || raw === '') return;
     const ids = parseIdList(raw);
     if (!ids) throw badRequest('paramType', { name: key });
-    const rows = prepare(
+    const rows = prepare<{ id: bigint; tenantId: string; alias?: string }>(
       app.ctx.sqlite,
       `SELECT id, tenant_id AS tenantId${table === 'blade_role' ? ', role_alias AS alias' : ''} FROM ${table}
        WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-    ).all(...ids.map((i) => BigInt(i))) as { id: bigint; tenantId: string; alias?: string }[];
+    ).all(...ids.map((i) => BigInt(i)));
     const found = new Set(rows.map((r) => String(r.id)));
     const missing = ids.find((i) => !found.has(i));
     if (missing) throw badRequest(message[lang].replace('{name}', missing));

@@ -8,7 +8,7 @@ import { nextId } from '@psi/db/model';
 import type { DemoStory } from './fixture';
 
 export function writeNotices(sqlite: Database.Database, notices: DemoStory['notices']): void {
-  const author = sqlite.prepare(
+  const author = sqlite.prepare<[string, string], { id: bigint; deptId: string | null }>(
     'SELECT id, dept_id AS deptId FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0',
   );
   const insert = sqlite.prepare(
@@ -17,7 +17,7 @@ export function writeNotices(sqlite: Database.Database, notices: DemoStory['noti
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
   );
   for (const n of notices) {
-    const user = author.get(n.tenantId, n.author) as { id: bigint; deptId: string | null } | undefined;
+    const user = author.get(n.tenantId, n.author);
     if (!user) continue;
     const dept = user.deptId ? BigInt(String(user.deptId).split(',')[0]) : null;
     insert.run(

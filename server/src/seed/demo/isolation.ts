@@ -37,12 +37,10 @@ export function writeIsolationTenant(s: Story): void {
   clock.at(plan.rosterAt);
   const school = fixture.isolation.school;
   importRoster(env, admin, [sheetRowOf(ROSTER_COLUMNS, rosterRow(school, plan.schoolType), 0)], 'zh');
-  const schoolId = (
-    prepareNumbers(
-      env.sqlite,
-      `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND school_code = ? AND is_deleted = 0`,
-    ).get(qt.tenantId, String(school.schoolCode)) as { id: string }
-  ).id;
+  const schoolId = prepareNumbers<{ id: string }, [string, string]>(
+    env.sqlite,
+    `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND school_code = ? AND is_deleted = 0`,
+  ).get(qt.tenantId, String(school.schoolCode))!.id;
   saveSchool(env, admin, { userId: qt.users.get(plan.schoolUser) }, schoolId);
   for (const code of fixture.isolation.goods) {
     const g = fixture.goods.find((x) => x.code === code)!;

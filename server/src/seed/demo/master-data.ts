@@ -29,10 +29,10 @@ export function writeSchools(s: Story): void {
     .schoolsFixed.slice(0, s.story.roster.rows)
     .map((r, i) => sheetRowOf(ROSTER_COLUMNS, r, i));
   importRoster(env, ptAdmin, roster, 'zh');
-  for (const row of prepareNumbers(
+  for (const row of prepareNumbers<{ id: string; code: string }, []>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_code AS code FROM psi_school_info WHERE tenant_id = '100001' AND is_deleted = 0`,
-  ).all() as { id: string; code: string }[])
+  ).all())
     jh.schools.set(row.code, row.id);
   for (const [code, account] of Object.entries(fixture.schoolUsers))
     saveSchool(env, ptAdmin, { userId: jh.users.get(account) }, jh.schools.get(code));

@@ -24,10 +24,10 @@ export class Tenant {
   actor(account: string): PsiActor {
     let a = this.actors.get(account);
     if (!a) {
-      const role = prepareNumbers(
+      const role = prepareNumbers<{ alias: string }, [bigint]>(
         this.sqlite,
         `SELECT r.role_alias AS alias FROM blade_user u JOIN blade_role r ON r.id = u.role_id WHERE u.id = ?`,
-      ).get(BigInt(this.users.get(account)!)) as { alias: string };
+      ).get(BigInt(this.users.get(account)!))!;
       a = resolveActor(this.sqlite, {
         tenantId: this.tenantId,
         userId: this.users.get(account)!,

@@ -38,11 +38,11 @@ export function writeTenants(ctx: SeedContext, fixture: DemoFixture, story: Demo
       db.insert(schema.role)
         .values({ id, tenantId: t.tenantId, parentId: '0', roleName, roleAlias: alias, sort: 4, ...audit })
         .run();
-      const grants = prepareNumbers(
+      const grants = prepareNumbers<{ menuId: string }, [string]>(
         sqlite,
         `SELECT CAST(rm.menu_id AS TEXT) AS menuId FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id
          WHERE r.tenant_id = '000000' AND r.role_alias = ? AND r.is_deleted = 0`,
-      ).all(alias) as { menuId: string }[];
+      ).all(alias);
       for (const g of grants)
         db.insert(schema.roleMenu).values({ id: nextId(), roleId: id, menuId: g.menuId }).run();
     }

@@ -48,7 +48,7 @@ export interface CheckLine {
 }
 
 export function checkLines(env: PsiEnv, checkId: string): CheckLine[] {
-  return prepareNumbers(
+  return prepareNumbers<CheckLine, [bigint]>(
     env.sqlite,
     `SELECT CAST(l.id AS TEXT) AS id, CAST(l.goods_id AS TEXT) AS goodsId, g.goods_code AS goodsCode, l.isbn,
        l.goods_name AS goodsName, l.price, l.book_quantity AS bookQuantity,
@@ -56,7 +56,7 @@ export function checkLines(env: PsiEnv, checkId: string): CheckLine[] {
        l.difference_quantity AS differenceQuantity, l.sort, l.remark
      FROM psi_depository_check_detail l LEFT JOIN psi_goods_info g ON g.id = l.goods_id
      WHERE l.check_id = ? AND l.is_deleted = 0 ORDER BY l.sort, l.id`,
-  ).all(big(checkId)) as CheckLine[];
+  ).all(big(checkId));
 }
 
 export interface CheckInput {

@@ -96,12 +96,12 @@ const orderRequired = t('请选择配送单', 'Please select the distribution or
 /** Quantity of a 配送单 line reserved by other live, not yet shipped delivery lines. */
 function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId: string | null): number {
   const unshipped = statusIn(deliveryOrderDocument, shipment.from, 'o');
-  const row = prepareNumbers(
+  const row = prepareNumbers<{ q: number }>(
     env.sqlite,
     `SELECT COALESCE(SUM(d.quantity), 0) AS q FROM psi_delivery_detail d
      JOIN psi_delivery_order o ON o.id = d.delivery_id AND o.is_deleted = 0 AND ${unshipped.sql}
      WHERE d.source_detail_id = ? AND d.is_deleted = 0 AND d.delivery_id <> ?`,
-  ).get(...unshipped.params, big(sourceDetailId), big(exceptDeliveryId ?? '0')) as { q: number };
+  ).get(...unshipped.params, big(sourceDetailId), big(exceptDeliveryId ?? '0'))!;
   return row.q;
 }
 
@@ -199,11 +199,11 @@ function refreshProgress(
   id: string,
   guard: SqlPart,
 ): void {
-  const sums = prepareNumbers(
+  const sums = prepareNumbers<{ delivered: number; ordered: number }, [bigint]>(
     env.sqlite,
     `SELECT COALESCE(SUM(delivered_quantity), 0) AS delivered, COALESCE(SUM(quantity), 0) AS ordered
      FROM ${lineTable} WHERE purchase_id = ? AND is_deleted = 0`,
-  ).get(big(id)) as { delivered: number; ordered: number };
+  ).get(big(id))!;
   updateGuarded(
     env,
     table,

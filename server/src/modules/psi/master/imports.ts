@@ -55,11 +55,11 @@ export const ROSTER_COLUMNS: ImportColumn[] = [
 
 /** dictionary label → key (`初中` → 2) for the codes the imports accept as words. */
 function dictLookup(env: PsiEnv, code: string): Map<string, string> {
-  const rows = prepareNumbers(
+  const rows = prepareNumbers<{ k: string; v: string }, [string]>(
     env.sqlite,
     `SELECT d.dict_key AS k, d.dict_value AS v FROM blade_dict d JOIN blade_dict p ON p.id = d.parent_id
      WHERE p.code = ? AND p.parent_id = 0 AND d.is_deleted = 0`,
-  ).all(code) as { k: string; v: string }[];
+  ).all(code);
   const map = new Map<string, string>();
   for (const r of rows) {
     map.set(r.v, r.k);
@@ -126,14 +126,14 @@ export function importGoods(env: PsiEnv, actor: PsiActor, rows: SheetRow[], lang
     }
     if (errors.length) throw new RowsRejected(errors);
     const result: ImportResult = { created: 0, updated: 0, unchanged: 0 };
-    const find = prepareNumbers(
+    const find = prepareNumbers<Record<string, unknown>, [string, unknown]>(
       env.sqlite,
       `SELECT CAST(id AS TEXT) AS id, goods_name AS goodsName, author, publisher, edition, school_stage AS schoolStage,
          grade, subject, volume, term_no AS termNo, price, goods_type AS goodsType, purchase_discount AS purchaseDiscount
        FROM psi_goods_info WHERE tenant_id = ? AND isbn = ? AND is_deleted = 0`,
     );
     for (const p of parsed) {
-      const existing = find.get(actor.tenantId, p.values.isbn) as Record<string, unknown> | undefined;
+      const existing = find.get(actor.tenantId, p.values.isbn);
       if (!existing) {
         insertRow(env, goodsInfo, actor, { ...p.values, goodsCode: p.values.isbn });
         result.created++;
@@ -192,11 +192,11 @@ function resolveRoster(
 ): string | null {
   const code = values.defaultDepositoryCode as string | undefined;
   if (!code) return null;
-  const d = prepareNumbers(
+  const d = prepareNumbers<{ id: string; codes: string }, [string, string]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, service_region_codes AS codes FROM psi_depository_info
      WHERE tenant_id = ? AND depository_code = ? AND is_deleted = 0`,
-  ).get(actor.tenantId, code) as { id: string; codes: string } | undefined;
+  ).get(actor.tenantId, code);
   const field = headerOf(ROSTER_COLUMNS, 'defaultDepositoryCode', lang);
   if (!d) {
     errors.push({ row, field, message: fill(psiMessages.unknownDepository[lang], { code }) });
@@ -218,13 +218,13 @@ function writeRoster(
 ): 'created' | 'updated' | 'unchanged' {
   const v = p.values;
   if (!v.regionName) v.regionName = regionNameOf(env, String(v.regionCode));
-  const school = prepareNumbers(
+  const school = prepareNumbers<Record<string, unknown>, [string, unknown]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, school_name AS schoolName, school_type AS schoolType, region_code AS regionCode,
        region_name AS regionName, address, contact_name AS contactName, contact_phone AS contactPhone,
        student_count AS studentCount, CAST(depository_id AS TEXT) AS depositoryId
      FROM psi_school_info WHERE tenant_id = ? AND school_code = ? AND is_deleted = 0`,
-  ).get(actor.tenantId, v.schoolCode) as Record<string, unknown> | undefined;
+  ).get(actor.tenantId, v.schoolCode);
   const schoolValues: Record<string, unknown> = {};
   for (const f of ROSTER_SCHOOL_FIELDS) if (v[f] !== undefined) schoolValues[f] = v[f];
   if (p.depositoryId) schoolValues.depositoryId = p.depositoryId;
@@ -245,7 +245,7 @@ function writeRoster(
       outcome = 'updated';
     }
   }
-  const yypt = prepareNumbers(
+  const yypt = prepareNumbers<Record<string, unknown>, [string, unknown]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, CAST(school_id AS TEXT) AS schoolId, school_name AS schoolName,
        school_type AS schoolType, region_code AS regionCode, region_name AS regionName, address,
@@ -253,7 +253,7 @@ function writeRoster(
        default_depository_code AS defaultDepositoryCode, discount, salesman, salesman_phone AS salesmanPhone,
        contract_no AS contractNo, remark
      FROM psi_school_yypt_info WHERE tenant_id = ? AND school_code = ? AND is_deleted = 0`,
-  ).get(actor.tenantId, v.schoolCode) as Record<string, unknown> | undefined;
+  ).get(actor.tenantId, v.schoolCode);
   const yyptValues: Record<string, unknown> = { schoolId };
   for (const f of ROSTER_FIELDS) if (v[f] !== undefined) yyptValues[f] = v[f];
   if (yyptValues.discount === undefined && !yypt) yyptValues.discount = 10000;
@@ -320,11 +320,11 @@ export function saveRosterRow(
   tx(env, () => {
     let merged = values;
     if (id) {
-      const current = prepareNumbers(
+      const current = prepareNumbers<Record<string, unknown>, [bigint, string]>(
         env.sqlite,
         `SELECT school_code AS schoolCode, region_code AS regionCode, default_depository_code AS defaultDepositoryCode
          FROM psi_school_yypt_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).get(big(id), actor.tenantId) as Record<string, unknown> | undefined;
+      ).get(big(id), actor.tenantId);
       if (!current) throw new ApiError(400, 400, messages.recordNotFound);
       // the school code identifies the row: an edit keeps it
       merged = { ...current, ...values, schoolCode: current.schoolCode };

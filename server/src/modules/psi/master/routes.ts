@@ -215,10 +215,10 @@ function schoolOfUser(app: FastifyInstance, query: Record<string, unknown>, acto
   if (actor.kind === 'school') return actor.schoolId;
   const userId = optionalId(query, 'userId') ?? actor.userId;
   if (userId !== actor.userId && actor.kind !== 'platform') return null;
-  const row = prepareNumbers(
+  const row = prepareNumbers<{ id: string }, [string, bigint]>(
     app.ctx.sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_school_info WHERE tenant_id = ? AND user_id = ? AND is_deleted = 0`,
-  ).get(actor.tenantId, big(userId)) as { id: string } | undefined;
+  ).get(actor.tenantId, big(userId));
   return row?.id ?? null;
 }
 
@@ -245,10 +245,10 @@ function registerSchoolRoutes(app: FastifyInstance) {
       if (!schoolId) return ok(null, req.lang);
       const school = findOne(app.ctx.sqlite, { ...specs.school, scope: everyone }, actor, schoolId);
       if (!school) return ok(null, req.lang);
-      const terms = prepareNumbers(
+      const terms = prepareNumbers<{ discount: number }, [string, bigint]>(
         app.ctx.sqlite,
         `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0`,
-      ).get(actor.tenantId, big(schoolId)) as { discount: number } | undefined;
+      ).get(actor.tenantId, big(schoolId));
       return ok(
         { ...school, discount: wire(specs.roster.def, { discount: terms?.discount ?? 10000 }).discount },
         req.lang,

@@ -94,10 +94,10 @@ function withRegionName(env: PsiEnv, row: Record<string, unknown>) {
 
 /** "省 市 区" of a county code from the region table, for rows that leave the region name empty. */
 export function regionNameOf(env: PsiEnv, code: string): string | null {
-  const r = prepareNumbers(
+  const r = prepareNumbers<{ p: string | null; c: string | null; d: string | null; name: string }, [string]>(
     env.sqlite,
     `SELECT province_name AS p, city_name AS c, district_name AS d, name FROM blade_region WHERE code = ?`,
-  ).get(code) as { p: string | null; c: string | null; d: string | null; name: string } | undefined;
+  ).get(code);
   if (!r) return null;
   return [r.p, r.c, r.d].filter(Boolean).join('') || r.name;
 }
@@ -201,13 +201,13 @@ export function removeDepositories(env: PsiEnv, actor: PsiActor, ids: string[]):
     for (const id of ids) {
       if (!loadDepository(env, actor.tenantId, id)) throw fail('docNotFound');
       const open = openDocuments(DEPOSITORY_HOLDERS, 'depository_id', id);
-      const busy = prepareNumbers(
+      const busy = prepareNumbers<{ busy: number }>(
         env.sqlite,
         `SELECT
            EXISTS (SELECT 1 FROM psi_depository_stock WHERE depository_id = ? AND quantity > 0)
         OR ${open.sql}
         AS busy`,
-      ).get(big(id), ...open.params) as { busy: number };
+      ).get(big(id), ...open.params)!;
       if (busy.busy) throw fail('depositoryInUse');
       retireMaster(env, actor, 'psi_depository_info', id);
     }
@@ -248,11 +248,11 @@ export function saveSchool(env: PsiEnv, actor: PsiActor, values: MasterValues, i
     delete row.accountBalance;
     let current: { regionCode: string; depositoryId: string | null } | undefined;
     if (id) {
-      current = prepareNumbers(
+      current = prepareNumbers<NonNullable<typeof current>, [bigint, string]>(
         env.sqlite,
         `SELECT region_code AS regionCode, CAST(depository_id AS TEXT) AS depositoryId FROM psi_school_info
          WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).get(big(id), actor.tenantId) as typeof current;
+      ).get(big(id), actor.tenantId);
       if (!current) throw new ApiError(400, 400, messages.recordNotFound);
     }
     requireUnique(env, actor.tenantId, schoolInfoResource, SCHOOL_CODE, row.schoolCode, id);
@@ -268,11 +268,11 @@ export function removeSchools(env: PsiEnv, actor: PsiActor, ids: string[]): void
   tx(env, () => {
     for (const id of ids) {
       const open = openDocuments(SCHOOL_HOLDERS, 'school_id', id);
-      const s = prepareNumbers(
+      const s = prepareNumbers<{ balance: number; busy: number }>(
         env.sqlite,
         `SELECT account_balance AS balance, (${open.sql}) AS busy
          FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-      ).get(...open.params, big(id), actor.tenantId) as { balance: number; busy: number } | undefined;
+      ).get(...open.params, big(id), actor.tenantId);
       if (!s) throw fail('docNotFound');
       if (s.balance > 0 || s.busy) throw fail('schoolInUse');
       retireMaster(env, actor, 'psi_school_info', id);

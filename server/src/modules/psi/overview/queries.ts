@@ -49,10 +49,10 @@ function countsBy(
 ): Record<string, number> {
   if (scope && scope.ids.length === 0) return {};
   const { where, params } = scopedWhere(actor, scope);
-  const rows = prepareNumbers(
+  const rows = prepareNumbers<{ s: number; n: number }>(
     sqlite,
     `SELECT ${statusColumn} AS s, COUNT(*) AS n FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1`,
-  ).all(...params) as { s: number; n: number }[];
+  ).all(...params);
   return Object.fromEntries(rows.map((r) => [String(r.s), r.n]));
 }
 
@@ -68,21 +68,20 @@ function weekly(
   if (scope && scope.ids.length === 0) return [];
   const { where, params } = scopedWhere(actor, scope);
   // The weeks up to the latest order (today when there is none), so a quiet period shows its history.
-  const latest = (
-    prepareNumbers(sqlite, `SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`).get(
-      ...params,
-    ) as { t: string | null }
-  ).t;
+  const latest = prepareNumbers<{ t: string | null }>(
+    sqlite,
+    `SELECT MAX(submit_time) AS t FROM ${table} WHERE ${where.join(' AND ')}`,
+  ).get(...params)!.t;
   const anchor =
     latest && latest.slice(0, 10) < dayText(today) ? new Date(`${latest.slice(0, 10)}T00:00:00`) : today;
   const first = new Date(anchor);
   first.setDate(first.getDate() - 7 * (weeks - 1));
   where.push('submit_time >= ?');
   params.push(`${weekStart(first)} 00:00:00`);
-  const rows = prepareNumbers(
+  const rows = prepareNumbers<{ day: string; amount: number }>(
     sqlite,
     `SELECT substr(submit_time, 1, 10) AS day, total_amount AS amount FROM ${table} WHERE ${where.join(' AND ')}`,
-  ).all(...params) as { day: string; amount: number }[];
+  ).all(...params);
   const buckets = new Map<string, { orders: number; amount: number }>();
   for (let i = 0; i < weeks; i++) {
     const d = new Date(first);
@@ -112,10 +111,10 @@ function latestMovements(sqlite: Sqlite, actor: PsiActor, today: string, scope: 
     const { where, params } = scopedWhere(actor, depositoryScope(scope));
     where.push('operate_time <= ?');
     params.push(`${today} 23:59:59`);
-    const latest = prepareNumbers(
+    const latest = prepareNumbers<{ t: string | null }>(
       sqlite,
       `SELECT MAX(operate_time) AS t FROM psi_depository_log WHERE ${where.join(' AND ')}`,
-    ).get(...params) as { t: string | null };
+    ).get(...params)!;
     if (latest.t) day = latest.t.slice(0, 10);
   }
   return { day, ...movementsOn(sqlite, actor, day, scope) };
@@ -127,12 +126,12 @@ function movementsOn(sqlite: Sqlite, actor: PsiActor, day: string, scope: string
   const { where, params } = scopedWhere(actor, depositoryScope(scope));
   where.push('operate_time >= ?', 'operate_time <= ?');
   params.push(`${day} 00:00:00`, `${day} 23:59:59`);
-  const r = prepareNumbers(
+  const r = prepareNumbers<{ rows: number; inQ: number; outQ: number }>(
     sqlite,
     `SELECT COUNT(*) AS rows, COALESCE(SUM(CASE WHEN change_quantity > 0 THEN change_quantity END), 0) AS inQ,
               COALESCE(SUM(CASE WHEN change_quantity < 0 THEN -change_quantity END), 0) AS outQ
        FROM psi_depository_log WHERE ${where.join(' AND ')}`,
-  ).get(...params) as { rows: number; inQ: number; outQ: number };
+  ).get(...params)!;
   return { rows: r.rows, inQuantity: r.inQ, outQuantity: r.outQ };
 }
 
@@ -169,11 +168,11 @@ export function platformFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt) 
 function stockOnHand(sqlite: Sqlite, actor: PsiActor, scope: Scope) {
   if (scope.ids.length === 0) return { titles: 0, quantity: 0 };
   const { where, params } = scopedWhere(actor, scope);
-  const r = prepareNumbers(
+  const r = prepareNumbers<{ titles: number; quantity: number }>(
     sqlite,
     `SELECT COUNT(DISTINCT goods_id) AS titles, COALESCE(SUM(quantity), 0) AS quantity
      FROM psi_depository_stock WHERE ${where.join(' AND ')} AND quantity > 0`,
-  ).get(...params) as { titles: number; quantity: number };
+  ).get(...params)!;
   return { titles: r.titles, quantity: r.quantity };
 }
 
@@ -194,20 +193,22 @@ export function depositoryFigures(sqlite: Sqlite, actor: PsiActor, at: FiguresAt
 
 export function schoolFigures(sqlite: Sqlite, actor: PsiActor, schoolId: string, at: FiguresAt) {
   const scope = { column: 'school_id', ids: [schoolId] };
-  const school = prepareNumbers(
+  const school = prepareNumbers<
+    { schoolName: string; schoolCode: string; balance: number },
+    [bigint, string]
+  >(
     sqlite,
     `SELECT school_name AS schoolName, school_code AS schoolCode, account_balance AS balance
      FROM psi_school_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(schoolId), actor.tenantId) as
-    { schoolName: string; schoolCode: string; balance: number } | undefined;
-  const progress = prepareNumbers(
+  ).get(big(schoolId), actor.tenantId);
+  const progress = prepareNumbers<{ totalAmount: number }, [string, bigint]>(
     sqlite,
     `SELECT CAST(id AS TEXT) AS id, order_no AS orderNo, order_status AS orderStatus, pay_status AS payStatus,
             total_quantity AS totalQuantity, delivered_quantity AS deliveredQuantity,
             total_amount AS totalAmount, submit_time AS submitTime
      FROM psi_purchase_order_yypt WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
      ORDER BY submit_time DESC, id DESC LIMIT 8`,
-  ).all(actor.tenantId, big(schoolId)) as { totalAmount: number }[];
+  ).all(actor.tenantId, big(schoolId));
   return {
     kind: 'school' as const,
     school: school ? { id: schoolId, ...school, balance: formatMoney(school.balance) } : null,
@@ -230,7 +231,16 @@ export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
     transitionRule(yyptOrderDocument, 'auditPass', 'auditReject').from,
     'o',
   );
-  const tenants = prepareNumbers(
+  const tenants = prepareNumbers<{
+    tenantId: string;
+    tenantName: string;
+    schools: number;
+    depositories: number;
+    orders: number;
+    pendingAudit: number;
+    amount: number;
+    users: number;
+  }>(
     sqlite,
     `SELECT t.tenant_id AS tenantId, t.tenant_name AS tenantName,
        (SELECT COUNT(*) FROM psi_school_info s WHERE s.tenant_id = t.tenant_id AND s.is_deleted = 0) AS schools,
@@ -242,16 +252,7 @@ export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
          WHERE o.tenant_id = t.tenant_id AND o.is_deleted = 0) AS amount,
        (SELECT COUNT(*) FROM blade_user u WHERE u.tenant_id = t.tenant_id AND u.is_deleted = 0) AS users
      FROM blade_tenant t WHERE t.is_deleted = 0 ORDER BY t.tenant_id`,
-  ).all(...pending.params) as {
-    tenantId: string;
-    tenantName: string;
-    schools: number;
-    depositories: number;
-    orders: number;
-    pendingAudit: number;
-    amount: number;
-    users: number;
-  }[];
+  ).all(...pending.params);
   return {
     kind: 'tenants' as const,
     tenants: tenants.map((t) => ({ ...t, amount: formatMoney(t.amount) })),

@@ -282,11 +282,11 @@ function linesRoute<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, ta
 function lineRoutes<I extends Dict>(app: FastifyInstance, cfg: LineConfig<I>, tables: LineTables) {
   const env = liveEnv(app);
   const parentOf = (actor: PsiActor, lineId: string): string => {
-    const row = prepareNumbers(
+    const row = prepareNumbers<{ parent: string }, [bigint, string]>(
       env.sqlite,
       `SELECT CAST(${tables.parentColumn} AS TEXT) AS parent FROM ${tables.lineTable}
        WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-    ).get(big(lineId), actor.tenantId) as { parent: string } | undefined;
+    ).get(big(lineId), actor.tenantId);
     if (!row) throw new ApiError(400, 400, messages.recordNotFound);
     return row.parent;
   };

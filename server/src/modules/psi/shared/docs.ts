@@ -210,11 +210,11 @@ export const requireEnabledSchool = (env: PsiEnv, tenantId: string, id: string) 
 
 /** The platform's sale discount for a school (schoolyyptinfo), 1.0000 when none is on file. */
 export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string): number {
-  const row = prepareNumbers(
+  const row = prepareNumbers<{ discount: number }, [string, bigint]>(
     env.sqlite,
     `SELECT discount FROM psi_school_yypt_info WHERE tenant_id = ? AND school_id = ? AND is_deleted = 0
      ORDER BY id DESC LIMIT 1`,
-  ).get(tenantId, big(schoolId)) as { discount: number } | undefined;
+  ).get(tenantId, big(schoolId));
   return row?.discount ?? 10000;
 }
 
@@ -224,7 +224,7 @@ export function schoolDiscount(env: PsiEnv, tenantId: string, schoolId: string):
  */
 export function depositoriesServing(env: PsiEnv, tenantId: string, school: SchoolRow): string[] {
   const enabledOnly = enabledRow();
-  const rows = prepareNumbers(
+  const rows = prepareNumbers<{ id: string }>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id FROM psi_depository_info
      WHERE tenant_id = ? AND is_deleted = 0 AND ${enabledOnly.sql}
@@ -235,9 +235,7 @@ export function depositoriesServing(env: PsiEnv, tenantId: string, school: Schoo
     ...enabledOnly.params,
     school.regionCode,
     school.depositoryId ? big(school.depositoryId) : null,
-  ) as {
-    id: string;
-  }[];
+  );
   return rows.map((r) => r.id);
 }
 

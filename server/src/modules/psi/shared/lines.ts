@@ -1,22 +1,29 @@
 import { prepareNumbers } from '../../../core/data';
+import type { DriverRow, WithText } from '../../../core/rows';
+import type { goodsInfo } from '@psi/db/schema';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { priceLine, sumLines, type PricedLine, type Totals } from '@psi/db/model/psi/index';
 import { big, fail, type PsiEnv } from './env';
 import { insertRow, type Writer } from './rows';
 import { isEnabledRow } from './rules';
 
-export interface GoodsRow {
-  id: string;
-  goodsCode: string | null;
-  isbn: string;
-  goodsName: string;
-  publisher: string;
-  edition: string;
-  price: number;
-  saleDiscount: number;
-  purchaseDiscount: number | null;
-  status: number;
-}
+/** A book as `loadGoods` selects it: its id as text, its integers as numbers. */
+export type GoodsRow = WithText<
+  Pick<
+    DriverRow<typeof goodsInfo, number>,
+    | 'id'
+    | 'goodsCode'
+    | 'isbn'
+    | 'goodsName'
+    | 'publisher'
+    | 'edition'
+    | 'price'
+    | 'saleDiscount'
+    | 'purchaseDiscount'
+    | 'status'
+  >,
+  'id'
+>;
 
 /** How a book is named in messages: by what the screens show, its title and ISBN (never the internal code). */
 export const goodsLabel = (g: { goodsName?: string | null; isbn: string }) =>
@@ -25,14 +32,14 @@ export const goodsLabel = (g: { goodsName?: string | null; isbn: string }) =>
 /** Live goods of the tenant by id. */
 export function loadGoods(env: PsiEnv, tenantId: string, ids: string[]): Map<string, GoodsRow> {
   const out = new Map<string, GoodsRow>();
-  const s = prepareNumbers(
+  const s = prepareNumbers<GoodsRow, [bigint, string]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, goods_code AS goodsCode, isbn, goods_name AS goodsName, publisher, edition,
        price, sale_discount AS saleDiscount, purchase_discount AS purchaseDiscount, status
      FROM psi_goods_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
   );
   for (const id of ids) {
-    const row = s.get(big(id), tenantId) as GoodsRow | undefined;
+    const row = s.get(big(id), tenantId);
     if (row) out.set(id, row);
   }
   return out;
@@ -153,12 +160,12 @@ export function storedLines<T extends StoredLine = StoredLine>(
   parentId: string,
   extraColumns = '',
 ): T[] {
-  return prepareNumbers(
+  return prepareNumbers<T, [bigint]>(
     env.sqlite,
     `SELECT ${LINE_COLUMNS}${extraColumns ? `, ${extraColumns}` : ''}
      FROM ${table} l LEFT JOIN psi_goods_info g ON g.id = l.goods_id
      WHERE l.${parentColumn} = ? AND l.is_deleted = 0 ORDER BY l.sort, l.id`,
-  ).all(big(parentId)) as T[];
+  ).all(big(parentId));
 }
 
 /** Exact sums of stored lines. */

@@ -87,10 +87,10 @@ export function loadLiveRow<T>(
   tenantId: string,
   id: string,
 ): T | undefined {
-  return prepareNumbers(
+  return prepareNumbers<T, [bigint, string]>(
     env.sqlite,
     `SELECT ${columns} FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`,
-  ).get(big(id), tenantId) as T | undefined;
+  ).get(big(id), tenantId);
 }
 
 /** Soft-deletes the live rows of a table matching `where` (e.g. the lines of one document). */
@@ -116,11 +116,11 @@ export function softDeleteWhere(
  */
 export function nextDocNo(env: PsiEnv, tenantId: string, prefix: string): string {
   const day = docDay(nowText(env));
-  const row = prepareNumbers(
+  const row = prepareNumbers<{ value: number }, [string, string, string]>(
     env.sqlite,
     `INSERT INTO psi_sequence (tenant_id, prefix, day, last_value) VALUES (?, ?, ?, 1)
      ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_value = last_value + 1
      RETURNING last_value AS value`,
-  ).get(tenantId, prefix, day) as { value: number };
+  ).get(tenantId, prefix, day)!;
   return formatDocNo(prefix, day, row.value);
 }

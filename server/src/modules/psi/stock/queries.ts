@@ -71,8 +71,8 @@ export function stockQuery(
     JOIN psi_depository_info d ON d.id = s.depository_id
     LEFT JOIN psi_depository_log l ON l.id = s.last_log_id
     WHERE ${where.join(' AND ')}`;
-  const total = (prepareNumbers(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-  const records = prepareNumbers(
+  const total = prepareNumbers<{ n: number }>(sqlite, `SELECT COUNT(*) AS n ${from}`).get(...params)!.n;
+  const records = prepareNumbers<StockRow>(
     sqlite,
     `SELECT CAST(s.depository_id AS TEXT) AS depositoryId, d.depository_name AS depositoryName,
               d.depository_code AS depositoryCode, CAST(s.goods_id AS TEXT) AS goodsId, g.isbn AS isbn,
@@ -81,7 +81,7 @@ export function stockQuery(
               l.change_quantity AS lastChange
        ${from}
        ORDER BY d.sort, d.depository_code, s.quantity, g.isbn LIMIT ? OFFSET ?`,
-  ).all(...params, limit, offset) as StockRow[];
+  ).all(...params, limit, offset);
   return { records, total };
 }
 

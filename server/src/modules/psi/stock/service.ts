@@ -28,10 +28,10 @@ export interface Posting {
 
 /** Current on-hand quantity (0 when the goods was never stocked here). */
 export function stockOf(env: PsiEnv, tenantId: string, depositoryId: string, goodsId: string): number {
-  const row = prepareNumbers(
+  const row = prepareNumbers<{ quantity: number }, [string, bigint, bigint]>(
     env.sqlite,
     `SELECT quantity FROM psi_depository_stock WHERE tenant_id = ? AND depository_id = ? AND goods_id = ?`,
-  ).get(tenantId, big(depositoryId), big(goodsId)) as { quantity: number } | undefined;
+  ).get(tenantId, big(depositoryId), big(goodsId));
   return row?.quantity ?? 0;
 }
 
@@ -59,11 +59,11 @@ export function postStock(env: PsiEnv, writer: Writer, p: Posting): number {
     big(writer.userId),
     now,
   );
-  const stock = prepareNumbers(
+  const stock = prepareNumbers<{ id: string; quantity: number }, [string, bigint, bigint]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, quantity FROM psi_depository_stock
      WHERE tenant_id = ? AND depository_id = ? AND goods_id = ?`,
-  ).get(tenantId, big(p.depositoryId), big(p.goodsId)) as { id: string; quantity: number };
+  ).get(tenantId, big(p.depositoryId), big(p.goodsId))!;
   const after = stock.quantity + p.change;
   if (after < 0) throw fail('insufficientStock', { goods: p.label, need: -p.change, have: stock.quantity });
   const logId = nextId();
