@@ -16,7 +16,9 @@
  *    data) and the server's memory growth (live heap + external after a full collection) are printed.
  * 4. The invariants are checked again after the approvals.
  * 5. The web build's login page initial JavaScript and largest chunk (web/scripts/bundle-size.mjs, after a
- *    `vite build` when there is no build yet) against QUALITY.md's size budgets.
+ *    `vite build` when there is no build yet) against the size budgets; the same build, served by the
+ *    bench server before the load runs, times sign-in to the home page's first chart in Chromium
+ *    (bench/first-chart.ts: the platform administrator on the large data set, 1366×768).
  *
  * 6. The demo server as `pnpm start` runs it (bench/runtime.ts): start to `/healthz` on a seeded database,
  *    the resident memory after the trainer script and the demo reset that follows it.
@@ -51,6 +53,10 @@ import { submitDeliveryOrder } from '../src/modules/psi/delivery/service';
 import { assertInvariants } from '../test/psi/invariants';
 import { measureRuntime } from './runtime';
 import { addStreamUsers, openStreams, settledMemory, STREAMS_PER_USER } from './streams';
+import { measureFirstChart } from './first-chart';
+
+/** Every captcha the bench server makes has this answer, so that the browser run can type it. */
+const BENCH_CAPTCHA = 'bench';
 
 /** Live streams held open during the second list and approval rows (the header bell of each tab). */
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
@@ -309,6 +315,8 @@ interface BundleSizes {
   /** bytes on the wire: the build's brotli copies */
   loginTransferred: number;
   loginBudget: number;
+  /** the lighter login page's target: missing it is a WARN, the budget a FAIL */
+  loginTarget: number;
   loginFiles: string[];
   largestChunk: { file: string; raw: number };
   chunkBudget: number;
@@ -387,7 +395,14 @@ async function main() {
   // the server in its own process: the load generator must not share its event loop
   const server = spawn(
     process.execPath,
-    ['--expose-gc', '--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts'), dbFile],
+    [
+      '--expose-gc',
+      '--import',
+      import.meta.resolve('tsx'),
+      path.join(benchDir, 'server.ts'),
+      dbFile,
+      BENCH_CAPTCHA,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -407,6 +422,16 @@ async function main() {
   const password = loadDemoFixture().password;
   const ptToken = await login(base, '100001', 'pt_admin', password);
   const ckToken = await login(base, '100001', 'ck_jx', password);
+  t = Date.now();
+  const firstChart = await measureFirstChart(base, {
+    tenantId: '100001',
+    account: 'pt_admin',
+    password,
+    captcha: BENCH_CAPTCHA,
+  });
+  log(
+    `sign-in to the first chart: ${firstChart.runsMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (${seconds(t)})`,
+  );
   const auth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
 
   log(`\nmeasuring (${CONNECTIONS} connections, ${DURATION} s each)…`);
@@ -653,9 +678,16 @@ async function main() {
   target(
     'login page initial JS',
     `${kib(sizes.loginGzip)} gzip (${sizes.loginFiles.length} files), largest chunk ${kib(sizes.largestChunk.raw)}`,
-    `≤ ${kib(sizes.loginBudget)} gzip, no chunk > ${kib(sizes.chunkBudget)}`,
-    sizes.loginGzip <= sizes.loginBudget && sizes.largestChunk.raw <= sizes.chunkBudget,
+    `≤ ${kib(sizes.loginTarget)} gzip (budget ${kib(sizes.loginBudget)}), no chunk > ${kib(sizes.chunkBudget)}`,
+    sizes.loginGzip <= sizes.loginTarget && sizes.largestChunk.raw <= sizes.chunkBudget,
     sizes.loginGzip > sizes.loginBudget || sizes.largestChunk.raw > sizes.chunkBudget,
+  );
+  target(
+    'sign-in to the first chart (Chromium, 1366×768)',
+    `${(firstChart.medianMs / 1000).toFixed(2)} s median of ${firstChart.runsMs.length} (cold cache)`,
+    '≤ 1.0 s',
+    firstChart.medianMs <= 1000,
+    false,
   );
   target(
     'pnpm start to /healthz (seeded demo)',

@@ -1,9 +1,10 @@
 // Prints the gzip size of every JS chunk of the last `vite build` and the JavaScript the login page
 // needs before it can render (entry + its static imports + the lazily loaded login page and its imports).
-// Fails when a chunk or the login total exceeds the budgets of QUALITY.md. Also the bytes the login page's
+// Fails when a chunk or the login total exceeds the budgets of QUALITY.md; prints the login total against
+// the lighter login page's target too (200 KiB gzip, reported, not enforced). Also the bytes the login page's
 // JavaScript takes on the wire: the build's brotli copies (.br) that the server sends. With `--json` it
 // prints one JSON object instead (what `pnpm bench` reads):
-// { loginGzip, loginTransferred, loginBudget, loginFiles, largestChunk, chunkBudget }.
+// { loginGzip, loginTransferred, loginBudget, loginTarget, loginFiles, largestChunk, chunkBudget }.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ import { gzipSync } from 'node:zlib';
 const KiB = 1024;
 const chunkBudget = 250 * KiB;
 const loginBudget = 300 * KiB;
+/** the lighter login page's target (reported); QUALITY.md's budget above stays the limit that fails */
+const loginTarget = 200 * KiB;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -51,6 +54,7 @@ if (process.argv.includes('--json')) {
       loginGzip: loginTotal,
       loginTransferred,
       loginBudget,
+      loginTarget,
       loginFiles,
       largestChunk: largest,
       chunkBudget,
@@ -75,7 +79,7 @@ for (const file of allFiles.sort((a, b) => gzipOf(b) - gzipOf(a))) {
 }
 failed ||= loginTotal > loginBudget || loginTransferred > loginBudget;
 console.log(
-  `\nlogin page initial JS: ${loginFiles.length} files, ${kib(loginTotal)} gzip (budget ${kib(loginBudget)}), ${kib(loginTransferred)} transferred (brotli)`,
+  `\nlogin page initial JS: ${loginFiles.length} files, ${kib(loginTotal)} gzip (budget ${kib(loginBudget)}, target ${kib(loginTarget)}), ${kib(loginTransferred)} transferred (brotli)`,
 );
 for (const file of loginFiles) console.log(`  ${file}`);
 process.exitCode = failed ? 1 : 0;

@@ -45,7 +45,7 @@ describe('i18n', () => {
     expect(i18n.t('lock.required')).toBe('锁屏密码不能为空');
   });
 
-  it('defaults to zh and follows the persisted language, with dayjs and <html lang>', async () => {
+  it('defaults to zh and follows the persisted language, with dayjs (loaded with the shell) and <html lang>', async () => {
     expect(i18n.language).toBe('zh');
     expect(i18n.t('request.unknownError')).toBe('未知错误');
 

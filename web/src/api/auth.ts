@@ -139,6 +139,15 @@ async function signInPassword(password: string): Promise<string> {
   return sm2.doEncrypt(password, site.sm2PublicKey, 0);
 }
 
+/**
+ * Downloads the sign-in's password encoding (md5 or sm-crypto) while the user types, so that the submit
+ * does not wait for it behind the signed-in screens it preloads.
+ */
+export function preloadSignInPassword(): void {
+  const loading = lineRoutes.auth.password === 'md5' ? import('js-md5') : import('sm-crypto');
+  loading.catch(() => undefined);
+}
+
 export async function loginByUsername(form: LoginForm): Promise<TokenBody> {
   const headers: Record<string, string> = {
     'Tenant-Id': form.tenantId,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button } from 'antd';
+import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { recordError } from '../stores/error-log';

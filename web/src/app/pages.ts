@@ -1,3 +1,4 @@
+import { featureOn } from '../api/lines';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 /** Every routed page, each its own chunk. */
@@ -74,10 +75,11 @@ export const menuPages: Record<string, LazyPage<object>> = {
 };
 
 /**
- * Downloads the first signed-in screen (layout and home) while the login request runs, so the home page
- * appears as soon as the session is stored.
+ * Downloads the first signed-in screen (layout and home, with the PSI figures where the backend serves
+ * them) while the login request runs, so the home page appears as soon as the session is stored.
  */
 export function preloadSignedInPages(): void {
   BasicLayout.preload().catch(() => undefined);
   WelcomePage.preload().catch(() => undefined);
+  if (featureOn('psi')) PsiHomePanel.preload().catch(() => undefined);
 }

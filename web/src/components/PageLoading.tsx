@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import Spin from 'antd/es/spin';
 
 /** Shown while a lazily loaded page downloads. */
 export function PageLoading() {

@@ -1,4 +1,4 @@
-import { Form, type FormItemProps } from 'antd';
+import Form, { type FormItemProps } from 'antd/es/form';
 
 type RequiredItemProps = Omit<FormItemProps, 'rules'> & {
   /** what the form says when the item is left empty */

@@ -1,14 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { site, type Language } from '../config/site';
 import { enCore } from './locales/core/en';
 import { zhCore } from './locales/core/zh';
 import type { Translation } from './types';
-
-/** dayjs names its locales differently from our language codes. */
-const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
 /** The `lang` attribute of the page for each language. */
 const htmlLanguages: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
@@ -29,13 +24,13 @@ void i18next.use(initReactI18next).init({
 });
 
 /**
- * Shows the interface in `language`: i18next's texts, dayjs and `<html lang>` follow. Called by the
+ * Shows the interface in `language`: i18next's texts and `<html lang>` follow (dayjs too, once the
+ * signed-in shell is loaded: `./shell`). Called by the
  * settings store with the stored choice and on every change (this module does not read the store, which
  * sits beside it in the layers).
  */
 export function applyLanguage(language: Language): void {
   shownLanguage = language;
-  dayjs.locale(dayjsLocales[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLanguages[language];
   if (i18next.language !== language) void i18next.changeLanguage(language);
 }

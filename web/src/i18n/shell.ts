@@ -1,4 +1,7 @@
-import { addBundle } from './index';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { Language } from '../config/site';
+import { addBundle, currentLanguage, i18n } from './index';
 import { enShell } from './locales/shell/en';
 import { zhShell } from './locales/shell/zh';
 
@@ -8,3 +11,14 @@ import { zhShell } from './locales/shell/zh';
  * adds them to i18next once.
  */
 addBundle(zhShell, enShell);
+
+/** dayjs names its locales differently from our language codes. */
+const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
+
+/**
+ * Dates follow the language from here on: dayjs (and its Chinese locale) is needed only by the screens
+ * that load the shell, not by the login page.
+ */
+const followLanguage = (language: string) => dayjs.locale(dayjsLocales[language as Language] ?? 'en');
+followLanguage(currentLanguage());
+i18n.on('languageChanged', followLanguage);

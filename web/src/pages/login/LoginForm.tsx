@@ -1,13 +1,21 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApartmentOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form } from 'antd';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
 // The two inputs only: antd's `Input` namespace also brings TextArea, Search and OTP to the first screen.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authKeys, fetchCaptcha, fetchTenantInfo, isUnboundSocialUser, loginBySocial } from '../../api/auth';
+import {
+  authKeys,
+  fetchCaptcha,
+  fetchTenantInfo,
+  isUnboundSocialUser,
+  loginBySocial,
+  preloadSignInPassword,
+} from '../../api/auth';
 import type { TokenBody } from '../../api/types';
 import { site } from '../../config/site';
 import { useSession } from '../../stores/session';
@@ -134,17 +142,21 @@ export function LoginForm({ preloadSignedIn }: { preloadSignedIn?: () => void })
   // why the last session ended (a demo reset, ...), said once above the form until the next sign-in
   const [ended] = useState(sessionEndReason);
 
+  useEffect(preloadSignInPassword, []);
+
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
+    // The sign-in request goes first; the signed-in screens download while it runs.
+    const signingIn = login({
+      tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
+      username: values.username.trim(),
+      password: values.password,
+      captchaKey: captcha.data?.key,
+      captchaCode: values.captchaCode?.trim(),
+    });
     preloadSignedIn?.();
     try {
-      await login({
-        tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
-        username: values.username.trim(),
-        password: values.password,
-        captchaKey: captcha.data?.key,
-        captchaCode: values.captchaCode?.trim(),
-      });
+      await signingIn;
       clearSessionEnd();
       notifySuccess(t('login.success'));
       navigate(target, { replace: true });
