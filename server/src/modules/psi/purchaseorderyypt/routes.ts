@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   defaultAccess,
-  purchaseOrderYyptResource,
-  purchaseDetailYyptResource,
+  purchaseorderyyptResource,
+  purchasedetailyyptResource,
   type Lang,
 } from '@psi/db/model';
-import { yyptOrderDocument as doc } from '@psi/db/model/psi/index';
+import { purchaseorderyyptDocument as doc } from '@psi/db/model/psi/index';
 import { auditSchema, perLang } from '../shared/http';
 import {
   approvalRoute,
@@ -19,38 +19,44 @@ import {
   schoolOrderSchema,
 } from '../shared/doc-routes';
 import { specs } from '../shared/specs';
-import { approveYyptAudit, removeYyptOrders, submitYyptOrder, yyptLines } from './service';
+import {
+  approvePurchaseorderyyptAudit,
+  removePurchaseorderyypt,
+  submitPurchaseOrderYypt,
+  purchaseorderyyptLines,
+} from './service';
 
-const yyptOrderSchema = perLang((lang: Lang) =>
-  schoolOrderSchema(purchaseOrderYyptResource, purchaseDetailYyptResource, lang),
+const purchaseorderyyptSchema = perLang((lang: Lang) =>
+  schoolOrderSchema(purchaseorderyyptResource, purchasedetailyyptResource, lang),
 );
 
 /** 征订单: a school's order, the platform audit, and its lines. */
-export function registerYyptRoutes(app: FastifyInstance) {
+export function registerPurchaseorderyyptRoutes(app: FastifyInstance) {
   documentRoutes(app, {
-    spec: specs.yypt,
+    spec: specs.purchaseorderyypt,
     body: orderBody(),
     submitUrl: '/blade-psi/purchasedetailyypt/submitPurchaseOrderYypt',
-    schema: yyptOrderSchema,
-    save: submitYyptOrder,
-    remove: removeYyptOrders,
+    schema: purchaseorderyyptSchema,
+    save: submitPurchaseOrderYypt,
+    remove: removePurchaseorderyypt,
   });
   approvalRoute(app, {
     url: '/blade-psi/purchaseorderyypt/approveAudit',
-    spec: specs.yypt,
+    spec: specs.purchaseorderyypt,
     takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
-    approve: (env, actor, body) => void approveYyptAudit(env, actor, auditInput(body)),
+    approve: (env, actor, body) => void approvePurchaseorderyyptAudit(env, actor, auditInput(body)),
   });
   lineEndpoints(app, {
-    spec: specs.yyptDetail,
+    spec: specs.purchasedetailyypt,
     listUrl: '/blade-psi/purchasedetailyypt/listByOrderId',
-    listAccess: defaultAccess(purchaseDetailYyptResource).list,
+    listAccess: defaultAccess(purchasedetailyyptResource).list,
     listNames: ['purchaseId', 'pirchaseId'],
     parentKey: 'purchaseId',
-    shape: (lang) => goodsLine(purchaseDetailYyptResource, lang, false),
-    current: (env, parent) => goodsLineInputs(yyptLines(env, parent)),
-    resubmit: (env, actor, parent, details) => void submitYyptOrder(env, actor, { id: parent, details }),
+    shape: (lang) => goodsLine(purchasedetailyyptResource, lang, false),
+    current: (env, parent) => goodsLineInputs(purchaseorderyyptLines(env, parent)),
+    resubmit: (env, actor, parent, details) =>
+      void submitPurchaseOrderYypt(env, actor, { id: parent, details }),
   });
 }

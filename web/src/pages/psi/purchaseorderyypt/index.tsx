@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { YyptOrdersPage } from './YyptOrdersPage';
+import { PurchaseorderyyptPage } from './PurchaseorderyyptPage';
 import '../../../i18n/psi';
 
-export default function YyptPage() {
+export default function PurchaseorderyyptMenuPage() {
   const { t } = useTranslation();
-  return <YyptOrdersPage path="/psi/purchaseorderyypt/index" title={t('psi.yypt.title')} />;
+  return (
+    <PurchaseorderyyptPage path="/psi/purchaseorderyypt/index" title={t('psi.purchaseorderyypt.title')} />
+  );
 }
