@@ -77,25 +77,27 @@ describe('the PSI document declarations', () => {
         doc.kind,
       ).toEqual([]);
     }
-    expect(statusSet(PSI_DOCUMENTS.yyptOrder, 'open')).toEqual([1, 2, 4]);
-    expect(statusSet(PSI_DOCUMENTS.purchaseOrder, 'open')).toEqual([1, 2]);
-    expect(transitionRule(PSI_DOCUMENTS.yyptOrder, 'auditPass', 'auditReject')).toEqual({
+    expect(statusSet(PSI_DOCUMENTS.purchaseorderyypt, 'open')).toEqual([1, 2, 4]);
+    expect(statusSet(PSI_DOCUMENTS.purchaseorder, 'open')).toEqual([1, 2]);
+    expect(transitionRule(PSI_DOCUMENTS.purchaseorderyypt, 'auditPass', 'auditReject')).toEqual({
       from: [1],
       to: [2, 8],
       who: ['purchaseorderyypt_audit', 'order_yy_audit'],
     });
-    expect(transitionRule(PSI_DOCUMENTS.check, 'save', 'complete').who).toEqual([
+    expect(transitionRule(PSI_DOCUMENTS.depositorycheck, 'save', 'complete').who).toEqual([
       'depositorycheck_add',
       'depositorycheck_edit',
       'depositorycheck_complete',
     ]);
-    expect(() => transitionRule(PSI_DOCUMENTS.check, 'ship')).toThrow('check declares no transition ship');
+    expect(() => transitionRule(PSI_DOCUMENTS.depositorycheck, 'ship')).toThrow(
+      'depositorycheck declares no transition ship',
+    );
   });
 
   it('change the guards when the declaration changes', async () => {
     vi.resetModules();
     const declared = await import('../src/model/psi/documents');
-    const purchase = declared.purchaseOrderDocument as unknown as DocumentDef;
+    const purchase = declared.purchaseorderDocument as unknown as DocumentDef;
     const audited = purchase.statuses.codes.find((s) => s.name === 'audited')!;
     (audited as { editable?: boolean }).editable = true;
     (purchase.transitions as Record<string, { from: string[]; to: string; who: string[] }>).reopen = {
@@ -104,28 +106,28 @@ describe('the PSI document declarations', () => {
       who: [],
     };
     const guards = await import('../src/model/psi/status');
-    expect(guards.EDITABLE.purchaseOrder).toEqual([1, 2, 8]);
-    expect(guards.isEditable('purchaseOrder', 2)).toBe(true);
-    expect((guards.TRANSITIONS.purchaseOrder as Record<string, unknown>).reopen).toEqual({
+    expect(guards.EDITABLE.purchaseorder).toEqual([1, 2, 8]);
+    expect(guards.isEditable('purchaseorder', 2)).toBe(true);
+    expect((guards.TRANSITIONS.purchaseorder as Record<string, unknown>).reopen).toEqual({
       from: [3],
       to: 2,
     });
-    expect(guards.PurchaseStatus.stored).toBe(3);
+    expect(guards.PurchaseorderStatus.stored).toBe(3);
   });
 
   it('refuse a transition naming a status the document does not declare', async () => {
     vi.resetModules();
     const declared = await import('../src/model/psi/documents');
-    const delivery = declared.deliveryOrderDocument as unknown as DocumentDef;
+    const delivery = declared.deliveryorderDocument as unknown as DocumentDef;
     (delivery.transitions as Record<string, { from: string[]; to: string; who: string[] }>).lose = {
       from: ['pending'],
       to: 'lost',
       who: [],
     };
-    await expect(import('../src/model/psi/status')).rejects.toThrow('deliveryOrder declares no status lost');
+    await expect(import('../src/model/psi/status')).rejects.toThrow('deliveryorder declares no status lost');
   });
 
   it('keep 配送单 editing to direct orders in an editable status', () => {
-    expect(PSI_DOCUMENTS.depositoryOrder.editableWhen.code).toBe(2);
+    expect(PSI_DOCUMENTS.purchaseorderdepository.editableWhen.code).toBe(2);
   });
 });

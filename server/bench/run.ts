@@ -46,10 +46,10 @@ import { prepareNumbers } from '../src/core/data';
 import { recharge } from '../src/modules/psi/account/service';
 import {
   approveAuditDepository,
-  depositoryOrderLines,
-  submitDirectOrder,
-} from '../src/modules/psi/depository-order/service';
-import { submitDeliveryOrder } from '../src/modules/psi/delivery/service';
+  purchaseorderdepositoryLines,
+  submitPurchaseOrderDepository,
+} from '../src/modules/psi/purchaseorderdepository/service';
+import { submitDeliveryOrder } from '../src/modules/psi/deliveryorder/service';
 import { assertInvariants } from '../test/psi/invariants';
 import { measureRuntime } from './runtime';
 import { addStreamUsers, openStreams, settledMemory, STREAMS_PER_USER } from './streams';
@@ -290,14 +290,14 @@ function prepareDeliveries(env: PsiEnv, count: number): string[] {
   if (goods.length < orders * 10) throw new Error('not enough stocked books at L01 for the approval run');
   const ids: string[] = [];
   for (let o = 0; o < orders; o++) {
-    const order = submitDirectOrder(env, pt, {
+    const order = submitPurchaseOrderDepository(env, pt, {
       schoolId: school,
       depositoryId: l01,
       term: '2025-2026-1',
       details: goods.slice(o * 10, o * 10 + 10).map((goodsId) => ({ goodsId, quantity: perOrder })),
     });
     approveAuditDepository(env, ck, { id: order.id, pass: true });
-    const lines = depositoryOrderLines(env, order.id);
+    const lines = purchaseorderdepositoryLines(env, order.id);
     for (let d = 0; d < perOrder && ids.length < count; d++)
       ids.push(
         submitDeliveryOrder(env, ck, {

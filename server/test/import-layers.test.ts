@@ -42,7 +42,7 @@ async function lintAs(file: string, source: string) {
 describe('the lint rule that keeps the seeds to the PSI module’s public entry', () => {
   it('refuses a seed file importing a PSI service, shared helper or route file', async () => {
     for (const [file, from] of [
-      ['server/src/seed/demo/chapter.ts', '../../modules/psi/purchase/service'],
+      ['server/src/seed/demo/chapter.ts', '../../modules/psi/purchaseorder/service'],
       ['server/src/seed/large.ts', '../modules/psi/shared/env'],
       ['server/src/seed/demo/chapter.ts', '../../modules/psi/index'],
     ])

@@ -52,8 +52,8 @@ describe('the route index', () => {
       '`/blade-psi/purchaseorder/approveAudit`',
       'bladex, springblade',
       'button `purchaseorder_audit`',
-      'resource `purchaseorder`, kind `purchaseOrder`',
-      '`server/src/modules/psi/purchase/routes.ts`',
+      'resource `purchaseorder`, kind `purchaseorder`',
+      '`server/src/modules/psi/purchaseorder/routes.ts`',
       '`server/src/modules/psi/shared/doc-routes.ts`',
     ]);
     const onlyBladex = rowsOf(text).find(([m, u]) => m === 'POST' && u === '`/blade-auth/oauth/token`');
@@ -67,12 +67,12 @@ describe('the file that registered a route', () => {
       'server/src/core/crud.ts',
       'server/src/modules/psi/shared/doc-routes.ts',
       'server/src/core/crud.ts',
-      'server/src/modules/psi/purchase/routes.ts',
+      'server/src/modules/psi/purchaseorder/routes.ts',
       'server/src/modules/psi/index.ts',
       'server/src/app.ts',
     ];
     expect(registeredBy(frames)).toEqual({
-      file: 'server/src/modules/psi/purchase/routes.ts',
+      file: 'server/src/modules/psi/purchaseorder/routes.ts',
       via: ['server/src/modules/psi/shared/doc-routes.ts', 'server/src/core/crud.ts'],
     });
   });

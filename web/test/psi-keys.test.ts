@@ -15,15 +15,15 @@ const stale = (client: QueryClient, key: readonly unknown[]) =>
 describe('psiKeys', () => {
   it('builds a distinct key per kind and per params', () => {
     const keys = [
-      psiKeys.list('yypt', { current: 1 }),
-      psiKeys.list('yypt', { current: 2 }),
-      psiKeys.list('pod', { current: 1 }),
-      psiKeys.count('yypt', { current: 1 }),
-      psiKeys.detail('yypt', '1'),
-      psiKeys.detail('yypt', '2'),
-      psiKeys.detail('pod', '1'),
-      psiKeys.edit('yypt', '1'),
-      psiKeys.lines('yypt', '1'),
+      psiKeys.list('purchaseorderyypt', { current: 1 }),
+      psiKeys.list('purchaseorderyypt', { current: 2 }),
+      psiKeys.list('purchaseorderdepository', { current: 1 }),
+      psiKeys.count('purchaseorderyypt', { current: 1 }),
+      psiKeys.detail('purchaseorderyypt', '1'),
+      psiKeys.detail('purchaseorderyypt', '2'),
+      psiKeys.detail('purchaseorderdepository', '1'),
+      psiKeys.edit('purchaseorderyypt', '1'),
+      psiKeys.lines('purchaseorderyypt', '1'),
       psiKeys.schools({}),
       psiKeys.schools({ status: 1 }),
       psiKeys.depositories(),
@@ -37,44 +37,60 @@ describe('psiKeys', () => {
   });
 
   it("invalidating a kind's lists refreshes its lists and tab counts only", async () => {
-    const yyptList = psiKeys.list('yypt', ['purchaseorderyypt/list', { current: 1 }]);
-    const yyptCount = psiKeys.count('yypt', ['purchaseorderyypt/list', {}, 'all']);
-    const yyptDetail = psiKeys.detail('yypt', '1');
-    const podList = psiKeys.list('pod', ['purchaseorderdepository/list', { current: 1 }]);
-    const podDetail = psiKeys.detail('pod', '1');
-    const client = clientWith([yyptList, yyptCount, yyptDetail, podList, podDetail]);
+    const purchaseorderyyptList = psiKeys.list('purchaseorderyypt', [
+      'purchaseorderyypt/list',
+      { current: 1 },
+    ]);
+    const purchaseorderyyptCount = psiKeys.count('purchaseorderyypt', ['purchaseorderyypt/list', {}, 'all']);
+    const purchaseorderyyptDetail = psiKeys.detail('purchaseorderyypt', '1');
+    const purchaseorderdepositoryList = psiKeys.list('purchaseorderdepository', [
+      'purchaseorderdepository/list',
+      { current: 1 },
+    ]);
+    const purchaseorderdepositoryDetail = psiKeys.detail('purchaseorderdepository', '1');
+    const client = clientWith([
+      purchaseorderyyptList,
+      purchaseorderyyptCount,
+      purchaseorderyyptDetail,
+      purchaseorderdepositoryList,
+      purchaseorderdepositoryDetail,
+    ]);
 
-    await client.invalidateQueries({ queryKey: psiKeys.lists('yypt') });
+    await client.invalidateQueries({ queryKey: psiKeys.lists('purchaseorderyypt') });
 
-    expect(stale(client, yyptList)).toBe(true);
-    expect(stale(client, yyptCount)).toBe(true);
-    expect(stale(client, yyptDetail)).toBe(false);
-    expect(stale(client, podList)).toBe(false);
-    expect(stale(client, podDetail)).toBe(false);
+    expect(stale(client, purchaseorderyyptList)).toBe(true);
+    expect(stale(client, purchaseorderyyptCount)).toBe(true);
+    expect(stale(client, purchaseorderyyptDetail)).toBe(false);
+    expect(stale(client, purchaseorderdepositoryList)).toBe(false);
+    expect(stale(client, purchaseorderdepositoryDetail)).toBe(false);
   });
 
   it('invalidating a kind leaves the other kinds and the shared lookups', async () => {
     const client = clientWith([
-      psiKeys.detail('pod', '1'),
-      psiKeys.edit('pod', '1'),
-      psiKeys.detail('delivery', '1'),
+      psiKeys.detail('purchaseorderdepository', '1'),
+      psiKeys.edit('purchaseorderdepository', '1'),
+      psiKeys.detail('deliveryorder', '1'),
       psiKeys.deliveryPlan('1', undefined),
       psiKeys.schools({}),
     ]);
 
-    await client.invalidateQueries({ queryKey: psiKeys.kind('pod') });
+    await client.invalidateQueries({ queryKey: psiKeys.kind('purchaseorderdepository') });
 
-    expect(stale(client, psiKeys.detail('pod', '1'))).toBe(true);
-    expect(stale(client, psiKeys.edit('pod', '1'))).toBe(true);
-    expect(stale(client, psiKeys.detail('delivery', '1'))).toBe(false);
+    expect(stale(client, psiKeys.detail('purchaseorderdepository', '1'))).toBe(true);
+    expect(stale(client, psiKeys.edit('purchaseorderdepository', '1'))).toBe(true);
+    expect(stale(client, psiKeys.detail('deliveryorder', '1'))).toBe(false);
     expect(stale(client, psiKeys.deliveryPlan('1', undefined))).toBe(false);
     expect(stale(client, psiKeys.schools({}))).toBe(false);
   });
 
   it('invalidating every PSI query reaches the lookups too', async () => {
-    const client = clientWith([psiKeys.detail('check', '1'), psiKeys.mySchool('u1'), psiKeys.stock({})]);
+    const client = clientWith([
+      psiKeys.detail('depositorycheck', '1'),
+      psiKeys.mySchool('u1'),
+      psiKeys.stock({}),
+    ]);
     await client.invalidateQueries({ queryKey: psiKeys.all });
-    expect(stale(client, psiKeys.detail('check', '1'))).toBe(true);
+    expect(stale(client, psiKeys.detail('depositorycheck', '1'))).toBe(true);
     expect(stale(client, psiKeys.mySchool('u1'))).toBe(true);
     expect(stale(client, psiKeys.stock({}))).toBe(true);
   });

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeclaredRow } from '../src/api/psi';
-import { docRowActions, useDocPage } from '../src/pages/psi/orders/shared';
+import { docRowActions, useDocPage } from '../src/pages/psi/DocPage';
 import '../src/i18n/psi';
 import { resetStores, signIn } from './helpers';
 import { renderPage } from './render';

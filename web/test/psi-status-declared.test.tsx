@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PSI_DOCUMENTS, type StatusDef } from '@psi/db/model/psi/index';
-import PurchaseOrderPage from '../src/pages/psi/orders/purchase';
+import PurchaseorderPage from '../src/pages/psi/purchaseorder';
 import { StatusTag } from '../src/pages/psi/status';
 import { i18n } from '../src/i18n';
 import { envelope, resetStores, signIn } from './helpers';
@@ -26,7 +26,7 @@ const order = {
 };
 
 /** The declared 待审核 status of the 采购入库单, changed for the test and put back after it. */
-const pending = PSI_DOCUMENTS.purchaseOrder.statuses.codes[0] as StatusDef;
+const pending = PSI_DOCUMENTS.purchaseorder.statuses.codes[0] as StatusDef;
 const declared = { label: pending.label, color: pending.color };
 
 function serveOrders() {
@@ -57,30 +57,30 @@ describe('a status declared once', () => {
 
   it('shows its label and colour in the tab, the rows, and the detail header', async () => {
     serveOrders();
-    renderRoutes([{ path: PATH, element: <PurchaseOrderPage /> }], `${PATH}?id=7`);
+    renderRoutes([{ path: PATH, element: <PurchaseorderPage /> }], `${PATH}?id=7`);
 
     const tab = await screen.findByTestId('tab-1');
     expect(tab.textContent).toContain('等待平台审批');
 
     const table = screen.getByTestId('doc-table');
-    const rowTag = await within(table).findByTestId('status-purchase');
+    const rowTag = await within(table).findByTestId('status-purchaseorder');
     expect(rowTag.textContent).toBe('等待平台审批');
     expect(rowTag.className).toContain('ant-tag-magenta');
     expect(rowTag.getAttribute('data-status')).toBe('1');
 
     const header = await screen.findByTestId('doc-header');
     await waitFor(() =>
-      expect(within(header).getByTestId('status-purchase').textContent).toBe('等待平台审批'),
+      expect(within(header).getByTestId('status-purchaseorder').textContent).toBe('等待平台审批'),
     );
-    expect(within(header).getByTestId('status-purchase').className).toContain('ant-tag-magenta');
+    expect(within(header).getByTestId('status-purchaseorder').className).toContain('ant-tag-magenta');
     // the other statuses keep their declared labels
     expect(screen.getByTestId('tab-8').textContent).toContain('已驳回');
   });
 
   it('labels the tag in the current language', async () => {
     await act(() => i18n.changeLanguage('en'));
-    renderPage(<StatusTag kind="purchase" value={1} />);
-    const tag = await screen.findByTestId('status-purchase');
+    renderPage(<StatusTag kind="purchaseorder" value={1} />);
+    const tag = await screen.findByTestId('status-purchaseorder');
     expect(tag.textContent).toBe('Waiting for the platform');
     expect(tag.className).toContain('ant-tag-magenta');
   });

@@ -2,8 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   columnPriority,
-  purchaseOrderDepositoryResource,
-  purchaseOrderYyptResource,
+  purchaseorderdepositoryResource,
+  purchaseorderyyptResource,
   psiResources,
   tableFields,
   userResource,
@@ -99,7 +99,7 @@ describe('column priority', () => {
 
 describe('declared key columns', () => {
   it('come from the declaration: number, party, amount and status of the document lists', () => {
-    for (const def of [purchaseOrderYyptResource, purchaseOrderDepositoryResource]) {
+    for (const def of [purchaseorderyyptResource, purchaseorderdepositoryResource]) {
       const first = byPriority(tableColumns(def, 'en')).slice(0, 4);
       expect(keys(first)).toEqual(['orderNo', 'schoolName', 'totalAmount', 'orderStatus']);
     }

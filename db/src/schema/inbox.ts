@@ -18,7 +18,7 @@ export const noticeMessage = sqliteTable(
     tenantId: tenantColumn(),
     userId: snowflake('user_id').notNull(),
     category: text('category').notNull(),
-    /** the document: its kind (`yypt`, `statement`, `leave`), id and number */
+    /** the document: its stored kind (`yypt` for a 征订单, `statement`, `leave`), id and number */
     bizType: text('biz_type').notNull(),
     bizId: snowflake('biz_id'),
     bizNo: text('biz_no'),

@@ -9,7 +9,7 @@ import type { SeedContext } from '@psi/db/seed';
 import { goodsInfoResource } from '@psi/db/model';
 import { isbn13CheckDigit } from '@psi/db/model/psi/index';
 import {
-  approvePurchaseAudit,
+  approvePurchaseorderAudit,
   approveStorage,
   importRoster,
   parseValues,
@@ -203,7 +203,7 @@ export function largeLayer(ctx: SeedContext, out: NodeJS.WriteStream = process.s
         quantity: 10 + ((i + k) % 50),
       })),
     });
-    approvePurchaseAudit(env, admin, { id: order.id, pass: true, auditRemark: '压测数据' });
+    approvePurchaseorderAudit(env, admin, { id: order.id, pass: true, auditRemark: '压测数据' });
     approveStorage(env, operator, { id: order.id });
     if (i % 100 === 99 || i === LARGE.orders - 1)
       bar.update('stock log rows', (i + 1) * LARGE.linesPerOrder, LARGE.orders * LARGE.linesPerOrder);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextId, t } from '@psi/db/model';
-import { psiMessages, purchaseOrderDocument, type DocumentDef } from '@psi/db/model/psi/index';
+import { psiMessages, purchaseorderDocument, type DocumentDef } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import { formBody } from '../../src/core/route-schemas';
 import { approvalRoute, described, VERSION } from '../../src/modules/psi/shared/doc-routes';
@@ -26,12 +26,12 @@ const hold = { from: ['audited'], to: 'held', who: ['purchaseorder_hold'] };
 
 /** The 采购入库单 as declared, plus `held` and `hold` (in the product: documents.ts). */
 const heldPurchase: DocumentDef = {
-  ...purchaseOrderDocument,
+  ...purchaseorderDocument,
   statuses: {
-    ...purchaseOrderDocument.statuses,
-    codes: [...purchaseOrderDocument.statuses.codes, held],
+    ...purchaseorderDocument.statuses,
+    codes: [...purchaseorderDocument.statuses.codes, held],
   },
-  transitions: { ...purchaseOrderDocument.transitions, hold },
+  transitions: { ...purchaseorderDocument.transitions, hold },
 };
 
 /** The document kind on the server side: the one `documentKind` of shared/docs.ts. */
@@ -51,7 +51,7 @@ const heldKind = documentKind<DocHeader, StoredLine>(
 async function holdModule(app: FastifyInstance) {
   approvalRoute(app, {
     url: '/blade-psi/purchaseorder/hold',
-    spec: specs.purchase,
+    spec: specs.purchaseorder,
     takes: { doc: heldPurchase, actions: ['hold'] },
     body: formBody(described({ id: 'the document', version: VERSION })),
     schema: storageBody,
@@ -145,7 +145,7 @@ async function serverDeclaring(declare: (documents: Record<string, DocumentDef>)
 describe('a status and a transition added to the product declaration', () => {
   it('change the product guard and route access with no server change', async () => {
     app = await serverDeclaring((documents) => {
-      const purchase = documents.purchaseOrder;
+      const purchase = documents.purchaseorder;
       (purchase.statuses.codes as unknown as object[]).push({ ...held, editable: true });
       const transitions = purchase.transitions as Record<string, typeof hold>;
       transitions.hold = hold;

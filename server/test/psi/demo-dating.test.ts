@@ -21,7 +21,7 @@ function timeline(app: FastifyInstance) {
       `SELECT order_no AS no, term, expected_date AS expected, submit_time AS submitted, audit_time AS audited,
               storage_time AS stored FROM psi_purchase_order WHERE tenant_id = '100001' AND is_deleted = 0 ORDER BY submit_time, order_no`,
     ),
-    yypt: all(
+    purchaseorderyypt: all(
       `SELECT order_no AS no, term, submit_time AS submitted, audit_time AS audited FROM psi_purchase_order_yypt
        WHERE is_deleted = 0 ORDER BY tenant_id, submit_time, order_no`,
     ),
@@ -83,7 +83,7 @@ describe('demo dating', () => {
     expect(timeline(now)).toEqual(expected);
     expect(term).toBe(termOf(today));
     // DOMAIN.md's own dating is the story unchanged
-    expect(timeline(story).yypt.map((o) => o.no)).toContain('ZD20250828-0001');
+    expect(timeline(story).purchaseorderyypt.map((o) => o.no)).toContain('ZD20250828-0001');
     expect(timeline(story).statements[0].voucher).toBe('JH2025070100001');
   });
 

@@ -62,10 +62,10 @@ describe('ISBN-13 and document numbers', () => {
 describe('status machines', () => {
   it('derives progress and editability', () => {
     expect([progressStatus(0, 10), progressStatus(4, 10), progressStatus(10, 10)]).toEqual([2, 4, 3]);
-    expect(isEditable('depositoryOrder', 1, 1)).toBe(false);
-    expect(isEditable('depositoryOrder', 8, 2)).toBe(true);
-    expect(isEditable('purchaseOrder', 2)).toBe(false);
-    expect(TRANSITIONS.yyptOrder.depositoryReject).toEqual({ from: [2], to: 7 });
+    expect(isEditable('purchaseorderdepository', 1, 1)).toBe(false);
+    expect(isEditable('purchaseorderdepository', 8, 2)).toBe(true);
+    expect(isEditable('purchaseorder', 2)).toBe(false);
+    expect(TRANSITIONS.purchaseorderyypt.depositoryReject).toEqual({ from: [2], to: 7 });
   });
 });
 

@@ -1,10 +1,10 @@
 /** Dictionary codes (fixtures/dicts.json) per coded column. */
 export const PSI_DICT = {
-  purchaseOrderStatus: 'purchaseorder_status',
-  yyptStatus: 'purchaseorderyypt_status',
-  depositoryOrderStatus: 'purchaseorderdepository_status',
-  deliveryStatus: 'deliveryorder_status',
-  checkStatus: 'depositorycheck_status',
+  purchaseorderStatus: 'purchaseorder_status',
+  purchaseorderyyptStatus: 'purchaseorderyypt_status',
+  purchaseorderdepositoryStatus: 'purchaseorderdepository_status',
+  deliveryorderStatus: 'deliveryorder_status',
+  depositorycheckStatus: 'depositorycheck_status',
   payStatus: 'pay_status',
   orderSource: 'order_source_type',
   stockDirection: 'stock_direction',

@@ -3,11 +3,11 @@
  * `ZD20250828-0001`. The server draws the sequence per tenant, prefix and day.
  */
 export const DOC_PREFIX = {
-  purchaseOrder: 'CG',
-  yyptOrder: 'ZD',
-  depositoryOrder: 'PS',
-  deliveryOrder: 'FH',
-  check: 'PD',
+  purchaseorder: 'CG',
+  purchaseorderyypt: 'ZD',
+  purchaseorderdepository: 'PS',
+  deliveryorder: 'FH',
+  depositorycheck: 'PD',
   statement: 'LS',
 } as const;
 

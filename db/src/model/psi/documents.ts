@@ -1,11 +1,11 @@
 import type { ResourceDef } from '../resource';
 import { t } from '../text';
 import {
-  deliveryOrderResource,
-  depositoryCheckResource,
-  purchaseOrderDepositoryResource,
-  purchaseOrderResource,
-  purchaseOrderYyptResource,
+  deliveryorderResource,
+  depositorycheckResource,
+  purchaseorderdepositoryResource,
+  purchaseorderResource,
+  purchaseorderyyptResource,
 } from '../resources/psi/index';
 import { type CodeDef, type CodeSet } from './codes';
 import { PSI_DICT } from './dicts';
@@ -17,8 +17,14 @@ import { PSI_DICT } from './dicts';
  * and its status sets (status.ts: `statusSet`, `transitionRule`) and the web's tags, tabs, columns,
  * row actions and detail header are derived from here: a status or a transition added here changes
  * the rules, not only the screens.
+ *
+ * A kind's key is its Blade route segment, which is also its menu code (fixtures/menus.json): the same
+ * word names its resource (`<key>Resource`), its declaration (`<key>Document`), its server folder
+ * (`server/src/modules/psi/<key>/`) and its page folder (`web/src/pages/psi/<key>/`). Only the SQL
+ * tables keep the names the product spec gives them (`psi_purchase_order_yypt`, …).
  */
-export type DocumentKind = 'purchaseOrder' | 'yyptOrder' | 'depositoryOrder' | 'deliveryOrder' | 'check';
+export type DocumentKind =
+  'purchaseorder' | 'purchaseorderyypt' | 'purchaseorderdepository' | 'deliveryorder' | 'depositorycheck';
 
 /** A workflow status. Its code is a key of the document's status dictionary in fixtures/dicts.json. */
 export interface StatusDef extends CodeDef {
@@ -135,13 +141,13 @@ const schoolOrderDetail = [
 ] as const;
 
 /** 采购入库单: the platform buys from a publisher into one depository. */
-export const purchaseOrderDocument = {
-  kind: 'purchaseOrder',
-  resource: purchaseOrderResource,
+export const purchaseorderDocument = {
+  kind: 'purchaseorder',
+  resource: purchaseorderResource,
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    dict: PSI_DICT.purchaseOrderStatus,
+    dict: PSI_DICT.purchaseorderStatus,
     codes: [
       { ...pending, ...editable },
       { name: 'audited', code: 2, label: t('待入库', 'Awaiting receipt'), color: 'blue', open: true },
@@ -185,13 +191,13 @@ export const purchaseOrderDocument = {
 } as const satisfies DocumentDef;
 
 /** 征订单: a school's order placed with the platform. */
-export const yyptOrderDocument = {
-  kind: 'yyptOrder',
-  resource: purchaseOrderYyptResource,
+export const purchaseorderyyptDocument = {
+  kind: 'purchaseorderyypt',
+  resource: purchaseorderyyptResource,
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    dict: PSI_DICT.yyptStatus,
+    dict: PSI_DICT.purchaseorderyyptStatus,
     codes: [
       { ...pending, ...editable },
       { name: 'approved', code: 2, label: t('已审核', 'Approved'), color: 'blue', open: true },
@@ -238,13 +244,13 @@ export const yyptOrderDocument = {
 } as const satisfies DocumentDef;
 
 /** 配送单 (补订单 when entered directly): the depository's work order. */
-export const depositoryOrderDocument = {
-  kind: 'depositoryOrder',
-  resource: purchaseOrderDepositoryResource,
+export const purchaseorderdepositoryDocument = {
+  kind: 'purchaseorderdepository',
+  resource: purchaseorderdepositoryResource,
   numberField: 'orderNo',
   statusField: 'orderStatus',
   statuses: {
-    dict: PSI_DICT.depositoryOrderStatus,
+    dict: PSI_DICT.purchaseorderdepositoryStatus,
     codes: [
       { ...pending, ...editable },
       { name: 'accepted', code: 2, label: t('待发货', 'To ship'), color: 'blue', open: true },
@@ -290,13 +296,13 @@ export const depositoryOrderDocument = {
 } as const satisfies DocumentDef;
 
 /** 发货单: one shipment against a 配送单. */
-export const deliveryOrderDocument = {
-  kind: 'deliveryOrder',
-  resource: deliveryOrderResource,
+export const deliveryorderDocument = {
+  kind: 'deliveryorder',
+  resource: deliveryorderResource,
   numberField: 'deliveryNo',
   statusField: 'orderStatus',
   statuses: {
-    dict: PSI_DICT.deliveryStatus,
+    dict: PSI_DICT.deliveryorderStatus,
     codes: [
       { name: 'pending', code: 1, label: t('待出库', 'To ship'), color: 'gold', open: true, ...editable },
       { name: 'shipped', code: 3, label: t('已出库', 'Shipped'), color: 'green', final: true },
@@ -336,13 +342,13 @@ export const deliveryOrderDocument = {
 } as const satisfies DocumentDef;
 
 /** 盘点: a depository's stocktake. */
-export const checkDocument = {
-  kind: 'check',
-  resource: depositoryCheckResource,
+export const depositorycheckDocument = {
+  kind: 'depositorycheck',
+  resource: depositorycheckResource,
   numberField: 'checkNo',
   statusField: 'checkStatus',
   statuses: {
-    dict: PSI_DICT.checkStatus,
+    dict: PSI_DICT.depositorycheckStatus,
     codes: [
       { name: 'counting', code: 1, label: t('盘点中', 'Counting'), color: 'gold', open: true, ...editable },
       { ...completed },
@@ -385,9 +391,9 @@ export const checkDocument = {
 } as const satisfies DocumentDef;
 
 export const PSI_DOCUMENTS = {
-  purchaseOrder: purchaseOrderDocument,
-  yyptOrder: yyptOrderDocument,
-  depositoryOrder: depositoryOrderDocument,
-  deliveryOrder: deliveryOrderDocument,
-  check: checkDocument,
+  purchaseorder: purchaseorderDocument,
+  purchaseorderyypt: purchaseorderyyptDocument,
+  purchaseorderdepository: purchaseorderdepositoryDocument,
+  deliveryorder: deliveryorderDocument,
+  depositorycheck: depositorycheckDocument,
 } as const satisfies Record<DocumentKind, DocumentDef>;

@@ -8,18 +8,18 @@ export type { DocumentKind } from './documents';
  * Workflow states of the PSI documents (DOMAIN.md 3.1), derived from their declarations in
  * documents.ts. They live in `order_status`/`check_status`, never in the BladeX `status` row flag.
  */
-export const PurchaseStatus = codeMap(PSI_DOCUMENTS.purchaseOrder.statuses.codes);
-export const YyptStatus = codeMap(PSI_DOCUMENTS.yyptOrder.statuses.codes);
-export const DepositoryOrderStatus = codeMap(PSI_DOCUMENTS.depositoryOrder.statuses.codes);
-export const DeliveryStatus = codeMap(PSI_DOCUMENTS.deliveryOrder.statuses.codes);
-export const CheckStatus = codeMap(PSI_DOCUMENTS.check.statuses.codes);
+export const PurchaseorderStatus = codeMap(PSI_DOCUMENTS.purchaseorder.statuses.codes);
+export const PurchaseorderyyptStatus = codeMap(PSI_DOCUMENTS.purchaseorderyypt.statuses.codes);
+export const PurchaseorderdepositoryStatus = codeMap(PSI_DOCUMENTS.purchaseorderdepository.statuses.codes);
+export const DeliveryorderStatus = codeMap(PSI_DOCUMENTS.deliveryorder.statuses.codes);
+export const DepositorycheckStatus = codeMap(PSI_DOCUMENTS.depositorycheck.statuses.codes);
 export const PayStatus = codeMap(payStatusCodes.codes);
 export const DepositoryOrderSource = codeMap(orderSourceCodes.codes);
 export const LogSource = codeMap(logSourceCodes.codes);
 export const StockDirection = { in: 1, out: 2 } as const;
 export const TradeType = { recharge: 1, debit: 2, refund: 3 } as const;
 export const AccountDirection = { income: 1, expense: 2 } as const;
-export const StatementSource = { none: 0, yyptOrder: 1, depositoryOrder: 2 } as const;
+export const StatementSource = { none: 0, purchaseorderyypt: 1, purchaseorderdepository: 2 } as const;
 /** BladeX row flag on master data: 1 enabled / normal, 0 disabled. */
 export const RowStatus = { enabled: 1, disabled: 0 } as const;
 

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { displayMoney, t, type Lang } from '@psi/db/model';
-import { messageDescriptions, messageTexts, say } from './texts';
+import { PURCHASEORDERYYPT_BIZ_TYPE, messageDescriptions, messageTexts, say } from './texts';
 import { inList, todoSources } from './todos';
 import type { SessionUser } from '../../core/context';
 import { prepareNumbers } from '../../core/data';
@@ -39,12 +39,15 @@ function todoList(
  * The page of a school's own 征订单: a school user works on them under 学校订书, which is the only
  * list of them its menu has; the platform under 征订单.
  */
-const yyptPageOf = (kind: PsiActor['kind']) =>
+const purchaseorderyyptPageOf = (kind: PsiActor['kind']) =>
   kind === 'school' ? '/psi/order_s/index' : '/psi/purchaseorderyypt/index';
 
-/** The page that opens a message's document (for a reader of `kind`): its detail where the list page has one. */
+/**
+ * The page that opens a message's document (for a reader of `kind`): its detail where the list page has one.
+ * Keyed by the stored `biz_type` the notice triggers write.
+ */
 const messageRoutes: Record<string, (id: string, kind: PsiActor['kind']) => string> = {
-  yypt: (id, kind) => `${yyptPageOf(kind)}?id=${id}`,
+  [PURCHASEORDERYYPT_BIZ_TYPE]: (id, kind) => `${purchaseorderyyptPageOf(kind)}?id=${id}`,
   purchase: (id) => `/psi/purchaseorder/index?id=${id}`,
   depository: (id) => `/psi/purchaseorderdepository/index?id=${id}`,
   statement: () => '/psi/accountstatement/index',
@@ -115,7 +118,9 @@ function messageList(
     `SELECT ${MESSAGE_COLUMNS} FROM blade_notice_message WHERE tenant_id = ? AND user_id = ?
      ORDER BY id DESC LIMIT ? OFFSET ?`,
   ).all(user.tenantId, BigInt(user.userId), size, (current - 1) * size);
-  const kind = rows.some((r) => r.bizType === 'yypt') ? resolveActor(sqlite, user).kind : 'none';
+  const kind = rows.some((r) => r.bizType === PURCHASEORDERYYPT_BIZ_TYPE)
+    ? resolveActor(sqlite, user).kind
+    : 'none';
   return {
     total: Number(counts.total),
     unread: Number(counts.unread),

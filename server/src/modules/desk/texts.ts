@@ -23,8 +23,15 @@ export const messageTexts: Record<string, Text> = {
   leaveApproved: t('请假申请已通过（{no}）', 'Leave request approved ({no})'),
   leaveRejected: t('请假申请被驳回（{no}）', 'Leave request rejected ({no})'),
 };
+/**
+ * The stored `biz_type` of a message about a 征订单 (`purchaseorderyypt`), written by the notice triggers:
+ * stored data keeps its short name, as the SQL tables keep theirs.
+ */
+export const PURCHASEORDERYYPT_BIZ_TYPE = 'yypt';
+
+/** A message's document, by its stored `biz_type`. */
 export const messageDescriptions: Record<string, Text> = {
-  yypt: t('征订单', 'School order'),
+  [PURCHASEORDERYYPT_BIZ_TYPE]: t('征订单', 'School order'),
   statement: t('账户流水', 'Account statement'),
   purchase: t('采购入库单', 'Purchase receipt'),
   depository: t('配送单', 'Distribution order'),

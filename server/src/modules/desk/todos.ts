@@ -29,9 +29,9 @@ const todoTexts = {
 const returnedHow = { 7: t('仓库退回', 'returned by the depository'), 8: t('驳回', 'rejected') };
 
 const todoDescriptions = {
-  yypt: t('{school} · {amount}', '{school} · {amount}'),
-  purchase: t('{supplier} · {depository}', '{supplier} · {depository}'),
-  depository: t('{school} · {depository}', '{school} · {depository}'),
+  purchaseorderyypt: t('{school} · {amount}', '{school} · {amount}'),
+  purchaseorder: t('{supplier} · {depository}', '{supplier} · {depository}'),
+  purchaseorderdepository: t('{school} · {depository}', '{school} · {depository}'),
   flow: t('{process} · 发起人 {starter}', '{process} · started by {starter}'),
 };
 
@@ -74,9 +74,9 @@ interface TodoKit {
   tenant: string;
   lang: Lang;
   doc: ReturnType<typeof docItem>;
-  yyptDesc: (r: Row) => string;
-  purchaseDesc: (r: Row) => string;
-  depDesc: (r: Row) => string;
+  purchaseorderyyptDesc: (r: Row) => string;
+  purchaseorderDesc: (r: Row) => string;
+  purchaseorderdepositoryDesc: (r: Row) => string;
 }
 
 /** An item for one open document: its kind's title, a description, the screen that opens it. */
@@ -121,21 +121,30 @@ const watchItem =
   });
 
 function todoKit(sqlite: Database.Database, reader: Reader, lang: Lang): TodoKit {
-  const yyptDesc = (r: Row) =>
-    say(todoDescriptions.yypt, lang, { school: String(r.school), amount: displayMoney(Number(r.amount)) });
-  const purchaseDesc = (r: Row) =>
-    say(todoDescriptions.purchase, lang, { supplier: String(r.supplier), depository: String(r.depository) });
-  const depDesc = (r: Row) =>
-    say(todoDescriptions.depository, lang, { school: String(r.school), depository: String(r.depository) });
+  const purchaseorderyyptDesc = (r: Row) =>
+    say(todoDescriptions.purchaseorderyypt, lang, {
+      school: String(r.school),
+      amount: displayMoney(Number(r.amount)),
+    });
+  const purchaseorderDesc = (r: Row) =>
+    say(todoDescriptions.purchaseorder, lang, {
+      supplier: String(r.supplier),
+      depository: String(r.depository),
+    });
+  const purchaseorderdepositoryDesc = (r: Row) =>
+    say(todoDescriptions.purchaseorderdepository, lang, {
+      school: String(r.school),
+      depository: String(r.depository),
+    });
   return {
     sqlite,
     reader,
     tenant: reader.psi.tenantId,
     lang,
     doc: docItem(lang),
-    yyptDesc,
-    purchaseDesc,
-    depDesc,
+    purchaseorderyyptDesc,
+    purchaseorderDesc,
+    purchaseorderdepositoryDesc,
   };
 }
 
@@ -146,8 +155,8 @@ function platformTodos(kit: TodoKit): TodoSource[] {
     reader: { psi },
     tenant,
     doc,
-    yyptDesc,
-    purchaseDesc,
+    purchaseorderyyptDesc,
+    purchaseorderDesc,
   } = kit;
   const out: TodoSource[] = [];
   if (psi.kind === 'platform') {
@@ -158,7 +167,7 @@ function platformTodos(kit: TodoKit): TodoSource[] {
         [tenant],
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, o.total_amount AS amount`,
         'o.submit_time DESC, o.id DESC',
-        doc('yyptAudit', '/psi/purchaseorderyypt/index', yyptDesc),
+        doc('yyptAudit', '/psi/purchaseorderyypt/index', purchaseorderyyptDesc),
       ),
     );
     for (const [kind, status] of [
@@ -173,7 +182,7 @@ function platformTodos(kit: TodoKit): TodoSource[] {
           `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, COALESCE(o.audit_time, o.submit_time) AS time,
            o.supplier_name AS supplier, ${depositoryName} AS depository`,
           'time DESC, o.id DESC',
-          doc(kind, '/psi/purchaseorder/index', purchaseDesc),
+          doc(kind, '/psi/purchaseorder/index', purchaseorderDesc),
         ),
       );
     }
@@ -189,7 +198,7 @@ function depositoryTodos(kit: TodoKit): TodoSource[] {
     tenant,
     lang,
     doc,
-    depDesc,
+    purchaseorderdepositoryDesc,
   } = kit;
   const out: TodoSource[] = [];
   if (psi.kind === 'depository' && psi.depositoryIds.length) {
@@ -202,7 +211,7 @@ function depositoryTodos(kit: TodoKit): TodoSource[] {
         [tenant, ...deps],
         `CAST(o.id AS TEXT) AS id, o.order_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, ${depositoryName} AS depository`,
         'o.submit_time DESC, o.id DESC',
-        doc('depositoryAccept', '/psi/purchaseorderdepository/index', depDesc),
+        doc('depositoryAccept', '/psi/purchaseorderdepository/index', purchaseorderdepositoryDesc),
       ),
       source(
         sqlite,
@@ -210,7 +219,7 @@ function depositoryTodos(kit: TodoKit): TodoSource[] {
         [tenant, ...deps],
         `CAST(o.id AS TEXT) AS id, o.delivery_no AS orderNo, o.submit_time AS time, ${schoolName} AS school, ${depositoryName} AS depository`,
         'o.submit_time DESC, o.id DESC',
-        doc('deliveryShip', '/psi/deliveryorder/index', depDesc),
+        doc('deliveryShip', '/psi/deliveryorder/index', purchaseorderdepositoryDesc),
       ),
       source(
         sqlite,
@@ -252,7 +261,7 @@ function schoolTodos(kit: TodoKit): TodoSource[] {
     tenant,
     lang,
     doc,
-    yyptDesc,
+    purchaseorderyyptDesc,
   } = kit;
   const out: TodoSource[] = [];
   if (psi.kind === 'school' && psi.schoolId) {
@@ -266,7 +275,7 @@ function schoolTodos(kit: TodoKit): TodoSource[] {
          o.order_status AS status, ${schoolName} AS school, o.total_amount AS amount`,
         'time DESC, o.id DESC',
         // the school's own list of its orders (学校订书), the one its menu has
-        doc('orderFix', '/psi/order_s/index', yyptDesc, (r) => ({
+        doc('orderFix', '/psi/order_s/index', purchaseorderyyptDesc, (r) => ({
           how: returnedHow[Number(r.status) as 7 | 8][lang],
         })),
       ),

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerMasterRoutes } from './master/routes';
 import { registerStockLogRoutes, registerStockRoutes } from './stock/routes';
 import { registerAccountRoutes } from './account/routes';
-import { registerPurchaseRoutes } from './purchase/routes';
-import { registerYyptRoutes } from './yypt/routes';
-import { registerDepositoryOrderRoutes } from './depository-order/routes';
-import { registerDeliveryRoutes } from './delivery/routes';
-import { registerCheckRoutes } from './check/routes';
+import { registerPurchaseorderRoutes } from './purchaseorder/routes';
+import { registerPurchaseorderyyptRoutes } from './purchaseorderyypt/routes';
+import { registerPurchaseorderdepositoryRoutes } from './purchaseorderdepository/routes';
+import { registerDeliveryorderRoutes } from './deliveryorder/routes';
+import { registerDepositorycheckRoutes } from './depositorycheck/routes';
 import { registerOverviewRoutes } from './overview/routes';
 
 /**
@@ -14,7 +14,7 @@ import { registerOverviewRoutes } from './overview/routes';
  * platform terms; the two ledgers (stock log, account statements, read-only); the four order
  * flavours with their lines and approvals; stocktakes. Every write that touches more than one row
  * is one synchronous transaction in the services; the routes only parse, scope and answer. One
- * folder per document (`<kind>/service.ts`, `<kind>/routes.ts`); what they share is in `shared/`.
+ * folder per document kind, named by its key (`<key>/service.ts`, `<key>/routes.ts`); shared parts in `shared/`.
  */
 export default async function psiModule(app: FastifyInstance) {
   // The ledger indexes are written at random places (per depository and book): a 64 MiB page cache
@@ -25,11 +25,11 @@ export default async function psiModule(app: FastifyInstance) {
   registerMasterRoutes(app);
   registerStockLogRoutes(app);
   registerAccountRoutes(app);
-  registerPurchaseRoutes(app);
-  registerYyptRoutes(app);
-  registerDepositoryOrderRoutes(app);
-  registerDeliveryRoutes(app);
-  registerCheckRoutes(app);
+  registerPurchaseorderRoutes(app);
+  registerPurchaseorderyyptRoutes(app);
+  registerPurchaseorderdepositoryRoutes(app);
+  registerDeliveryorderRoutes(app);
+  registerDepositorycheckRoutes(app);
   registerStockRoutes(app);
   registerOverviewRoutes(app);
 }

@@ -10,13 +10,21 @@ export { GOODS_COLUMNS, ROSTER_COLUMNS, importRoster } from './master/imports';
 export { removeGoods, removeSchools, saveDepository, saveGoods, saveSchool } from './master/service';
 export { recharge } from './account/service';
 export {
-  approvePurchaseAudit,
+  approvePurchaseorderAudit,
   approveStorage,
-  purchaseLines,
-  removePurchaseOrders,
+  purchaseorderLines,
+  removePurchaseorder,
   submitPurchaseOrder,
-} from './purchase/service';
-export { approveYyptAudit, removeYyptOrders, submitYyptOrder } from './yypt/service';
-export { approveAuditDepository, depositoryOrderLines, submitDirectOrder } from './depository-order/service';
-export { approveDelivery, submitDeliveryOrder } from './delivery/service';
-export { saveCheckList } from './check/service';
+} from './purchaseorder/service';
+export {
+  approvePurchaseorderyyptAudit,
+  removePurchaseorderyypt,
+  submitPurchaseOrderYypt,
+} from './purchaseorderyypt/service';
+export {
+  approveAuditDepository,
+  purchaseorderdepositoryLines,
+  submitPurchaseOrderDepository,
+} from './purchaseorderdepository/service';
+export { approveDelivery, submitDeliveryOrder } from './deliveryorder/service';
+export { saveCheckList } from './depositorycheck/service';

@@ -1,5 +1,5 @@
 /** A depository ships what is left of some lines of an accepted order (发货单), then approves it or not yet. */
-import { approveDelivery, depositoryOrderLines, submitDeliveryOrder } from '../../modules/psi/public';
+import { approveDelivery, purchaseorderdepositoryLines, submitDeliveryOrder } from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import type { DepositoryOrders } from './orders';
 import type { Story } from './story';
@@ -9,7 +9,7 @@ export function ship(s: Story, e: Extract<StoryEvent, { delivery: string }>, ord
   const shipping = s.story.shipping;
   const podId = orders.get(e.delivery)!;
   clock.at(`${e.day} 14:00`);
-  const src = depositoryOrderLines(env, podId);
+  const src = purchaseorderdepositoryLines(env, podId);
   const delivery = submitDeliveryOrder(env, jh.actor(e.operator), {
     depositoryOrderId: podId,
     logisticsCompany: shipping.logisticsCompany,

@@ -1,14 +1,14 @@
 /** The last chapter: tenant 100002 reuses 100001's codes and ISBNs and never sees its data (DOMAIN.md 5.11). */
 import { prepareNumbers } from '../../core/data';
 import {
-  approvePurchaseAudit,
+  approvePurchaseorderAudit,
   approveStorage,
   importRoster,
   recharge,
   ROSTER_COLUMNS,
   saveGoods,
   saveSchool,
-  submitYyptOrder,
+  submitPurchaseOrderYypt,
 } from '../../modules/psi/public';
 import { sheetRowOf } from './fixture';
 import { submitPlainPurchase } from './purchases';
@@ -53,7 +53,7 @@ export function writeIsolationTenant(s: Story): void {
     p,
     fixture.isolation.goods.map((code) => ({ goodsId: qt.goodsId(code), quantity: p.quantity })),
   );
-  approvePurchaseAudit(env, admin, { id: order.id, pass: true, auditRemark: p.auditRemark });
+  approvePurchaseorderAudit(env, admin, { id: order.id, pass: true, auditRemark: p.auditRemark });
   approveStorage(env, qt.actor(p.operator), { id: order.id });
   const r = plan.recharge;
   clock.at(r.at);
@@ -65,7 +65,7 @@ export function writeIsolationTenant(s: Story): void {
   });
   const o = plan.subscription;
   clock.at(o.at);
-  submitYyptOrder(env, qt.actor(plan.schoolUser), {
+  submitPurchaseOrderYypt(env, qt.actor(plan.schoolUser), {
     depositoryId: qt.depositories.get(o.depository),
     term: s.term,
     details: qt.lines(o.lines),

@@ -5,10 +5,10 @@
  */
 import {
   approveAuditDepository,
-  approveYyptAudit,
-  removeYyptOrders,
-  submitDirectOrder,
-  submitYyptOrder,
+  approvePurchaseorderyyptAudit,
+  removePurchaseorderyypt,
+  submitPurchaseOrderDepository,
+  submitPurchaseOrderYypt,
 } from '../../modules/psi/public';
 import type { StoryEvent } from './fixture';
 import type { Story } from './story';
@@ -37,15 +37,15 @@ export function subscribe(
   const { env, clock, main: jh } = s;
   clock.at(e.at);
   const school = schoolActor(s, e.school);
-  const order = submitYyptOrder(env, school, {
+  const order = submitPurchaseOrderYypt(env, school, {
     depositoryId: jh.depositories.get(e.depository),
     term: s.term,
     details: jh.lines(e.lines),
   });
-  if (e.removed) removeYyptOrders(env, school, [order.id]);
+  if (e.removed) removePurchaseorderyypt(env, school, [order.id]);
   if (!e.audit) return;
   clock.at(e.audit.at);
-  const audited = approveYyptAudit(env, jh.actor('pt_admin'), {
+  const audited = approvePurchaseorderyyptAudit(env, jh.actor('pt_admin'), {
     id: order.id,
     pass: e.audit.pass,
     auditRemark: e.audit.remark,
@@ -58,7 +58,7 @@ export function subscribe(
 export function orderDirect(s: Story, e: Extract<StoryEvent, { direct: string }>, orders: DepositoryOrders) {
   const { env, clock, main: jh } = s;
   clock.at(e.at);
-  const order = submitDirectOrder(env, schoolActor(s, e.school), {
+  const order = submitPurchaseOrderDepository(env, schoolActor(s, e.school), {
     depositoryId: jh.depositories.get(e.depository),
     term: s.term,
     remark: e.remark,

@@ -1,9 +1,9 @@
 /** Chapter 3: July's purchase receipts (采购入库), each taken as far as the story goes with it. */
 import {
-  approvePurchaseAudit,
+  approvePurchaseorderAudit,
   approveStorage,
-  purchaseLines,
-  removePurchaseOrders,
+  purchaseorderLines,
+  removePurchaseorder,
   saveGoods,
   submitPurchaseOrder,
 } from '../../modules/psi/public';
@@ -53,7 +53,7 @@ function purchase(s: Story, p: Purchase): void {
   if (p.end === 'pending') return;
   clock.at(`${p.day} 10:30`);
   const pass = p.end !== 'rejected';
-  approvePurchaseAudit(env, ptAdmin, {
+  approvePurchaseorderAudit(env, ptAdmin, {
     id: order.id,
     pass,
     auditRemark: p.auditRemark ?? rules.approveRemark,
@@ -62,7 +62,7 @@ function purchase(s: Story, p: Purchase): void {
   clock.at(`${p.day} 15:00`);
   const received = p.received;
   const details = received
-    ? purchaseLines(env, order.id).map((l) => ({
+    ? purchaseorderLines(env, order.id).map((l) => ({
         detailId: l.id,
         receivedQuantity: received[[...jh.goods].find(([, id]) => id === l.goodsId)![0]] ?? l.quantity,
       }))
@@ -89,5 +89,5 @@ export function writePurchases(s: Story): void {
   // a draft entered by mistake and removed: never shows
   const draft = rules.removedDraft;
   const order = submitPlainPurchase(s, jh, draft, jh.lines(draft.lines));
-  removePurchaseOrders(env, jh.actor(draft.operator), [order.id]);
+  removePurchaseorder(env, jh.actor(draft.operator), [order.id]);
 }

@@ -93,11 +93,11 @@ export function removeDocs(resource: string, ids: string[]): Promise<unknown> {
 
 /** Lines of a document by its header id. */
 export const linesOf = {
-  yypt: (id: string) => list('purchasedetailyypt/listByOrderId', { purchaseId: id }),
-  pod: (id: string) => list('purchasedetaildepository/listByOrderId', { purchaseId: id }),
-  purchase: (id: string) => list('purchasedetail/listByOrderId', { pirchaseId: id }),
-  delivery: (id: string) => list('deliverydetail/listByOrderId', { deliveryId: id }),
-  check: (id: string) => list('depositorycheckdetail/listByCheckId', { checkId: id }),
+  purchaseorderyypt: (id: string) => list('purchasedetailyypt/listByOrderId', { purchaseId: id }),
+  purchaseorderdepository: (id: string) => list('purchasedetaildepository/listByOrderId', { purchaseId: id }),
+  purchaseorder: (id: string) => list('purchasedetail/listByOrderId', { pirchaseId: id }),
+  deliveryorder: (id: string) => list('deliverydetail/listByOrderId', { deliveryId: id }),
+  depositorycheck: (id: string) => list('depositorycheckdetail/listByCheckId', { checkId: id }),
 };
 
 /** A document header with its lines; `null` when the header is missing or not the caller's. */

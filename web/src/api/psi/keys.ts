@@ -1,6 +1,6 @@
 /**
- * Every react-query key of the PSI screens, built here and nowhere else. A document kind (`yypt`, `pod`,
- * `purchase`, `delivery`, `check`) owns the keys below `['psi', kind]`: its lists (and their tab counts),
+ * Every react-query key of the PSI screens, built here and nowhere else. A document kind (its
+ * `DocumentKind` key: `purchaseorderyypt`, `purchaseorderdepository`, …) owns the keys below `['psi', kind]`: its lists (and their tab counts),
  * its details and the documents its editor loads, so a write can refresh exactly what it changed.
  * Lookups shared by several screens (schools, depositories, the caller's school) sit beside the kinds.
  */
@@ -20,9 +20,9 @@ export const psiKeys = {
   lines: (kind: string, id: string) => [...psiKeys.kind(kind), 'lines', id] as const,
   /** What a delivery may ship against one 配送单 (open, pending and stock per line). */
   deliveryPlan: (podId: string | undefined, id: string | undefined) =>
-    [...psiKeys.kind('delivery'), 'plan', podId, id] as const,
+    [...psiKeys.kind('deliveryorder'), 'plan', podId, id] as const,
   /** The 配送单 a new delivery may be made for. */
-  shippable: () => [...psiKeys.kind('pod'), 'shippable'] as const,
+  shippable: () => [...psiKeys.kind('purchaseorderdepository'), 'shippable'] as const,
   stock: (params: unknown) => [...psiKeys.all, 'stock', params] as const,
   home: () => [...psiKeys.all, 'home'] as const,
   mySchool: (userId: string) => [...psiKeys.all, 'my-school', userId] as const,

@@ -45,14 +45,14 @@ interface Plan {
 async function loadPlan(podId: string, deliveryId?: string): Promise<Plan | null> {
   const pod = await detail('purchaseorderdepository', podId);
   if (!pod) return null;
-  const lines = await linesOf.pod(podId);
+  const lines = await linesOf.purchaseorderdepository(podId);
   const drafts = (
     await page(psiRoutes.deliveryorderList, { depositoryOrderId: podId, orderStatus: 1, size: 100 })
   ).records;
   const pending: Record<string, number> = {};
   const own: Record<string, number> = {};
   for (const draft of drafts) {
-    for (const line of await linesOf.delivery(String(draft.id))) {
+    for (const line of await linesOf.deliveryorder(String(draft.id))) {
       const key = String(line.sourceDetailId);
       const target = String(draft.id) === deliveryId ? own : pending;
       target[key] = (target[key] ?? 0) + Number(line.quantity);
@@ -105,7 +105,7 @@ function ShipInput({
       />
       {r.qty > r.stock && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
-          {t('psi.delivery.overStock', { stock: r.stock })}
+          {t('psi.deliveryorder.overStock', { stock: r.stock })}
         </Typography.Text>
       )}
     </Space>
@@ -199,7 +199,7 @@ function PodPicker({ value, onChange }: { value?: string; onChange: (podId: stri
   return (
     <Select
       style={{ width: '100%' }}
-      placeholder={t('psi.delivery.pickOrder')}
+      placeholder={t('psi.deliveryorder.pickOrder')}
       value={value}
       loading={candidates.isLoading}
       showSearch={{ optionFilterProp: 'label' }}
@@ -228,7 +228,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
   };
 
   const existing = useQuery({
-    queryKey: psiKeys.edit('delivery', id),
+    queryKey: psiKeys.edit('deliveryorder', id),
     queryFn: () => detail('deliveryorder', id!),
     enabled: Boolean(id),
     gcTime: 0,
@@ -265,7 +265,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
     const values = (await form.validateFields()) as Record<string, unknown>;
     const details = rows.filter((r) => r.qty > 0).map((r) => ({ sourceDetailId: r.key, quantity: r.qty }));
     if (details.length === 0) {
-      editor.setError(t('psi.delivery.nothing'));
+      editor.setError(t('psi.deliveryorder.nothing'));
       return;
     }
     const body = { ...values, id: id ?? undefined, depositoryOrderId: podId, details };
@@ -274,7 +274,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
 
   return (
     <EditorDrawer
-      title={`${id ? t('psi.delivery.editDelivery') : t('psi.delivery.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
+      title={`${id ? t('psi.deliveryorder.editDelivery') : t('psi.deliveryorder.newDelivery')}${plan.data ? ` · ${String(plan.data.pod.orderNo)}` : ''}`}
       testId="delivery-editor"
       onClose={editor.close}
       error={editor.error}
@@ -293,7 +293,7 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
       {podId && plan.isSuccess && !plan.data && (
         <Alert type="error" showIcon title={t('psi.common.notFound')} />
       )}
-      {!podId && !plan.isLoading && <Empty description={t('psi.delivery.pickOrder')} />}
+      {!podId && !plan.isLoading && <Empty description={t('psi.deliveryorder.pickOrder')} />}
       {plan.data && (
         <>
           <Typography.Text type="secondary">
@@ -308,9 +308,9 @@ export function DeliveryEditor({ podId: givenPod, id, onClose, onSaved }: Delive
               onClick={() => ship(Object.fromEntries(rows.map((r) => [r.key, r.open])))}
               data-testid="delivery-fill"
             >
-              {t('psi.delivery.fillAll')}
+              {t('psi.deliveryorder.fillAll')}
             </Button>
-            <Button onClick={() => ship({})}>{t('psi.delivery.clearAll')}</Button>
+            <Button onClick={() => ship({})}>{t('psi.deliveryorder.clearAll')}</Button>
             <Typography.Text strong data-testid="delivery-total">
               {t('psi.common.total')}: {t('psi.common.copies', { count: totalQty })}
             </Typography.Text>

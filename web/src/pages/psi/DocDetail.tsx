@@ -44,10 +44,10 @@ async function load(kind: DocKind, id: string): Promise<Loaded | null> {
   const lines = await linesOf[kind](id);
   let pod: DeclaredRow | null = null;
   let deliveries: DeclaredRow[] = [];
-  if (kind === 'yypt' && header.depositoryOrderId) {
+  if (kind === 'purchaseorderyypt' && header.depositoryOrderId) {
     pod = await detail('purchaseorderdepository', String(header.depositoryOrderId)).catch(() => null);
   }
-  if (kind === 'pod') pod = header;
+  if (kind === 'purchaseorderdepository') pod = header;
   if (pod) {
     deliveries = (
       await page(psiRoutes.deliveryorderList, { depositoryOrderId: String(pod.id), size: 100 }).catch(() => ({
@@ -112,10 +112,10 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
   const lang = useLang();
 
   const titles: Record<DocKind, string> = {
-    yypt: t('psi.yypt.detail'),
-    pod: t('psi.pod.detail'),
-    purchase: t('psi.purchase.detail'),
-    delivery: t('psi.delivery.detail'),
+    purchaseorderyypt: t('psi.purchaseorderyypt.detail'),
+    purchaseorderdepository: t('psi.purchaseorderdepository.detail'),
+    purchaseorder: t('psi.purchaseorder.detail'),
+    deliveryorder: t('psi.deliveryorder.detail'),
   };
   const number = h ? String(h.orderNo ?? h.deliveryNo ?? '') : '';
 
@@ -139,7 +139,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
       render: (_v, r) => yuan(r.unitPrice),
     },
     { title: t('psi.field.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' },
-    ...(kind === 'yypt' || kind === 'pod'
+    ...(kind === 'purchaseorderyypt' || kind === 'purchaseorderdepository'
       ? [
           {
             title: t('psi.field.delivered'),
@@ -149,7 +149,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
           },
         ]
       : []),
-    ...(kind === 'purchase'
+    ...(kind === 'purchaseorder'
       ? [
           {
             title: t('psi.field.received'),
@@ -197,7 +197,7 @@ export function DocDetail({ kind, id, onClose, actions }: DocDetailProps) {
               data-testid="doc-lines"
             />
           </Card>
-          {kind !== 'delivery' && (
+          {kind !== 'deliveryorder' && (
             <Card size="small" title={t('psi.timeline.title')}>
               <Timeline items={timeline(kind, data, t)} data-testid="doc-timeline" />
             </Card>
@@ -231,7 +231,7 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
   const doc = DOCUMENTS[kind];
   const status = statusOfRow(doc, h);
   const auditRejected = status?.name === 'rejected';
-  if (kind === 'purchase' || kind === 'yypt') {
+  if (kind === 'purchaseorder' || kind === 'purchaseorderyypt') {
     if (h.auditTime)
       item(
         auditRejected ? t('psi.timeline.auditRejected') : t('psi.timeline.audited'),
@@ -240,7 +240,7 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
         h.auditRemark ? String(h.auditRemark) : undefined,
       );
   }
-  if (kind === 'purchase') {
+  if (kind === 'purchaseorder') {
     if (h.storageTime)
       item(
         t('psi.timeline.stored'),
@@ -254,7 +254,7 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
   }
   const pod = data.pod;
   if (pod?.auditTime) {
-    const rejected = statusOfRow(DOCUMENTS.pod, pod)?.name === 'rejected';
+    const rejected = statusOfRow(DOCUMENTS.purchaseorderdepository, pod)?.name === 'rejected';
     item(
       rejected ? t('psi.timeline.depRejected') : t('psi.timeline.accepted'),
       pod.auditTime,
@@ -265,7 +265,7 @@ function timeline(kind: DocKind, data: Loaded, t: T): TimelineItemProps[] {
   for (const d of [...data.deliveries].sort((a, b) =>
     String(a.submitTime).localeCompare(String(b.submitTime)),
   )) {
-    if (statusOfRow(DOCUMENTS.delivery, d)?.final)
+    if (statusOfRow(DOCUMENTS.deliveryorder, d)?.final)
       item(
         t('psi.timeline.delivered', { no: String(d.deliveryNo), count: Number(d.totalQuantity) }),
         d.deliveryTime,

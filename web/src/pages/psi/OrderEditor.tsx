@@ -32,7 +32,7 @@ import {
 } from './orderLines';
 import { useEditor, useFillForm, useOnLoaded } from './useEditor';
 
-export type OrderKind = 'yypt' | 'direct' | 'purchase';
+export type OrderKind = 'purchaseorderyypt' | 'purchaseorderdepository' | 'purchaseorder';
 
 const editableStatus = (row: DeclaredRow) => [1, 8].includes(Number(row.orderStatus));
 
@@ -48,30 +48,33 @@ const RESOURCE: Record<
     editable: (row: DeclaredRow) => boolean;
   }
 > = {
-  yypt: {
+  purchaseorderyypt: {
     detail: 'purchaseorderyypt',
     submit: psiRoutes.purchasedetailyyptSubmitPurchaseOrderYypt,
-    lines: linesOf.yypt,
+    lines: linesOf.purchaseorderyypt,
     editable: editableStatus,
   },
-  direct: {
+  purchaseorderdepository: {
     detail: 'purchaseorderdepository',
     submit: psiRoutes.purchasedetaildepositorySubmitPurchaseOrderDepository,
-    lines: linesOf.pod,
+    lines: linesOf.purchaseorderdepository,
     editable: (row) => Number(row.sourceType) === 2 && editableStatus(row),
   },
-  purchase: {
+  purchaseorder: {
     detail: 'purchaseorder',
     submit: psiRoutes.purchasedetailSubmitPurchaseOrder,
-    lines: linesOf.purchase,
+    lines: linesOf.purchaseorder,
     editable: editableStatus,
   },
 };
 
 const TITLES: Record<OrderKind, [MessageKey, MessageKey]> = {
-  yypt: ['psi.yypt.newOrder', 'psi.yypt.editOrder'],
-  direct: ['psi.pod.newDirect', 'psi.pod.editDirect'],
-  purchase: ['psi.purchase.newOrder', 'psi.purchase.editOrder'],
+  purchaseorderyypt: ['psi.purchaseorderyypt.newOrder', 'psi.purchaseorderyypt.editOrder'],
+  purchaseorderdepository: [
+    'psi.purchaseorderdepository.newDirect',
+    'psi.purchaseorderdepository.editDirect',
+  ],
+  purchaseorder: ['psi.purchaseorder.newOrder', 'psi.purchaseorder.editOrder'],
 };
 
 interface OrderEditorProps {
@@ -109,8 +112,8 @@ function DiscountHint({ discount }: { discount: string | null }) {
   return (
     <Typography.Text type="secondary" data-testid="discount-hint">
       {discount
-        ? t('psi.yypt.discountHint', { discount: discountText(discount, lang) })
-        : t('psi.yypt.discountUnknown')}
+        ? t('psi.purchaseorderyypt.discountHint', { discount: discountText(discount, lang) })
+        : t('psi.purchaseorderyypt.discountUnknown')}
     </Typography.Text>
   );
 }
@@ -138,7 +141,7 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
   const [form] = Form.useForm();
   const role = useRoleKind();
   const isSchoolUser = role === 'school';
-  const isPurchase = kind === 'purchase';
+  const isPurchase = kind === 'purchaseorder';
   const school = useMySchool(isSchoolUser);
   // lines added, changed or removed by the user (loading a document's lines is not an edit)
   const lines = useLines<OrderLine>((l) => l.key);
@@ -221,12 +224,19 @@ export function OrderEditor({ kind, id, onClose, onSaved }: OrderEditorProps) {
       ) : (
         <>
           {frozen && (
-            <Alert type="warning" showIcon title={t('psi.yypt.frozen')} data-testid="order-frozen" />
+            <Alert
+              type="warning"
+              showIcon
+              title={t('psi.purchaseorderyypt.frozen')}
+              data-testid="order-frozen"
+            />
           )}
           {!frozen && header && Number(header.orderStatus) === 8 && (
-            <Alert type="info" showIcon title={t('psi.yypt.resubmitHint')} />
+            <Alert type="info" showIcon title={t('psi.purchaseorderyypt.resubmitHint')} />
           )}
-          {kind === 'direct' && <Alert type="info" showIcon title={t('psi.pod.directHint')} />}
+          {kind === 'purchaseorderdepository' && (
+            <Alert type="info" showIcon title={t('psi.purchaseorderdepository.directHint')} />
+          )}
           <Form
             form={form}
             layout="vertical"

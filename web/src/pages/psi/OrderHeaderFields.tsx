@@ -63,7 +63,7 @@ function DepositoryField({ form, isPurchase }: { form: FormInstance; isPurchase:
       name="depositoryId"
       label={t('psi.field.depository')}
       rules={[{ required: true, message: t('psi.required.depository') }]}
-      extra={isPurchase ? undefined : t('psi.yypt.depositoryHint')}
+      extra={isPurchase ? undefined : t('psi.purchaseorderyypt.depositoryHint')}
     >
       <Select
         loading={depositories.isLoading}

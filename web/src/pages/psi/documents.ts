@@ -1,15 +1,15 @@
 import type { FieldDef } from '@psi/db/model';
-import { PSI_DOCUMENTS, type DocumentDef, type StatusDef } from '@psi/db/model/psi/index';
+import { PSI_DOCUMENTS, type DocumentDef, type DocumentKind, type StatusDef } from '@psi/db/model/psi/index';
 import type { DeclaredRow } from '../../api/psi';
 
-/** The document kinds with a list page, by the short name their routes and query keys use. */
-export type DocKind = 'yypt' | 'pod' | 'purchase' | 'delivery';
+/** The document kinds with a list page of their own (a stocktake has its sheet instead). */
+export type DocKind = Exclude<DocumentKind, 'depositorycheck'>;
 
 export const DOCUMENTS: Record<DocKind, DocumentDef> = {
-  yypt: PSI_DOCUMENTS.yyptOrder,
-  pod: PSI_DOCUMENTS.depositoryOrder,
-  purchase: PSI_DOCUMENTS.purchaseOrder,
-  delivery: PSI_DOCUMENTS.deliveryOrder,
+  purchaseorderyypt: PSI_DOCUMENTS.purchaseorderyypt,
+  purchaseorderdepository: PSI_DOCUMENTS.purchaseorderdepository,
+  purchaseorder: PSI_DOCUMENTS.purchaseorder,
+  deliveryorder: PSI_DOCUMENTS.deliveryorder,
 };
 
 /** A field of the document's resource declaration (the document only names declared fields). */

@@ -14,11 +14,11 @@ import {
  * (`data-testid="status-<kind>"`). Codes, labels, colours and order come from the declarations.
  */
 const CODE_SETS = {
-  purchase: PSI_DOCUMENTS.purchaseOrder.statuses,
-  yypt: PSI_DOCUMENTS.yyptOrder.statuses,
-  depository: PSI_DOCUMENTS.depositoryOrder.statuses,
-  delivery: PSI_DOCUMENTS.deliveryOrder.statuses,
-  check: PSI_DOCUMENTS.check.statuses,
+  purchaseorder: PSI_DOCUMENTS.purchaseorder.statuses,
+  purchaseorderyypt: PSI_DOCUMENTS.purchaseorderyypt.statuses,
+  purchaseorderdepository: PSI_DOCUMENTS.purchaseorderdepository.statuses,
+  deliveryorder: PSI_DOCUMENTS.deliveryorder.statuses,
+  depositorycheck: PSI_DOCUMENTS.depositorycheck.statuses,
   pay: payStatusCodes,
   source: orderSourceCodes,
   logSource: logSourceCodes,

@@ -65,7 +65,7 @@ export const accountStatementResource = defineResource({
   ],
 });
 
-export const depositoryCheckResource = defineResource({
+export const depositorycheckResource = defineResource({
   key: 'depositorycheck',
   api: '/blade-psi/depositorycheck',
   title: t('库存盘点', 'Stocktakes'),
@@ -75,7 +75,7 @@ export const depositoryCheckResource = defineResource({
     key(ro(text('checkNo', '盘点单号', 'Check no.', { search: 'like', sortable: true }))),
     ref('depositoryId', '仓库', 'Depository', { required: true, search: 'equal', inTable: false }),
     key(shown('depositoryName', '仓库', 'Depository')),
-    key(ro(dict('checkStatus', PSI_DICT.checkStatus, '状态', 'Status', { search: 'equal' }))),
+    key(ro(dict('checkStatus', PSI_DICT.depositorycheckStatus, '状态', 'Status', { search: 'equal' }))),
     {
       name: 'checkDate',
       kind: 'date',
@@ -97,7 +97,7 @@ export const depositoryCheckResource = defineResource({
   ],
 });
 
-export const depositoryCheckDetailResource = defineResource({
+export const depositorycheckdetailResource = defineResource({
   key: 'depositorycheckdetail',
   api: '/blade-psi/depositorycheckdetail',
   title: t('盘点明细', 'Stocktake lines'),
@@ -131,6 +131,6 @@ export const depositoryCheckDetailResource = defineResource({
 export const ledgerResources: ResourceDef[] = [
   depositoryLogResource,
   accountStatementResource,
-  depositoryCheckResource,
-  depositoryCheckDetailResource,
+  depositorycheckResource,
+  depositorycheckdetailResource,
 ];

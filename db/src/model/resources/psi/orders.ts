@@ -103,7 +103,7 @@ const linesResource = (
   });
 
 /** 采购入库单: the platform buys from a publisher into one depository. */
-export const purchaseOrderResource = orderResource('purchaseorder', t('采购入库单', 'Purchase receipts'), {
+export const purchaseorderResource = orderResource('purchaseorder', t('采购入库单', 'Purchase receipts'), {
   fields: [
     orderNo(),
     key(text('supplierName', '供货商', 'Supplier', { required: true, maxLength: 100, search: 'like' })),
@@ -114,7 +114,7 @@ export const purchaseOrderResource = orderResource('purchaseorder', t('采购入
     date('expectedDate', '预计到货', 'Expected on', { inTable: false }),
     ...totals(),
     ro(num('receivedQuantity', '实收册数', 'Received')),
-    orderStatus(PSI_DICT.purchaseOrderStatus),
+    orderStatus(PSI_DICT.purchaseorderStatus),
     submitTime(),
     ...auditFieldDefs(),
     ro(ref('storageUser', '入库人', 'Stored by', { inTable: false })),
@@ -124,7 +124,7 @@ export const purchaseOrderResource = orderResource('purchaseorder', t('采购入
   ],
 });
 
-export const purchaseDetailResource = linesResource(
+export const purchasedetailResource = linesResource(
   'purchasedetail',
   t('采购明细', 'Purchase lines'),
   'purchaseorder',
@@ -138,21 +138,21 @@ export const purchaseDetailResource = linesResource(
 );
 
 /** Who reads and writes 征订单 and their lines: the platform's and the schools' menus. */
-const yyptReaders = { button: ['purchaseorderyypt', 'order_s', 'order_yy'] };
-const yyptAccess = (remove: string[]): ResourceDef['access'] => ({
-  list: yyptReaders,
-  detail: yyptReaders,
+const purchaseorderyyptReaders = { button: ['purchaseorderyypt', 'order_s', 'order_yy'] };
+const purchaseorderyyptAccess = (remove: string[]): ResourceDef['access'] => ({
+  list: purchaseorderyyptReaders,
+  detail: purchaseorderyyptReaders,
   submit: { button: ['purchaseorderyypt_add', 'purchaseorderyypt_edit', 'order_s_add', 'order_s_edit'] },
   remove: { button: remove },
-  export: yyptReaders,
+  export: purchaseorderyyptReaders,
 });
 
 /** 征订单: a school's order placed with the platform. */
-export const purchaseOrderYyptResource = orderResource(
+export const purchaseorderyyptResource = orderResource(
   'purchaseorderyypt',
   t('征订单', 'Subscription orders'),
   {
-    access: yyptAccess(['purchaseorderyypt_delete', 'order_s_delete']),
+    access: purchaseorderyyptAccess(['purchaseorderyypt_delete', 'order_s_delete']),
     fields: [
       orderNo(),
       ...schoolAndDepository(),
@@ -160,7 +160,7 @@ export const purchaseOrderYyptResource = orderResource(
       ...receiverFields(),
       ...totals(),
       deliveredQuantity('已发册数'),
-      orderStatus(PSI_DICT.yyptStatus),
+      orderStatus(PSI_DICT.purchaseorderyyptStatus),
       payStatus(),
       ro(ref('depositoryOrderId', '配送单', 'Distribution order', { inTable: false })),
       submitTime(),
@@ -170,7 +170,7 @@ export const purchaseOrderYyptResource = orderResource(
   },
 );
 
-export const purchaseDetailYyptResource = linesResource(
+export const purchasedetailyyptResource = linesResource(
   'purchasedetailyypt',
   t('征订明细', 'Subscription lines'),
   'purchaseorderyypt',
@@ -179,7 +179,7 @@ export const purchaseDetailYyptResource = linesResource(
     ...lineFields(),
     deliveredQuantity('已发数量'),
   ],
-  yyptAccess([
+  purchaseorderyyptAccess([
     'purchaseorderyypt_edit',
     'purchaseorderyypt_delete',
     'order_s_add',
@@ -194,7 +194,7 @@ const depositorySubmit = {
 };
 
 /** 配送单: the depository's work order, from a 征订单 or entered directly (补订). */
-export const purchaseOrderDepositoryResource = orderResource(
+export const purchaseorderdepositoryResource = orderResource(
   'purchaseorderdepository',
   t('配送单', 'Distribution orders'),
   {
@@ -209,7 +209,7 @@ export const purchaseOrderDepositoryResource = orderResource(
       ...receiverFields(),
       ...totals(),
       deliveredQuantity('已发册数'),
-      orderStatus(PSI_DICT.depositoryOrderStatus),
+      orderStatus(PSI_DICT.purchaseorderdepositoryStatus),
       payStatus(),
       submitTime(),
       ...auditFieldDefs(),
@@ -218,7 +218,7 @@ export const purchaseOrderDepositoryResource = orderResource(
   },
 );
 
-export const purchaseDetailDepositoryResource = linesResource(
+export const purchasedetaildepositoryResource = linesResource(
   'purchasedetaildepository',
   t('配送明细', 'Distribution lines'),
   'purchaseorderdepository',
@@ -238,7 +238,7 @@ export const purchaseDetailDepositoryResource = linesResource(
 );
 
 /** 发货单: one shipment against a 配送单. */
-export const deliveryOrderResource = orderResource('deliveryorder', t('发货单', 'Delivery orders'), {
+export const deliveryorderResource = orderResource('deliveryorder', t('发货单', 'Delivery orders'), {
   fields: [
     orderNo('deliveryNo', '发货单号', 'Delivery no.'),
     ref('depositoryOrderId', '配送单', 'Distribution order', {
@@ -258,7 +258,7 @@ export const deliveryOrderResource = orderResource('deliveryorder', t('发货单
     text('trackingNo', '运单号', 'Tracking no.', { maxLength: 64, search: 'like' }),
     num('packageCount', '件数', 'Parcels', { min: 0, inTable: false }),
     ...totals(),
-    orderStatus(PSI_DICT.deliveryStatus),
+    orderStatus(PSI_DICT.deliveryorderStatus),
     submitTime(),
     ro(ref('deliveryUser', '出库人', 'Shipped by', { inTable: false })),
     ro(datetime('deliveryTime', '出库时间', 'Shipped at')),
@@ -267,7 +267,7 @@ export const deliveryOrderResource = orderResource('deliveryorder', t('发货单
   ],
 });
 
-export const deliveryDetailResource = linesResource(
+export const deliverydetailResource = linesResource(
   'deliverydetail',
   t('发货明细', 'Delivery lines'),
   'deliveryorder',
@@ -280,12 +280,12 @@ export const deliveryDetailResource = linesResource(
 
 /** The documents and their lines, each header before its lines. */
 export const orderResources: ResourceDef[] = [
-  purchaseOrderResource,
-  purchaseDetailResource,
-  purchaseOrderYyptResource,
-  purchaseDetailYyptResource,
-  purchaseOrderDepositoryResource,
-  purchaseDetailDepositoryResource,
-  deliveryOrderResource,
-  deliveryDetailResource,
+  purchaseorderResource,
+  purchasedetailResource,
+  purchaseorderyyptResource,
+  purchasedetailyyptResource,
+  purchaseorderdepositoryResource,
+  purchasedetaildepositoryResource,
+  deliveryorderResource,
+  deliverydetailResource,
 ];

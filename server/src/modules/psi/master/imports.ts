@@ -245,7 +245,7 @@ function writeRoster(
       outcome = 'updated';
     }
   }
-  const yypt = prepareNumbers<Record<string, unknown>, [string, unknown]>(
+  const schoolyyptinfo = prepareNumbers<Record<string, unknown>, [string, unknown]>(
     env.sqlite,
     `SELECT CAST(id AS TEXT) AS id, CAST(school_id AS TEXT) AS schoolId, school_name AS schoolName,
        school_type AS schoolType, region_code AS regionCode, region_name AS regionName, address,
@@ -254,17 +254,19 @@ function writeRoster(
        contract_no AS contractNo, remark
      FROM psi_school_yypt_info WHERE tenant_id = ? AND school_code = ? AND is_deleted = 0`,
   ).get(actor.tenantId, v.schoolCode);
-  const yyptValues: Record<string, unknown> = { schoolId };
-  for (const f of ROSTER_FIELDS) if (v[f] !== undefined) yyptValues[f] = v[f];
-  if (yyptValues.discount === undefined && !yypt) yyptValues.discount = 10000;
+  const schoolyyptinfoValues: Record<string, unknown> = { schoolId };
+  for (const f of ROSTER_FIELDS) if (v[f] !== undefined) schoolyyptinfoValues[f] = v[f];
+  if (schoolyyptinfoValues.discount === undefined && !schoolyyptinfo) schoolyyptinfoValues.discount = 10000;
   const stamp = { importBatchNo: batchNo, importTime: nowText(env) };
-  if (!yypt) {
-    insertRow(env, schoolYyptInfo, actor, { ...yyptValues, schoolCode: v.schoolCode, ...stamp });
+  if (!schoolyyptinfo) {
+    insertRow(env, schoolYyptInfo, actor, { ...schoolyyptinfoValues, schoolCode: v.schoolCode, ...stamp });
     if (outcome === 'unchanged') outcome = 'updated';
   } else {
-    const changed = Object.fromEntries(Object.entries(yyptValues).filter(([k, x]) => !same(yypt[k], x)));
+    const changed = Object.fromEntries(
+      Object.entries(schoolyyptinfoValues).filter(([k, x]) => !same(schoolyyptinfo[k], x)),
+    );
     if (Object.keys(changed).length) {
-      updateRow(env, schoolYyptInfo, actor, yypt.id as string, { ...changed, ...stamp });
+      updateRow(env, schoolYyptInfo, actor, schoolyyptinfo.id as string, { ...changed, ...stamp });
       if (outcome === 'unchanged') outcome = 'updated';
     }
   }

@@ -12,11 +12,11 @@ import {
   schoolYyptInfo,
 } from '@psi/db/schema';
 import {
-  checkDocument,
-  deliveryOrderDocument,
-  depositoryOrderDocument,
-  purchaseOrderDocument,
-  yyptOrderDocument,
+  depositorycheckDocument,
+  deliveryorderDocument,
+  purchaseorderdepositoryDocument,
+  purchaseorderDocument,
+  purchaseorderyyptDocument,
   type DocumentDef,
 } from '@psi/db/model/psi/index';
 import { goodsInfoResource, depositoryInfoResource, schoolInfoResource } from '@psi/db/model';
@@ -30,15 +30,15 @@ import { statusFlagged, type SqlPart } from '../shared/rules';
 
 /** The documents that hold a school: its orders. */
 const SCHOOL_HOLDERS: readonly (readonly [SQLiteTable, DocumentDef])[] = [
-  [purchaseOrderYypt, yyptOrderDocument],
-  [purchaseOrderDepository, depositoryOrderDocument],
+  [purchaseOrderYypt, purchaseorderyyptDocument],
+  [purchaseOrderDepository, purchaseorderdepositoryDocument],
 ];
 /** The documents that hold a depository: its receipts, orders, deliveries and stocktakes. */
 const DEPOSITORY_HOLDERS: readonly (readonly [SQLiteTable, DocumentDef])[] = [
-  [purchaseOrder, purchaseOrderDocument],
+  [purchaseOrder, purchaseorderDocument],
   ...SCHOOL_HOLDERS,
-  [deliveryOrder, deliveryOrderDocument],
-  [depositoryCheck, checkDocument],
+  [deliveryOrder, deliveryorderDocument],
+  [depositoryCheck, depositorycheckDocument],
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { formatMoney } from '@psi/db/model';
-import { transitionRule, yyptOrderDocument } from '@psi/db/model/psi/index';
+import { transitionRule, purchaseorderyyptDocument } from '@psi/db/model/psi/index';
 import { prepareNumbers } from '../../../core/data';
 import { LOW_STOCK } from '../../../core/psi-actor';
 import { big, type PsiActor } from '../shared/env';
@@ -227,8 +227,8 @@ export function tenantsFigures(sqlite: Sqlite, at: FiguresAt) {
   const all: Tenancy = { tenantId: null };
   // awaiting the platform: a 征订单 in a status its audit leaves
   const pending = statusIn(
-    yyptOrderDocument,
-    transitionRule(yyptOrderDocument, 'auditPass', 'auditReject').from,
+    purchaseorderyyptDocument,
+    transitionRule(purchaseorderyyptDocument, 'auditPass', 'auditReject').from,
     'o',
   );
   const tenants = prepareNumbers<{

@@ -1,19 +1,19 @@
 import * as schema from '@psi/db/schema';
 import {
   accountStatementResource,
-  deliveryDetailResource,
-  deliveryOrderResource,
-  depositoryCheckDetailResource,
-  depositoryCheckResource,
+  deliverydetailResource,
+  deliveryorderResource,
+  depositorycheckdetailResource,
+  depositorycheckResource,
   depositoryInfoResource,
   depositoryLogResource,
   goodsInfoResource,
-  purchaseDetailDepositoryResource,
-  purchaseDetailResource,
-  purchaseDetailYyptResource,
-  purchaseOrderDepositoryResource,
-  purchaseOrderResource,
-  purchaseOrderYyptResource,
+  purchasedetaildepositoryResource,
+  purchasedetailResource,
+  purchasedetailyyptResource,
+  purchaseorderdepositoryResource,
+  purchaseorderResource,
+  purchaseorderyyptResource,
   schoolInfoResource,
   schoolYyptInfoResource,
 } from '@psi/db/model';
@@ -125,58 +125,58 @@ export const specs = {
     scope: schoolScope(),
     extra: schoolName('psi_account_statement'),
   }),
-  check: psi({
-    def: depositoryCheckResource,
+  depositorycheck: psi({
+    def: depositorycheckResource,
     table: schema.depositoryCheck,
     scope: depositoryScope(),
     extra: depositoryName('psi_depository_check'),
   }),
-  checkDetail: psi({
-    def: depositoryCheckDetailResource,
+  depositorycheckdetail: psi({
+    def: depositorycheckdetailResource,
     table: schema.depositoryCheckDetail,
     scope: lineScope('check_id', 'psi_depository_check', depositoryScope()),
   }),
-  purchase: psi({
-    def: purchaseOrderResource,
+  purchaseorder: psi({
+    def: purchaseorderResource,
     table: schema.purchaseOrder,
     scope: depositoryScope(),
     extra: depositoryName('psi_purchase_order'),
   }),
-  purchaseDetail: psi({
-    def: purchaseDetailResource,
+  purchasedetail: psi({
+    def: purchasedetailResource,
     table: schema.purchaseDetail,
     scope: lineScope('purchase_id', 'psi_purchase_order', depositoryScope()),
   }),
-  yypt: psi({
-    def: purchaseOrderYyptResource,
+  purchaseorderyypt: psi({
+    def: purchaseorderyyptResource,
     table: schema.purchaseOrderYypt,
     scope: orderScope,
     extra: `${schoolName('psi_purchase_order_yypt')}, ${depositoryName('psi_purchase_order_yypt')}`,
   }),
-  yyptDetail: psi({
-    def: purchaseDetailYyptResource,
+  purchasedetailyypt: psi({
+    def: purchasedetailyyptResource,
     table: schema.purchaseDetailYypt,
     scope: lineScope('purchase_id', 'psi_purchase_order_yypt', orderScope),
   }),
-  pod: psi({
-    def: purchaseOrderDepositoryResource,
+  purchaseorderdepository: psi({
+    def: purchaseorderdepositoryResource,
     table: schema.purchaseOrderDepository,
     scope: orderScope,
     extra: `${schoolName('psi_purchase_order_depository')}, ${depositoryName('psi_purchase_order_depository')}`,
   }),
-  podDetail: psi({
-    def: purchaseDetailDepositoryResource,
+  purchasedetaildepository: psi({
+    def: purchasedetaildepositoryResource,
     table: schema.purchaseDetailDepository,
     scope: lineScope('purchase_id', 'psi_purchase_order_depository', orderScope),
   }),
-  delivery: psi({
-    def: deliveryOrderResource,
+  deliveryorder: psi({
+    def: deliveryorderResource,
     table: schema.deliveryOrder,
     scope: orderScope,
     extra: `${schoolName('psi_delivery_order')}, ${depositoryName('psi_delivery_order')}`,
   }),
-  deliveryDetail: psi({
-    def: deliveryDetailResource,
+  deliverydetail: psi({
+    def: deliverydetailResource,
     table: schema.deliveryDetail,
     scope: lineScope('delivery_id', 'psi_delivery_order', orderScope),
   }),

@@ -69,7 +69,7 @@ export const enPsi = {
       add: 'Add a book',
       disabled: 'disabled',
     },
-    yypt: {
+    purchaseorderyypt: {
       title: 'Subscription orders',
       schoolTitle: 'School ordering',
       platformTitle: 'Platform orders',
@@ -83,7 +83,7 @@ export const enPsi = {
       resubmitHint: 'This order was rejected: submitting it again sends it back for audit',
       frozen: 'The order is approved and can no longer be changed',
     },
-    pod: {
+    purchaseorderdepository: {
       title: 'Distribution orders',
       inbox: 'Distribution inbox',
       newDirect: 'New supplementary order',
@@ -95,7 +95,7 @@ export const enPsi = {
       directHint:
         'A supplementary order goes straight to the depository; the school is charged when the depository accepts it',
     },
-    delivery: {
+    deliveryorder: {
       title: 'Delivery orders',
       newDelivery: 'New delivery order',
       editDelivery: 'Edit delivery order',
@@ -111,7 +111,7 @@ export const enPsi = {
       refused: 'Shipping refused',
       shipped: 'Shipped',
     },
-    purchase: {
+    purchaseorder: {
       title: 'Purchase receipts',
       newOrder: 'New purchase receipt',
       editOrder: 'Edit purchase receipt',
@@ -161,7 +161,7 @@ export const enPsi = {
       charged: 'Charged',
       refunded: 'Refunded',
     },
-    check: {
+    depositorycheck: {
       title: 'Stocktakes',
       newCheck: 'New stocktake',
       sheet: 'Count sheet',

@@ -68,7 +68,7 @@ export const zhPsi = {
       add: '添加图书',
       disabled: '已停用',
     },
-    yypt: {
+    purchaseorderyypt: {
       title: '征订单',
       schoolTitle: '学校订书',
       platformTitle: '平台订单',
@@ -82,7 +82,7 @@ export const zhPsi = {
       resubmitHint: '该订单已驳回，修改后重新提交将回到待审核',
       frozen: '订单已审核，不能再修改',
     },
-    pod: {
+    purchaseorderdepository: {
       title: '配送单',
       inbox: '配送收件箱',
       newDirect: '新建补订单',
@@ -93,7 +93,7 @@ export const zhPsi = {
       createDelivery: '创建发货单',
       directHint: '补订单直接发往仓库，仓库受理时从学校账户扣款',
     },
-    delivery: {
+    deliveryorder: {
       title: '发货单',
       newDelivery: '新建发货单',
       editDelivery: '修改发货单',
@@ -109,7 +109,7 @@ export const zhPsi = {
       refused: '出库被拒绝',
       shipped: '已出库',
     },
-    purchase: {
+    purchaseorder: {
       title: '采购入库单',
       newOrder: '新建采购入库单',
       editOrder: '修改采购入库单',
@@ -157,7 +157,7 @@ export const zhPsi = {
       charged: '扣款',
       refunded: '退款',
     },
-    check: {
+    depositorycheck: {
       title: '库存盘点',
       newCheck: '新建盘点',
       sheet: '盘点单',

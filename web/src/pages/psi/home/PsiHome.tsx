@@ -258,7 +258,7 @@ function PlatformHome({ data }: { data: Summary }) {
     <StaffHome
       testId="home-platform"
       data={data}
-      status={{ title: t('psi.home.byStatus'), counts: y, kind: 'yypt' }}
+      status={{ title: t('psi.home.byStatus'), counts: y, kind: 'purchaseorderyypt' }}
       weekTitle={t('psi.home.byWeek')}
       stats={[
         stat(t('psi.home.pendingAudit'), y['1'] ?? 0, '/psi/purchaseorderyypt/index', 'home-pending-audit'),
@@ -289,7 +289,7 @@ function DepositoryHome({ data }: { data: Summary }) {
     <StaffHome
       testId="home-depository"
       data={data}
-      status={{ title: t('psi.pod.title'), counts: d, kind: 'depository' }}
+      status={{ title: t('psi.purchaseorderdepository.title'), counts: d, kind: 'purchaseorderdepository' }}
       weekTitle={t('psi.home.byWeekDepository')}
       empty={{ status: t('psi.home.noPods'), weekly: t('psi.home.noWeeklyPods') }}
       stats={[
@@ -331,7 +331,7 @@ function SchoolOrderItem({ order: o }: { order: SchoolOrder }) {
       <Space orientation="vertical" size={2} style={{ width: '100%' }}>
         <Space wrap>
           <Link to={`/psi/order_s/index?id=${o.id}`}>{o.orderNo}</Link>
-          <StatusTag kind="yypt" value={o.orderStatus} />
+          <StatusTag kind="purchaseorderyypt" value={o.orderStatus} />
           <StatusTag kind="pay" value={o.payStatus} />
           <span>{yuan(o.totalAmount)}</span>
         </Space>
@@ -388,7 +388,7 @@ function SchoolHome({ data }: { data: Summary }) {
         </Col>
       </GridRow>
       <Card size="small" title={t('psi.home.byStatus')}>
-        <StatusPie counts={data.yyptStatus ?? {}} kind="yypt" testId="chart-status" />
+        <StatusPie counts={data.yyptStatus ?? {}} kind="purchaseorderyypt" testId="chart-status" />
       </Card>
     </Space>
   );
@@ -423,7 +423,7 @@ function TenantsHome({ data }: { data: Summary }) {
       <GridRow gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={t('psi.home.byStatus')}>
-            <StatusPie counts={data.yyptStatus ?? {}} kind="yypt" testId="chart-status" />
+            <StatusPie counts={data.yyptStatus ?? {}} kind="purchaseorderyypt" testId="chart-status" />
           </Card>
         </Col>
         <Col xs={24} lg={14}>

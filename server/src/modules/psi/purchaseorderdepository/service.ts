@@ -4,8 +4,8 @@ import {
   PayStatus,
   StatementSource,
   TradeType,
-  depositoryOrderDocument,
-  yyptOrderDocument,
+  purchaseorderdepositoryDocument,
+  purchaseorderyyptDocument,
 } from '@psi/db/model/psi/index';
 import { purchaseDetailDepository, purchaseOrderDepository, purchaseOrderYypt } from '@psi/db/schema';
 import { canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
@@ -22,9 +22,9 @@ import {
 import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order';
 import { moveMoney, requireBalance } from '../account/service';
 import { allOf, stepOf } from '../shared/rules';
-import { loadYypt } from '../yypt/service';
+import { loadPurchaseorderyypt } from '../purchaseorderyypt/service';
 
-export interface DepositoryOrderHeader extends DocHeader {
+export interface PurchaseorderdepositoryHeader extends DocHeader {
   payStatus: number;
   sourceType: number;
   sourceId: string | null;
@@ -46,19 +46,23 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
  * Refuses a 配送单 the caller may not edit or remove: one made from a 征订单, another's, or one in a
  * status not flagged `flag` (`removable` to remove).
  */
-function requireEditable(actor: PsiActor, order: DepositoryOrderHeader, flag: ChangeFlag = 'editable'): void {
+function requireEditable(
+  actor: PsiActor,
+  order: PurchaseorderdepositoryHeader,
+  flag: ChangeFlag = 'editable',
+): void {
   if (order.sourceType !== DepositoryOrderSource.direct) throw fail('platformOrderLocked');
-  directOrder.requireChangeable(actor, order, flag);
+  purchaseorderdepository.requireChangeable(actor, order, flag);
 }
 
-export interface DepositoryOrderLine extends StoredLine {
+export interface PurchaseorderdepositoryLine extends StoredLine {
   deliveredQuantity: number;
   sourceDetailId: string | null;
 }
 
-const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>(
+const purchaseorderdepository = documentKind<PurchaseorderdepositoryHeader, PurchaseorderdepositoryLine>(
   {
-    doc: depositoryOrderDocument,
+    doc: purchaseorderdepositoryDocument,
     table: purchaseOrderDepository,
     columns: COLUMNS,
     lineTable: purchaseDetailDepository,
@@ -70,16 +74,16 @@ const directOrder = documentKind<DepositoryOrderHeader, DepositoryOrderLine>(
 );
 
 /** The submit and the depository's audit (pass or reject), and the 征订单 a rejected 配送单 returns. */
-const submit = stepOf(depositoryOrderDocument, 'submit');
-const auditPass = stepOf(depositoryOrderDocument, 'auditPass');
-const auditReject = stepOf(depositoryOrderDocument, 'auditReject');
-const sourceReturn = stepOf(yyptOrderDocument, 'depositoryReject');
+const submit = stepOf(purchaseorderdepositoryDocument, 'submit');
+const auditPass = stepOf(purchaseorderdepositoryDocument, 'auditPass');
+const auditReject = stepOf(purchaseorderdepositoryDocument, 'auditReject');
+const sourceReturn = stepOf(purchaseorderyyptDocument, 'depositoryReject');
 
-export const loadDepositoryOrder = directOrder.load;
-export const depositoryOrderLines = directOrder.lines;
+export const loadPurchaseorderdepository = purchaseorderdepository.load;
+export const purchaseorderdepositoryLines = purchaseorderdepository.lines;
 
 /** May the caller change this direct order? (school: own school; depository: own depository) */
-function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
+function mayEdit(actor: PsiActor, order: PurchaseorderdepositoryHeader): boolean {
   if (actor.kind === 'platform') return true;
   if (actor.kind === 'school') return actor.schoolId === order.schoolId;
   return canActForDepository(actor, order.depositoryId);
@@ -89,15 +93,15 @@ function mayEdit(actor: PsiActor, order: DepositoryOrderHeader): boolean {
  * `submitPurchaseOrderDepository`: a direct supplementary order (补订单, source direct), created or
  * replaced while editable (→ pending). Orders created from a 征订单 can never be edited.
  */
-export function submitDirectOrder(
+export function submitPurchaseOrderDepository(
   env: PsiEnv,
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return submitSchoolOrder(env, actor, input, directOrder, {
+  return submitSchoolOrder(env, actor, input, purchaseorderdepository, {
     requireEditable: (order) => requireEditable(actor, order),
     allowDepositoryUser: true,
-    prefix: DOC_PREFIX.depositoryOrder,
+    prefix: DOC_PREFIX.purchaseorderdepository,
     values: {
       orderStatus: submit.to,
       sourceType: DepositoryOrderSource.direct,
@@ -118,7 +122,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {
-    const order = loadDepositoryOrder(env, actor, input.id);
+    const order = loadPurchaseorderdepository(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
     const step = input.pass ? auditPass : auditReject;
     requireStatus(order, step.from);
@@ -126,7 +130,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
     const guard = step.guard;
     const direct = order.sourceType === DepositoryOrderSource.direct;
-    const totals = storedTotals(depositoryOrderLines(env, order.id));
+    const totals = storedTotals(purchaseorderdepositoryLines(env, order.id));
     if (input.pass) {
       if (direct) requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
       updateGuarded(
@@ -146,7 +150,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
         moveMoney(env, actor, order.schoolId, {
           tradeType: TradeType.debit,
           amount: -totals.totalAmount,
-          sourceType: StatementSource.depositoryOrder,
+          sourceType: StatementSource.purchaseorderdepository,
           sourceId: order.id,
           sourceNo: order.orderNo,
         });
@@ -156,7 +160,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       updateGuarded(env, purchaseOrderDepository, actor, order.id, { ...audit, orderStatus: step.to }, guard);
       return;
     }
-    const source = loadYypt(env, actor.tenantId, order.sourceId!);
+    const source = loadPurchaseorderyypt(env, actor.tenantId, order.sourceId!);
     requireStatus(source, sourceReturn.from);
     updateGuarded(
       env,
@@ -178,7 +182,7 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
       moveMoney(env, actor, source.schoolId, {
         tradeType: TradeType.refund,
         amount: source.totalAmount,
-        sourceType: StatementSource.yyptOrder,
+        sourceType: StatementSource.purchaseorderyypt,
         sourceId: source.id,
         sourceNo: source.orderNo,
         remark,
@@ -187,6 +191,6 @@ export function approveAuditDepository(env: PsiEnv, actor: PsiActor, input: Audi
 }
 
 /** Soft-deletes removable direct orders; the whole batch or nothing. */
-export function removeDepositoryOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  directOrder.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
+export function removePurchaseorderdepository(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  purchaseorderdepository.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

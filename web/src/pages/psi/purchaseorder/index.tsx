@@ -17,7 +17,7 @@ import { useDiscardGuard } from '../../../components/discard/useDiscardGuard';
 import { linesOf, post, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { AuditDialog } from '../AuditDialog';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from '../DocPage';
 import { useSubmit } from '../useSubmit';
 import '../../../i18n/psi';
 
@@ -28,8 +28,8 @@ function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lines = useQuery({
-    queryKey: psiKeys.lines('purchase', String(record.id)),
-    queryFn: () => linesOf.purchase(String(record.id)),
+    queryKey: psiKeys.lines('purchaseorder', String(record.id)),
+    queryFn: () => linesOf.purchaseorder(String(record.id)),
   });
   const [received, setReceived] = useState<Record<string, number>>({});
   const [remark, setRemark] = useState('');
@@ -40,7 +40,7 @@ function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
   const submit = async () => {
     const rows = lines.data ?? [];
     if (!rows.some((l) => value(l) > 0)) {
-      setError(t('psi.purchase.nothing'));
+      setError(t('psi.purchaseorder.nothing'));
       return;
     }
     setError(null);
@@ -91,17 +91,17 @@ function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
     <Modal
       open
       width={860}
-      title={t('psi.purchase.storageTitle', { no: String(record.orderNo) })}
+      title={t('psi.purchaseorder.storageTitle', { no: String(record.orderNo) })}
       onCancel={guard.close}
       onOk={() => void submit()}
-      okText={t('psi.purchase.storage')}
+      okText={t('psi.purchaseorder.storage')}
       cancelText={t('psi.common.cancel')}
       okButtonProps={{ loading: busy, 'data-testid': 'storage-ok' } as ButtonProps}
       destroyOnHidden
       data-testid="storage-dialog"
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Alert type="info" showIcon title={t('psi.purchase.storageHint')} />
+        <Alert type="info" showIcon title={t('psi.purchaseorder.storageHint')} />
         <Table<DeclaredRow>
           rowKey={(r) => String(r.id)}
           size="small"
@@ -123,7 +123,7 @@ function StorageDialog({ record, onClose, onDone }: RowDialogProps) {
 }
 
 /** 采购入库单: submit, platform audit, depository storage with received quantities. */
-export default function PurchaseOrderPage() {
+export default function PurchaseorderPage() {
   const { t } = useTranslation();
   const page = useDocPage(PATH);
   const audit = useRowDialog<DeclaredRow>(page.refresh);
@@ -132,16 +132,16 @@ export default function PurchaseOrderPage() {
   return (
     <DocPage
       page={page}
-      kind="purchase"
+      kind="purchaseorder"
       steps={[
-        primaryStep('auditPass', 'audit', t('psi.purchase.audit'), <AuditOutlined />, audit.open),
-        primaryStep('storage', 'storage', t('psi.purchase.storage'), <ImportOutlined />, storage.open),
+        primaryStep('auditPass', 'audit', t('psi.purchaseorder.audit'), <AuditOutlined />, audit.open),
+        primaryStep('storage', 'storage', t('psi.purchaseorder.storage'), <ImportOutlined />, storage.open),
       ]}
       endpoint={psiRoutes.purchaseorderList}
-      exportName={t('psi.purchase.title')}
-      title={t('psi.purchase.title')}
-      create={{ label: t('psi.purchase.newOrder'), testId: 'purchase-new' }}
-      editor={(props) => <OrderEditor kind="purchase" {...props} />}
+      exportName={t('psi.purchaseorder.title')}
+      title={t('psi.purchaseorder.title')}
+      create={{ label: t('psi.purchaseorder.newOrder'), testId: 'purchase-new' }}
+      editor={(props) => <OrderEditor kind="purchaseorder" {...props} />}
     >
       {audit.target && (
         <AuditDialog

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { purchaseOrderDepositoryResource, purchaseDetailDepositoryResource, type Lang } from '@psi/db/model';
-import { depositoryOrderDocument as doc } from '@psi/db/model/psi/index';
+import { purchaseorderdepositoryResource, purchasedetaildepositoryResource, type Lang } from '@psi/db/model';
+import { purchaseorderdepositoryDocument as doc } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { scopedRowSchema } from '../../../core/crud';
 import { answers, listQuery } from '../../../core/route-schemas';
@@ -21,28 +21,28 @@ import {
 import { specs } from '../shared/specs';
 import {
   approveAuditDepository,
-  depositoryOrderLines,
-  removeDepositoryOrders,
-  submitDirectOrder,
+  purchaseorderdepositoryLines,
+  removePurchaseorderdepository,
+  submitPurchaseOrderDepository,
 } from './service';
 
 const directOrderSchema = perLang((lang: Lang) =>
-  schoolOrderSchema(purchaseOrderDepositoryResource, purchaseDetailDepositoryResource, lang),
+  schoolOrderSchema(purchaseorderdepositoryResource, purchasedetaildepositoryResource, lang),
 );
 
 /** 配送单 (and 补订单, the direct ones): submit, the depository's audit, the list, and its lines. */
-export function registerDepositoryOrderRoutes(app: FastifyInstance) {
+export function registerPurchaseorderdepositoryRoutes(app: FastifyInstance) {
   documentRoutes(app, {
-    spec: specs.pod,
+    spec: specs.purchaseorderdepository,
     body: orderBody(),
     submitUrl: '/blade-psi/purchasedetaildepository/submitPurchaseOrderDepository',
     schema: directOrderSchema,
-    save: submitDirectOrder,
-    remove: removeDepositoryOrders,
+    save: submitPurchaseOrderDepository,
+    remove: removePurchaseorderdepository,
   });
   approvalRoute(app, {
     url: '/blade-psi/purchaseorderdepository/approveAuditDepository',
-    spec: specs.pod,
+    spec: specs.purchaseorderdepository,
     takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
@@ -53,20 +53,22 @@ export function registerDepositoryOrderRoutes(app: FastifyInstance) {
     {
       config: { access: { menu: 'purchaseorderdepository' } },
       schema: {
-        querystring: listQuery(purchaseOrderDepositoryResource),
-        response: answers.page(scopedRowSchema(specs.pod)),
+        querystring: listQuery(purchaseorderdepositoryResource),
+        response: answers.page(scopedRowSchema(specs.purchaseorderdepository)),
       },
     },
-    async (req) => ok(listPage(app.ctx.sqlite, specs.pod, psiActor(app, req), req.query), req.lang),
+    async (req) =>
+      ok(listPage(app.ctx.sqlite, specs.purchaseorderdepository, psiActor(app, req), req.query), req.lang),
   );
   lineEndpoints(app, {
-    spec: specs.podDetail,
+    spec: specs.purchasedetaildepository,
     listUrl: '/blade-psi/purchasedetaildepository/listByOrderId',
     listAccess: { menu: 'purchaseorderdepository' },
     listNames: ['purchaseId', 'pirchaseId'],
     parentKey: 'purchaseId',
-    shape: (lang) => goodsLine(purchaseDetailDepositoryResource, lang, false),
-    current: (env, parent) => goodsLineInputs(depositoryOrderLines(env, parent)),
-    resubmit: (env, actor, parent, details) => void submitDirectOrder(env, actor, { id: parent, details }),
+    shape: (lang) => goodsLine(purchasedetaildepositoryResource, lang, false),
+    current: (env, parent) => goodsLineInputs(purchaseorderdepositoryLines(env, parent)),
+    resubmit: (env, actor, parent, details) =>
+      void submitPurchaseOrderDepository(env, actor, { id: parent, details }),
   });
 }

@@ -9,7 +9,7 @@ import { AuditDialog } from '../AuditDialog';
 import { DeliveryEditor } from '../DeliveryEditor';
 import { yuan } from '../format';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep } from '../DocPage';
 import '../../../i18n/psi';
 
 const PATH = '/psi/purchaseorderdepository/index';
@@ -30,7 +30,7 @@ function moneyHint(t: TFunction, row: DeclaredRow, pass: boolean): string {
 }
 
 /** 配送单 inbox (`purchaseOrderDepository`): accept or return, enter a 补订单, ship. */
-export default function DepositoryOrderPage() {
+export default function PurchaseorderdepositoryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const page = useDocPage(PATH);
@@ -40,28 +40,36 @@ export default function DepositoryOrderPage() {
   return (
     <DocPage
       page={page}
-      kind="pod"
+      kind="purchaseorderdepository"
       steps={[
-        primaryStep('auditPass', 'accept', t('psi.pod.accept'), <CheckOutlined />, (row) =>
-          audit.open({ row, pass: true }),
+        primaryStep(
+          'auditPass',
+          'accept',
+          t('psi.purchaseorderdepository.accept'),
+          <CheckOutlined />,
+          (row) => audit.open({ row, pass: true }),
         ),
         {
           action: 'auditReject',
           id: 'reject',
-          label: t('psi.pod.reject'),
+          label: t('psi.purchaseorderdepository.reject'),
           icon: <RollbackOutlined />,
           onClick: (row) => audit.open({ row, pass: false }),
           danger: true,
         },
-        primaryStep('deliver', 'ship', t('psi.pod.createDelivery'), <CarOutlined />, (row) =>
-          setShipping(String(row.id)),
+        primaryStep(
+          'deliver',
+          'ship',
+          t('psi.purchaseorderdepository.createDelivery'),
+          <CarOutlined />,
+          (row) => setShipping(String(row.id)),
         ),
       ]}
       endpoint={psiRoutes.purchaseorderdepositoryPurchaseOrderDepository}
-      exportName={t('psi.pod.title')}
-      title={t('psi.pod.inbox')}
-      create={{ label: t('psi.pod.newDirect'), testId: 'direct-new' }}
-      editor={(props) => <OrderEditor kind="direct" {...props} />}
+      exportName={t('psi.purchaseorderdepository.title')}
+      title={t('psi.purchaseorderdepository.inbox')}
+      create={{ label: t('psi.purchaseorderdepository.newDirect'), testId: 'direct-new' }}
+      editor={(props) => <OrderEditor kind="purchaseorderdepository" {...props} />}
     >
       {audit.target && (
         <AuditDialog

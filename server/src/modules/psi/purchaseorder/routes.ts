@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fill, messages, purchaseOrderResource, purchaseDetailResource, type Lang } from '@psi/db/model';
-import { purchaseOrderDocument as doc } from '@psi/db/model/psi/index';
+import { fill, messages, purchaseorderResource, purchasedetailResource, type Lang } from '@psi/db/model';
+import { purchaseorderDocument as doc } from '@psi/db/model/psi/index';
 import { formBody } from '../../../core/route-schemas';
 import { auditSchema, headerSchema, idValue, mustHave, perLang, storageBody } from '../shared/http';
 import {
@@ -20,16 +20,16 @@ import {
 } from '../shared/doc-routes';
 import { specs } from '../shared/specs';
 import {
-  approvePurchaseAudit,
+  approvePurchaseorderAudit,
   approveStorage,
-  purchaseLines,
-  removePurchaseOrders,
+  purchaseorderLines,
+  removePurchaseorder,
   submitPurchaseOrder,
 } from './service';
 
-const purchaseSchema = perLang((lang: Lang) =>
+const purchaseorderSchema = perLang((lang: Lang) =>
   headerSchema(
-    purchaseOrderResource,
+    purchaseorderResource,
     lang,
     {
       supplierName: 'text',
@@ -40,7 +40,7 @@ const purchaseSchema = perLang((lang: Lang) =>
       remark: 'text',
     },
     ['supplierName', 'term'],
-    goodsLine(purchaseDetailResource, lang, true),
+    goodsLine(purchasedetailResource, lang, true),
   ),
 );
 
@@ -55,7 +55,7 @@ const storageSchema = perLang((lang: Lang) =>
               message: fill(messages.paramMissing[lang], { name: 'detailId' }),
             },
           ),
-          receivedQuantity: copiesValue(qtyMessage(purchaseDetailResource, lang, 'receivedQuantity'), 0),
+          receivedQuantity: copiesValue(qtyMessage(purchasedetailResource, lang, 'receivedQuantity'), 0),
         }),
         { error: fill(messages.paramType[lang], { name: 'details' }) },
       )
@@ -65,26 +65,26 @@ const storageSchema = perLang((lang: Lang) =>
 );
 
 /** 采购入库单: submit, platform audit, storage by the depository, and its lines. */
-export function registerPurchaseRoutes(app: FastifyInstance) {
+export function registerPurchaseorderRoutes(app: FastifyInstance) {
   documentRoutes(app, {
-    spec: specs.purchase,
+    spec: specs.purchaseorder,
     body: orderBody({ discount: 'the purchase discount (0.7200)' }),
     submitUrl: '/blade-psi/purchasedetail/submitPurchaseOrder',
-    schema: purchaseSchema,
+    schema: purchaseorderSchema,
     save: submitPurchaseOrder,
-    remove: removePurchaseOrders,
+    remove: removePurchaseorder,
   });
   approvalRoute(app, {
     url: '/blade-psi/purchaseorder/approveAudit',
-    spec: specs.purchase,
+    spec: specs.purchaseorder,
     takes: { doc, actions: ['auditPass', 'auditReject'] },
     body: auditBody,
     schema: auditSchema,
-    approve: (env, actor, body) => approvePurchaseAudit(env, actor, auditInput(body)),
+    approve: (env, actor, body) => approvePurchaseorderAudit(env, actor, auditInput(body)),
   });
   approvalRoute(app, {
     url: '/blade-psi/purchaseorder/approveStorage',
-    spec: specs.purchase,
+    spec: specs.purchaseorder,
     takes: { doc, actions: ['storage'] },
     body: formBody({
       ...described({ id: 'the document', storageRemark: "the receiver's note", version: VERSION }),
@@ -103,14 +103,14 @@ export function registerPurchaseRoutes(app: FastifyInstance) {
       }),
   });
   lineEndpoints(app, {
-    spec: specs.purchaseDetail,
+    spec: specs.purchasedetail,
     listUrl: '/blade-psi/purchasedetail/listByOrderId',
     listAccess: { menu: 'purchaseorder' },
     listNames: ['pirchaseId', 'purchaseId'],
     parentKey: 'purchaseId',
-    shape: (lang) => goodsLine(purchaseDetailResource, lang, true),
+    shape: (lang) => goodsLine(purchasedetailResource, lang, true),
     current: (env, parent) =>
-      purchaseLines(env, parent).map((l) => ({
+      purchaseorderLines(env, parent).map((l) => ({
         lineId: l.id,
         input: { goodsId: l.goodsId, quantity: l.quantity, discount: l.discount, remark: l.remark },
       })),

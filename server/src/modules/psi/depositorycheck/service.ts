@@ -1,5 +1,11 @@
 import { prepareNumbers } from '../../../core/data';
-import { DOC_PREFIX, LogSource, checkDocument, sumOf, type BookChange } from '@psi/db/model/psi/index';
+import {
+  DOC_PREFIX,
+  LogSource,
+  depositorycheckDocument,
+  sumOf,
+  type BookChange,
+} from '@psi/db/model/psi/index';
 import { depositoryCheck, depositoryCheckDetail } from '@psi/db/schema';
 import { big, canActForDepository, fail, nowText, tx, type PsiActor, type PsiEnv } from '../shared/env';
 import { insertRow, nextDocNo, softDeleteWhere, type Writer } from '../shared/rows';
@@ -17,7 +23,7 @@ import { goodsLabel, loadGoods } from '../shared/lines';
 import { allOf, changeGuard, statusFlagged, stepOf, type SqlPart } from '../shared/rules';
 import { postStock, stockOf } from '../stock/service';
 
-export interface CheckHeader extends DocHeader {
+export interface DepositorycheckHeader extends DocHeader {
   checkDate: string;
   remark: string | null;
 }
@@ -26,13 +32,13 @@ const COLUMNS = `check_no AS orderNo, check_status AS status, CAST(depository_id
   check_date AS checkDate, remark`;
 
 /** A save (the count so far) and the completion (posting it), as declared. */
-const save = stepOf(checkDocument, 'save');
-const complete = stepOf(checkDocument, 'complete');
+const save = stepOf(depositorycheckDocument, 'save');
+const complete = stepOf(depositorycheckDocument, 'complete');
 
 const loadCheck = (env: PsiEnv, who: string | Writer, id: string) =>
-  loadHeader<CheckHeader>(env, 'psi_depository_check', who, id, COLUMNS);
+  loadHeader<DepositorycheckHeader>(env, 'psi_depository_check', who, id, COLUMNS);
 
-export interface CheckLine {
+export interface DepositorycheckLine {
   id: string;
   goodsId: string;
   goodsCode: string | null;
@@ -47,8 +53,8 @@ export interface CheckLine {
   remark: string | null;
 }
 
-export function checkLines(env: PsiEnv, checkId: string): CheckLine[] {
-  return prepareNumbers<CheckLine, [bigint]>(
+export function depositorycheckLines(env: PsiEnv, checkId: string): DepositorycheckLine[] {
+  return prepareNumbers<DepositorycheckLine, [bigint]>(
     env.sqlite,
     `SELECT CAST(l.id AS TEXT) AS id, CAST(l.goods_id AS TEXT) AS goodsId, g.goods_code AS goodsCode, l.isbn,
        l.goods_name AS goodsName, l.price, l.book_quantity AS bookQuantity,
@@ -92,7 +98,7 @@ function writeTotals(
   extra: Record<string, unknown>,
   guard: SqlPart,
 ) {
-  const lines = checkLines(env, id);
+  const lines = depositorycheckLines(env, id);
   const { book, counted, gain, loss, amount } = sumOf(
     lines,
     ['book', 'counted', 'gain', 'loss', 'amount'],
@@ -133,7 +139,7 @@ function writeTotals(
  */
 export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): CheckResult {
   return tx(env, () => {
-    let check: CheckHeader | null = null;
+    let check: DepositorycheckHeader | null = null;
     if (input.checkId) {
       check = loadCheck(env, actor, input.checkId);
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
@@ -143,7 +149,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
     const depositoryId = check?.depositoryId ?? depositoryFor(actor, input.depositoryId);
     if (!check) {
       requireEnabledDepository(env, actor.tenantId, depositoryId);
-      const counting = statusFlagged(checkDocument, 'open');
+      const counting = statusFlagged(depositorycheckDocument, 'open');
       const open = prepareNumbers(
         env.sqlite,
         `SELECT 1 FROM psi_depository_check WHERE tenant_id = ? AND depository_id = ? AND ${counting.sql}
@@ -182,7 +188,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
         allOf(save.guard, { sql: 'version = ?', params: [check.version] }),
       );
     } else {
-      checkNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.check);
+      checkNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositorycheck);
       id = insertRow(env, depositoryCheck, actor, {
         checkNo,
         depositoryId,
@@ -193,7 +199,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
     }
     if (details) {
       // a completion keeps the book quantity each goods had at its last save (to report drift)
-      const previous = new Map(checkLines(env, id).map((l) => [l.goodsId, l]));
+      const previous = new Map(depositorycheckLines(env, id).map((l) => [l.goodsId, l]));
       softDeleteWhere(env, depositoryCheckDetail, actor, 'check_id = ?', [big(id)]);
       const goods = loadGoods(
         env,
@@ -224,7 +230,7 @@ export function saveCheckList(env: PsiEnv, actor: PsiActor, input: CheckInput): 
       writeTotals(env, actor, id, {}, save.guard);
       return { id, checkNo, checkStatus: save.to, bookChanged: [] };
     }
-    const lines = checkLines(env, id);
+    const lines = depositorycheckLines(env, id);
     if (!lines.length) throw fail('checkLinesRequired');
     const bookChanged: BookChange[] = [];
     const sorted = [...lines].sort((a, b) => (BigInt(a.goodsId) < BigInt(b.goodsId) ? -1 : 1));
@@ -275,10 +281,10 @@ export function removeChecks(env: PsiEnv, actor: PsiActor, ids: string[]): void 
     load: (id) => loadCheck(env, actor, id),
     check: (check) => {
       if (!canActForDepository(actor, check.depositoryId)) throw fail('noPermission');
-      requireFlagged(checkDocument, 'removable', check);
+      requireFlagged(depositorycheckDocument, 'removable', check);
     },
     table: depositoryCheck,
-    guard: changeGuard(checkDocument, 'removable'),
+    guard: changeGuard(depositorycheckDocument, 'removable'),
     lines: { table: depositoryCheckDetail, parentColumn: 'check_id' },
   });
 }

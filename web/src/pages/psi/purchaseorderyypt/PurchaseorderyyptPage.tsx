@@ -8,10 +8,10 @@ import { psiMessages } from '@psi/db/model/psi/index';
 import { toCents, yuan } from '../format';
 import { useLang } from '../status';
 import { OrderEditor } from '../OrderEditor';
-import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from './shared';
+import { DocPage, useDocPage, useRowDialog, primaryStep, type RowDialogProps } from '../DocPage';
 import '../../../i18n/psi';
 
-function YyptAudit({ record, onClose, onDone }: RowDialogProps) {
+function PurchaseorderyyptAudit({ record, onClose, onDone }: RowDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const school = useQuery({
@@ -45,7 +45,7 @@ function YyptAudit({ record, onClose, onDone }: RowDialogProps) {
 }
 
 /** 征订单: the school's orders to the platform (学校订书, 平台订单 and the 征订单 menu share this page). */
-export function YyptOrdersPage({ path, title }: { path: string; title: string }) {
+export function PurchaseorderyyptPage({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const page = useDocPage(path);
   const audit = useRowDialog<DeclaredRow>(page.refresh);
@@ -53,15 +53,19 @@ export function YyptOrdersPage({ path, title }: { path: string; title: string })
   return (
     <DocPage
       page={page}
-      kind="yypt"
-      steps={[primaryStep('auditPass', 'audit', t('psi.yypt.audit'), <AuditOutlined />, audit.open)]}
+      kind="purchaseorderyypt"
+      steps={[
+        primaryStep('auditPass', 'audit', t('psi.purchaseorderyypt.audit'), <AuditOutlined />, audit.open),
+      ]}
       endpoint={psiRoutes.purchaseorderyyptList}
       exportName={title}
       title={title}
-      create={{ label: t('psi.yypt.newOrder'), testId: 'order-new' }}
-      editor={(props) => <OrderEditor kind="yypt" {...props} />}
+      create={{ label: t('psi.purchaseorderyypt.newOrder'), testId: 'order-new' }}
+      editor={(props) => <OrderEditor kind="purchaseorderyypt" {...props} />}
     >
-      {audit.target && <YyptAudit record={audit.target} onClose={audit.close} onDone={audit.done} />}
+      {audit.target && (
+        <PurchaseorderyyptAudit record={audit.target} onClose={audit.close} onDone={audit.done} />
+      )}
     </DocPage>
   );
 }

@@ -56,7 +56,7 @@ interface CountLine {
 
 type SaveResult = PsiAnswer<typeof psiRoutes.depositoryinfoSaveCheckList>;
 
-interface CheckSheetProps {
+interface DepositorycheckSheetProps {
   /** An open (盘点中) check to continue; none for a new count. */
   id?: string;
   onClose: () => void;
@@ -208,7 +208,7 @@ function CheckActions({ busy, onSave }: { busy: boolean; onSave: (complete: bool
         onClick={() => void onSave(false).catch(() => undefined)}
         data-testid="check-save"
       >
-        {t('psi.check.save')}
+        {t('psi.depositorycheck.save')}
       </Button>
       {can('depositorycheck_complete') && (
         <Button
@@ -216,16 +216,16 @@ function CheckActions({ busy, onSave }: { busy: boolean; onSave: (complete: bool
           loading={busy}
           onClick={() =>
             modal.confirm({
-              title: t('psi.check.complete'),
-              content: t('psi.check.completeConfirm'),
-              okText: t('psi.check.complete'),
+              title: t('psi.depositorycheck.complete'),
+              content: t('psi.depositorycheck.completeConfirm'),
+              okText: t('psi.depositorycheck.complete'),
               cancelText: t('psi.common.cancel'),
               onOk: () => onSave(true).catch(() => undefined),
             })
           }
           data-testid="check-complete"
         >
-          {t('psi.check.complete')}
+          {t('psi.depositorycheck.complete')}
         </Button>
       )}
     </>
@@ -233,7 +233,7 @@ function CheckActions({ busy, onSave }: { busy: boolean; onSave: (complete: bool
 }
 
 /** The count sheet of a depository: book quantity, counted quantity and difference per book. */
-export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
+export function DepositorycheckSheet({ id, onClose, onSaved }: DepositorycheckSheetProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [checkId, setCheckId] = useState<string | undefined>(id);
@@ -246,8 +246,8 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
   const columns = useCountColumns(sheet);
 
   const existing = useQuery({
-    queryKey: psiKeys.edit('check', id),
-    queryFn: () => docWithLines('depositorycheck', id!, linesOf.check),
+    queryKey: psiKeys.edit('depositorycheck', id),
+    queryFn: () => docWithLines('depositorycheck', id!, linesOf.depositorycheck),
     enabled: Boolean(id),
     gcTime: 0,
   });
@@ -318,14 +318,17 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
         sheet.setEdited(false);
         onSaved(result, complete);
       },
-      { text: complete ? t('psi.check.completed') : t('psi.check.saved'), keepGuard: !complete },
+      {
+        text: complete ? t('psi.depositorycheck.completed') : t('psi.depositorycheck.saved'),
+        keepGuard: !complete,
+      },
     );
   };
 
   const header = existing.data?.header;
   return (
     <EditorDrawer
-      title={`${t('psi.check.sheet')}${header ? ` · ${String(header.checkNo)}` : ''}`}
+      title={`${t('psi.depositorycheck.sheet')}${header ? ` · ${String(header.checkNo)}` : ''}`}
       testId="check-sheet"
       onClose={editor.close}
       loading={Boolean(id) && existing.isLoading}
@@ -348,7 +351,7 @@ export function CheckSheet({ id, onClose, onSaved }: CheckSheetProps) {
           onClick={() => void loadAll()}
           data-testid="check-load"
         >
-          {t('psi.check.loadStock')}
+          {t('psi.depositorycheck.loadStock')}
         </Button>
         <div style={{ width: 520 }}>
           <GoodsSelect onPick={(g) => void addGoods(g)} disabled={!depositoryId} />

@@ -4,10 +4,10 @@ import {
   DOC_PREFIX,
   DepositoryOrderSource,
   LogSource,
-  deliveryOrderDocument,
-  depositoryOrderDocument,
+  deliveryorderDocument,
+  purchaseorderdepositoryDocument,
   transitionRule,
-  yyptOrderDocument,
+  purchaseorderyyptDocument,
   priceLine,
   progressStatus,
   sumLines,
@@ -26,14 +26,14 @@ import {
   documentKind,
 } from '../shared/docs';
 import {
-  depositoryOrderLines,
-  loadDepositoryOrder,
-  type DepositoryOrderHeader,
-} from '../depository-order/service';
+  purchaseorderdepositoryLines,
+  loadPurchaseorderdepository,
+  type PurchaseorderdepositoryHeader,
+} from '../purchaseorderdepository/service';
 import { leftBy, statusIn, stepOf, type SqlPart } from '../shared/rules';
 import { postStock } from '../stock/service';
 
-export interface DeliveryHeader extends DocHeader {
+export interface DeliveryorderHeader extends DocHeader {
   depositoryOrderId: string;
   schoolId: string;
   receiverName: string;
@@ -50,13 +50,13 @@ const COLUMNS = `delivery_no AS orderNo, order_status AS status, CAST(depository
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, logistics_company AS logisticsCompany,
   tracking_no AS trackingNo, package_count AS packageCount, remark`;
 
-export interface DeliveryLine extends StoredLine {
+export interface DeliveryorderLine extends StoredLine {
   sourceDetailId: string;
 }
 
-const delivery = documentKind<DeliveryHeader, DeliveryLine>(
+const deliveryorder = documentKind<DeliveryorderHeader, DeliveryorderLine>(
   {
-    doc: deliveryOrderDocument,
+    doc: deliveryorderDocument,
     table: deliveryOrder,
     columns: COLUMNS,
     lineTable: deliveryDetail,
@@ -65,19 +65,19 @@ const delivery = documentKind<DeliveryHeader, DeliveryLine>(
   },
   (actor, row) => canActForDepository(actor, row.depositoryId),
 );
-const requireEditable = delivery.requireChangeable;
+const requireEditable = deliveryorder.requireChangeable;
 
 /** The submit and the shipment of a 发货单, as declared. */
-const submit = stepOf(deliveryOrderDocument, 'submit');
-const shipment = stepOf(deliveryOrderDocument, 'deliver');
+const submit = stepOf(deliveryorderDocument, 'submit');
+const shipment = stepOf(deliveryorderDocument, 'deliver');
 /** What a shipment counts against: a 配送单 (and its 征订单) in a status its delivery leaves. */
-const orderDeliver = transitionRule(depositoryOrderDocument, 'deliver');
+const orderDeliver = transitionRule(purchaseorderdepositoryDocument, 'deliver');
 const shippable = (order: { status: number }) => orderDeliver.from.includes(order.status);
 
-const loadDelivery = delivery.load;
-export const deliveryLines = delivery.lines;
+const loadDeliveryorder = deliveryorder.load;
+export const deliveryorderLines = deliveryorder.lines;
 
-export interface DeliveryInput {
+export interface DeliveryorderInput {
   id?: string | null;
   version?: number | null;
   depositoryOrderId?: string | null;
@@ -95,7 +95,7 @@ const orderRequired = t('请选择配送单', 'Please select the distribution or
 
 /** Quantity of a 配送单 line reserved by other live, not yet shipped delivery lines. */
 function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId: string | null): number {
-  const unshipped = statusIn(deliveryOrderDocument, shipment.from, 'o');
+  const unshipped = statusIn(deliveryorderDocument, shipment.from, 'o');
   const row = prepareNumbers<{ q: number }>(
     env.sqlite,
     `SELECT COALESCE(SUM(d.quantity), 0) AS q FROM psi_delivery_detail d
@@ -112,10 +112,10 @@ function pendingElsewhere(env: PsiEnv, sourceDetailId: string, exceptDeliveryId:
 export function submitDeliveryOrder(
   env: PsiEnv,
   actor: PsiActor,
-  input: DeliveryInput,
+  input: DeliveryorderInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadDelivery(env, actor, input.id) : null;
+    const existing = input.id ? loadDeliveryorder(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -124,13 +124,13 @@ export function submitDeliveryOrder(
     }
     const orderId = existing?.depositoryOrderId ?? input.depositoryOrderId;
     if (!orderId) throw new ApiError(400, 400, orderRequired);
-    const order = loadDepositoryOrder(env, actor.tenantId, orderId);
+    const order = loadPurchaseorderdepository(env, actor.tenantId, orderId);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
     if (!shippable(order)) throw fail('orderNotShippable');
-    const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
+    const sourceLines = new Map(purchaseorderdepositoryLines(env, order.id).map((l) => [l.id, l]));
     const inputs =
       input.details ??
-      (existing ? deliveryLines(env, existing.id).map((l) => ({ ...l, remark: l.remark })) : []);
+      (existing ? deliveryorderLines(env, existing.id).map((l) => ({ ...l, remark: l.remark })) : []);
     if (!inputs.length) throw fail('linesRequired');
     const seen = new Set<string>();
     const lines = inputs.map((d, index) => {
@@ -177,8 +177,8 @@ export function submitDeliveryOrder(
       submitTime: nowText(env),
     };
     const { id, orderNo } = saveDocHeader(env, actor, deliveryOrder, existing, values, {
-      guard: delivery.editable,
-      prefix: DOC_PREFIX.deliveryOrder,
+      guard: deliveryorder.editable,
+      prefix: DOC_PREFIX.deliveryorder,
       numberField: 'deliveryNo',
       oldLines: { table: deliveryDetail, parentColumn: 'delivery_id' },
     });
@@ -245,15 +245,19 @@ export interface DeliverInput {
  */
 export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInput): void {
   tx(env, () => {
-    const delivery = loadDelivery(env, actor, input.id);
+    const delivery = loadDeliveryorder(env, actor, input.id);
     if (!canActForDepository(actor, delivery.depositoryId)) throw fail('noPermission');
     requireStatus(delivery, shipment.from);
     checkVersion(delivery, input.version);
-    const order: DepositoryOrderHeader = loadDepositoryOrder(env, actor.tenantId, delivery.depositoryOrderId);
+    const order: PurchaseorderdepositoryHeader = loadPurchaseorderdepository(
+      env,
+      actor.tenantId,
+      delivery.depositoryOrderId,
+    );
     if (!shippable(order)) throw fail('orderNotShippable');
-    const lines = deliveryLines(env, delivery.id);
+    const lines = deliveryorderLines(env, delivery.id);
     if (!lines.length) throw fail('linesRequired');
-    const sourceLines = new Map(depositoryOrderLines(env, order.id).map((l) => [l.id, l]));
+    const sourceLines = new Map(purchaseorderdepositoryLines(env, order.id).map((l) => [l.id, l]));
     // claim the delivery first: a racing second approval stops here
     updateGuarded(
       env,
@@ -301,7 +305,7 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
       purchaseOrderDepository,
       'psi_purchase_detail_depository',
       order.id,
-      leftBy(depositoryOrderDocument, 'deliver'),
+      leftBy(purchaseorderdepositoryDocument, 'deliver'),
     );
     if (order.sourceType === DepositoryOrderSource.platform && order.sourceId)
       refreshProgress(
@@ -310,12 +314,12 @@ export function approveDelivery(env: PsiEnv, actor: PsiActor, input: DeliverInpu
         purchaseOrderYypt,
         'psi_purchase_detail_yypt',
         order.sourceId,
-        leftBy(yyptOrderDocument, 'deliver'),
+        leftBy(purchaseorderyyptDocument, 'deliver'),
       );
   });
 }
 
 /** Soft-deletes removable (not yet shipped) deliveries: frees the open quantity they held. */
 export function removeDeliveries(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  delivery.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery, 'removable'));
+  deliveryorder.remove(env, actor, ids, (delivery) => requireEditable(actor, delivery, 'removable'));
 }

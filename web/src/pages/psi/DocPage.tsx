@@ -4,16 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef } from '@psi/db/model/psi/index';
-import { psiKeys, type DeclaredRow } from '../../../api/psi';
-import { useCan } from '../../../hooks/permission';
-import { useRemoveDoc } from '../DocActions';
-import { DocDetail } from '../DocDetail';
-import { fieldColumn } from '../columns';
-import { DocList, type DocListProps } from '../DocList';
-import { DOCUMENTS, fieldOf, mayEdit, mayRemove, mayTake, type DocKind } from '../documents';
-import { statusKindOf, useLang } from '../status';
-import { useDocRoute, type DocView } from '../useDocRoute';
-import '../../../i18n/psi';
+import { psiKeys, type DeclaredRow } from '../../api/psi';
+import { useCan } from '../../hooks/permission';
+import { useRemoveDoc } from './DocActions';
+import { DocDetail } from './DocDetail';
+import { fieldColumn } from './columns';
+import { DocList, type DocListProps } from './DocList';
+import { DOCUMENTS, fieldOf, mayEdit, mayRemove, mayTake, type DocKind } from './documents';
+import { statusKindOf, useLang } from './status';
+import { useDocRoute, type DocView } from './useDocRoute';
+import '../../i18n/psi';
 
 /** What a document list page knows of itself: the open document (in the URL) and how to refresh. */
 export interface DocPageState {

@@ -1,5 +1,5 @@
 import { prepareNumbers } from '../../../core/data';
-import { DOC_PREFIX, LogSource, purchaseOrderDocument } from '@psi/db/model/psi/index';
+import { DOC_PREFIX, LogSource, purchaseorderDocument } from '@psi/db/model/psi/index';
 import { purchaseDetail, purchaseOrder } from '@psi/db/schema';
 import {
   big,
@@ -33,7 +33,7 @@ import {
 import { stepOf } from '../shared/rules';
 import { postStock } from '../stock/service';
 
-export interface PurchaseHeader extends DocHeader {
+export interface PurchaseorderHeader extends DocHeader {
   supplierName: string;
   supplierContact: string | null;
   term: string;
@@ -44,13 +44,13 @@ export interface PurchaseHeader extends DocHeader {
 const COLUMNS = `order_no AS orderNo, order_status AS status, CAST(depository_id AS TEXT) AS depositoryId,
   supplier_name AS supplierName, supplier_contact AS supplierContact, term, expected_date AS expectedDate, remark`;
 
-export interface PurchaseLine extends StoredLine {
+export interface PurchaseorderLine extends StoredLine {
   receivedQuantity: number;
 }
 
-const purchase = documentKind<PurchaseHeader, PurchaseLine>(
+const purchaseorder = documentKind<PurchaseorderHeader, PurchaseorderLine>(
   {
-    doc: purchaseOrderDocument,
+    doc: purchaseorderDocument,
     table: purchaseOrder,
     columns: COLUMNS,
     lineTable: purchaseDetail,
@@ -59,18 +59,18 @@ const purchase = documentKind<PurchaseHeader, PurchaseLine>(
   },
   (actor, order) => canActForDepository(actor, order.depositoryId),
 );
-const requireEditable = purchase.requireChangeable;
+const requireEditable = purchaseorder.requireChangeable;
 
 /** The submit, the platform audit (pass or reject) and the depository's storage, as declared. */
-const submit = stepOf(purchaseOrderDocument, 'submit');
-const auditPass = stepOf(purchaseOrderDocument, 'auditPass');
-const auditReject = stepOf(purchaseOrderDocument, 'auditReject');
-const storage = stepOf(purchaseOrderDocument, 'storage');
+const submit = stepOf(purchaseorderDocument, 'submit');
+const auditPass = stepOf(purchaseorderDocument, 'auditPass');
+const auditReject = stepOf(purchaseorderDocument, 'auditReject');
+const storage = stepOf(purchaseorderDocument, 'storage');
 
-const loadPurchase = purchase.load;
-export const purchaseLines = purchase.lines;
+const loadPurchaseorder = purchaseorder.load;
+export const purchaseorderLines = purchaseorder.lines;
 
-export interface PurchaseInput {
+export interface PurchaseorderInput {
   id?: string | null;
   version?: number | null;
   supplierName?: string;
@@ -97,10 +97,10 @@ function depositoryFor(actor: PsiActor, wanted: string | null | undefined): stri
 export function submitPurchaseOrder(
   env: PsiEnv,
   actor: PsiActor,
-  input: PurchaseInput,
+  input: PurchaseorderInput,
 ): { id: string; orderNo: string } {
   return tx(env, () => {
-    const existing = input.id ? loadPurchase(env, actor, input.id) : null;
+    const existing = input.id ? loadPurchaseorder(env, actor, input.id) : null;
     if (existing) {
       requireEditable(actor, existing);
       checkVersion(existing, input.version);
@@ -126,7 +126,7 @@ export function submitPurchaseOrder(
             input.details ?? [],
             (g, l) => l.discount ?? g.purchaseDiscount ?? 10000,
           );
-    const totals = lines ? totalsOf(lines) : storedTotals(purchaseLines(env, existing!.id));
+    const totals = lines ? totalsOf(lines) : storedTotals(purchaseorderLines(env, existing!.id));
     const values = {
       ...header,
       ...totals,
@@ -138,8 +138,8 @@ export function submitPurchaseOrder(
       auditRemark: null,
     };
     const { id, orderNo } = saveDocHeader(env, actor, purchaseOrder, existing, values, {
-      guard: purchase.editable,
-      prefix: DOC_PREFIX.purchaseOrder,
+      guard: purchaseorder.editable,
+      prefix: DOC_PREFIX.purchaseorder,
       oldLines: !!lines && { table: purchaseDetail, parentColumn: 'purchase_id' },
     });
     if (lines)
@@ -149,12 +149,12 @@ export function submitPurchaseOrder(
 }
 
 /** `purchaseorder/approveAudit`: platform audit, pending → audited or rejected (a reject needs a remark). */
-export function approvePurchaseAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
+export function approvePurchaseorderAudit(env: PsiEnv, actor: PsiActor, input: AuditInput): void {
   requireTenantAdmin(actor);
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   tx(env, () => {
-    const order = loadPurchase(env, actor, input.id);
+    const order = loadPurchaseorder(env, actor, input.id);
     const step = input.pass ? auditPass : auditReject;
     requireStatus(order, step.from);
     checkVersion(order, input.version);
@@ -187,11 +187,11 @@ export interface StorageInput {
  */
 export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput): void {
   tx(env, () => {
-    const order = loadPurchase(env, actor, input.id);
+    const order = loadPurchaseorder(env, actor, input.id);
     if (!canActForDepository(actor, order.depositoryId)) throw fail('noPermission');
     requireStatus(order, storage.from);
     checkVersion(order, input.version);
-    const lines = purchaseLines(env, order.id);
+    const lines = purchaseorderLines(env, order.id);
     if (!lines.length) throw fail('linesRequired');
     const byId = new Map(lines.map((l) => [l.id, l]));
     const received = new Map(lines.map((l) => [l.id, l.quantity]));
@@ -246,6 +246,6 @@ export function approveStorage(env: PsiEnv, actor: PsiActor, input: StorageInput
 }
 
 /** Soft-deletes editable 采购入库单 with their lines; the whole batch or nothing. */
-export function removePurchaseOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  purchase.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
+export function removePurchaseorder(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  purchaseorder.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

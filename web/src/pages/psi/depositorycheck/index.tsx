@@ -2,7 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { depositoryCheckResource } from '@psi/db/model';
+import { depositorycheckResource } from '@psi/db/model';
 import { docWithLines, linesOf, psiKeys, type DeclaredRow, psiRoutes } from '../../../api/psi';
 import { useCan } from '../../../hooks/permission';
 import { DiffText, indexColumn } from '../lines';
@@ -12,10 +12,10 @@ import { StatusTag } from '../status';
 import { PSI_DOCUMENTS } from '@psi/db/model/psi/index';
 import { fieldColumn, moneyColumn, numberColumn, textColumn } from '../columns';
 import { mayEdit, mayRemove } from '../documents';
-import { DocRowActions, useDocPage, type DocPageState } from '../orders/shared';
+import { DocRowActions, useDocPage, type DocPageState } from '../DocPage';
 import { useLang } from '../status';
 import type { BookChange } from '@psi/db/model/psi/index';
-import { CheckSheet } from './CheckSheet';
+import { DepositorycheckSheet } from './DepositorycheckSheet';
 import '../../../i18n/psi';
 
 const PATH = '/psi/depositorycheck/index';
@@ -23,8 +23,8 @@ const PATH = '/psi/depositorycheck/index';
 function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: psiKeys.detail('check', id),
-    queryFn: () => docWithLines('depositorycheck', id, linesOf.check),
+    queryKey: psiKeys.detail('depositorycheck', id),
+    queryFn: () => docWithLines('depositorycheck', id, linesOf.depositorycheck),
   });
   const h = query.data?.header;
   const columns: TableColumnsType<DeclaredRow> = [
@@ -46,7 +46,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
     <Drawer
       open
       size={1000}
-      title={`${t('psi.check.detail')}${h ? ` · ${String(h.checkNo)}` : ''}`}
+      title={`${t('psi.depositorycheck.detail')}${h ? ` · ${String(h.checkNo)}` : ''}`}
       onClose={onClose}
       destroyOnHidden
       data-testid="check-detail"
@@ -67,7 +67,7 @@ function CheckDetail({ id, onClose }: { id: string; onClose: () => void }) {
               {
                 key: 'status',
                 label: t('psi.field.status'),
-                children: <StatusTag kind="check" value={h.checkStatus} />,
+                children: <StatusTag kind="depositorycheck" value={h.checkStatus} />,
               },
               { key: 'checkDate', label: t('psi.field.checkDate'), children: String(h.checkDate ?? '-') },
               {
@@ -110,15 +110,15 @@ function useBookChangedWarning() {
   const { modal } = App.useApp();
   return (changed: BookChange[]) =>
     modal.warning({
-      title: t('psi.check.bookChangedTitle'),
+      title: t('psi.depositorycheck.bookChangedTitle'),
       width: 560,
       content: (
         <div data-testid="book-changed">
-          <p>{t('psi.check.bookChangedText')}</p>
+          <p>{t('psi.depositorycheck.bookChangedText')}</p>
           <ul>
             {changed.map((c) => (
               <li key={c.goodsId}>
-                {t('psi.check.bookChangedRow', {
+                {t('psi.depositorycheck.bookChangedRow', {
                   name: `${c.goodsName}（${c.isbn}）`,
                   before: c.bookQuantityAtSave,
                   after: c.bookQuantity,
@@ -131,16 +131,18 @@ function useBookChangedWarning() {
     });
 }
 
-const checkDocument = PSI_DOCUMENTS.check;
+const depositorycheckDocument = PSI_DOCUMENTS.depositorycheck;
 
 /** The count list: the declared columns, then continue (while counting) and remove. */
 function useCheckColumns(page: DocPageState): TableColumnsType<DeclaredRow> {
   const { t } = useTranslation();
   const lang = useLang();
   const can = useCan();
-  const { who } = checkDocument;
+  const { who } = depositorycheckDocument;
   return [
-    ...checkDocument.columns.map((name) => fieldColumn(checkDocument, name, lang, page.open)),
+    ...depositorycheckDocument.columns.map((name) =>
+      fieldColumn(depositorycheckDocument, name, lang, page.open),
+    ),
     {
       title: t('psi.common.actions'),
       key: 'actions',
@@ -152,16 +154,16 @@ function useCheckColumns(page: DocPageState): TableColumnsType<DeclaredRow> {
           inDetail={false}
           edit={false}
           remove={
-            mayRemove(checkDocument, r) &&
-            can(...who.remove) && { resource: checkDocument.resource.key, no: String(r.checkNo) }
+            mayRemove(depositorycheckDocument, r) &&
+            can(...who.remove) && { resource: depositorycheckDocument.resource.key, no: String(r.checkNo) }
           }
           steps={
-            mayEdit(checkDocument, r) && can(...who.edit)
+            mayEdit(depositorycheckDocument, r) && can(...who.edit)
               ? [
                   {
                     id: 'continue',
                     primary: true,
-                    label: t('psi.check.continue'),
+                    label: t('psi.depositorycheck.continue'),
                     icon: <EditOutlined />,
                     onClick: () => page.go({ mode: 'edit', id: String(r.id) }),
                   },
@@ -175,7 +177,7 @@ function useCheckColumns(page: DocPageState): TableColumnsType<DeclaredRow> {
 }
 
 /** 库存盘点: history of counts per depository, the count sheet, save and complete. */
-export default function DepositoryCheckPage() {
+export default function DepositorycheckPage() {
   const { t } = useTranslation();
   const can = useCan();
   const page = useDocPage(PATH);
@@ -186,14 +188,14 @@ export default function DepositoryCheckPage() {
   return (
     <>
       <DocList
-        root="check"
+        root="depositorycheck"
         endpoint={psiRoutes.depositorycheckList}
         exportable
-        exportName={t('psi.check.title')}
-        statusKind="check"
+        exportName={t('psi.depositorycheck.title')}
+        statusKind="depositorycheck"
         statusField="checkStatus"
-        title={t('psi.check.history')}
-        resource={depositoryCheckResource}
+        title={t('psi.depositorycheck.history')}
+        resource={depositorycheckResource}
         columns={columns}
         searchFields={{ checkNo: t('psi.field.checkNo') }}
         toolbar={
@@ -204,14 +206,14 @@ export default function DepositoryCheckPage() {
               onClick={() => go({ mode: 'new' })}
               data-testid="check-new"
             >
-              {t('psi.check.newCheck')}
+              {t('psi.depositorycheck.newCheck')}
             </Button>
           )
         }
       />
       {view?.mode === 'view' && <CheckDetail id={view.id} onClose={() => go(null)} />}
       {(view?.mode === 'edit' || view?.mode === 'new') && (
-        <CheckSheet
+        <DepositorycheckSheet
           id={view.mode === 'edit' ? view.id : undefined}
           onClose={() => go(null)}
           onSaved={(result, completed) => {

@@ -5,8 +5,8 @@ import {
   PayStatus,
   StatementSource,
   TradeType,
-  depositoryOrderDocument,
-  yyptOrderDocument,
+  purchaseorderdepositoryDocument,
+  purchaseorderyyptDocument,
 } from '@psi/db/model/psi/index';
 import {
   purchaseDetailDepository,
@@ -39,7 +39,7 @@ import { submitSchoolOrder, type SchoolOrderInput } from '../shared/school-order
 import { stepOf } from '../shared/rules';
 import { moveMoney, requireBalance } from '../account/service';
 
-export interface YyptHeader extends DocHeader {
+export interface PurchaseorderyyptHeader extends DocHeader {
   payStatus: number;
   schoolId: string;
   depositoryOrderId: string | null;
@@ -59,13 +59,13 @@ const COLUMNS = `order_no AS orderNo, order_status AS status, pay_status AS payS
   receiver_phone AS receiverPhone, receiver_address AS receiverAddress, remark,
   total_quantity AS totalQuantity, total_list_amount AS totalListAmount, total_amount AS totalAmount`;
 
-export interface YyptLine extends StoredLine {
+export interface PurchaseorderyyptLine extends StoredLine {
   deliveredQuantity: number;
 }
 
-const yypt = documentKind<YyptHeader, YyptLine>(
+const purchaseorderyypt = documentKind<PurchaseorderyyptHeader, PurchaseorderyyptLine>(
   {
-    doc: yyptOrderDocument,
+    doc: purchaseorderyyptDocument,
     table: purchaseOrderYypt,
     columns: COLUMNS,
     lineTable: purchaseDetailYypt,
@@ -74,28 +74,28 @@ const yypt = documentKind<YyptHeader, YyptLine>(
   },
   (actor, order) => canActForSchool(actor, order.schoolId),
 );
-const requireEditable = yypt.requireChangeable;
+const requireEditable = purchaseorderyypt.requireChangeable;
 
 /** The submit and the platform audit (pass or reject), as declared. */
-const submit = stepOf(yyptOrderDocument, 'submit');
-const auditPass = stepOf(yyptOrderDocument, 'auditPass');
-const auditReject = stepOf(yyptOrderDocument, 'auditReject');
+const submit = stepOf(purchaseorderyyptDocument, 'submit');
+const auditPass = stepOf(purchaseorderyyptDocument, 'auditPass');
+const auditReject = stepOf(purchaseorderyyptDocument, 'auditReject');
 /** The 配送单 a passed audit creates starts where a submitted one does. */
-const depositorySubmit = stepOf(depositoryOrderDocument, 'submit');
+const depositorySubmit = stepOf(purchaseorderdepositoryDocument, 'submit');
 
-export const loadYypt = yypt.load;
-export const yyptLines = yypt.lines;
+export const loadPurchaseorderyypt = purchaseorderyypt.load;
+export const purchaseorderyyptLines = purchaseorderyypt.lines;
 
 /** `submitPurchaseOrderYypt`: a school's 征订单, created or replaced while editable (→ pending). */
-export function submitYyptOrder(
+export function submitPurchaseOrderYypt(
   env: PsiEnv,
   actor: PsiActor,
   input: SchoolOrderInput,
 ): { id: string; orderNo: string } {
-  return submitSchoolOrder(env, actor, input, yypt, {
+  return submitSchoolOrder(env, actor, input, purchaseorderyypt, {
     requireEditable: (order) => requireEditable(actor, order),
     allowDepositoryUser: false,
-    prefix: DOC_PREFIX.yyptOrder,
+    prefix: DOC_PREFIX.purchaseorderyypt,
     values: { orderStatus: submit.to, depositoryOrderId: null },
   });
 }
@@ -105,7 +105,7 @@ export function submitYyptOrder(
  * order total (refused with both amounts when the balance is short), and the depository's 配送单 is
  * created with the same lines. Reject (pending → rejected): audit fields only.
  */
-export function approveYyptAudit(
+export function approvePurchaseorderyyptAudit(
   env: PsiEnv,
   actor: PsiActor,
   input: AuditInput,
@@ -114,7 +114,7 @@ export function approveYyptAudit(
   const remark = input.auditRemark?.trim() || null;
   if (!input.pass && !remark) throw fail('remarkRequired');
   return tx(env, () => {
-    const order = loadYypt(env, actor, input.id);
+    const order = loadPurchaseorderyypt(env, actor, input.id);
     requireStatus(order, (input.pass ? auditPass : auditReject).from);
     checkVersion(order, input.version);
     const audit = { auditUser: actor.userId, auditTime: nowText(env), auditRemark: remark };
@@ -130,7 +130,7 @@ export function approveYyptAudit(
       return {};
     }
     requireEnabledDepository(env, actor.tenantId, order.depositoryId);
-    const lines = yyptLines(env, order.id);
+    const lines = purchaseorderyyptLines(env, order.id);
     if (!lines.length) throw fail('linesRequired');
     const totals = storedTotals(lines);
     requireBalance(env, actor.tenantId, order.schoolId, totals.totalAmount);
@@ -147,11 +147,11 @@ export function approveYyptAudit(
       moveMoney(env, actor, order.schoolId, {
         tradeType: TradeType.debit,
         amount: -totals.totalAmount,
-        sourceType: StatementSource.yyptOrder,
+        sourceType: StatementSource.purchaseorderyypt,
         sourceId: order.id,
         sourceNo: order.orderNo,
       });
-    const orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.depositoryOrder);
+    const orderNo = nextDocNo(env, actor.tenantId, DOC_PREFIX.purchaseorderdepository);
     const podId = insertRow(env, purchaseOrderDepository, actor, {
       orderNo,
       sourceType: DepositoryOrderSource.platform,
@@ -183,6 +183,6 @@ export function approveYyptAudit(
 }
 
 /** Soft-deletes removable 征订单 with their lines; the whole batch or nothing. */
-export function removeYyptOrders(env: PsiEnv, actor: PsiActor, ids: string[]): void {
-  yypt.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
+export function removePurchaseorderyypt(env: PsiEnv, actor: PsiActor, ids: string[]): void {
+  purchaseorderyypt.remove(env, actor, ids, (order) => requireEditable(actor, order, 'removable'));
 }

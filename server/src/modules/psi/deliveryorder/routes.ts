@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { deliveryDetailResource, deliveryOrderResource, fill, messages, type Lang } from '@psi/db/model';
-import { deliveryOrderDocument as doc } from '@psi/db/model/psi/index';
+import { deliverydetailResource, deliveryorderResource, fill, messages, type Lang } from '@psi/db/model';
+import { deliveryorderDocument as doc } from '@psi/db/model/psi/index';
 import { formBody } from '../../../core/route-schemas';
 import { deliverBody, headerSchema, perLang } from '../shared/http';
 import {
@@ -19,21 +19,21 @@ import {
 import { specs } from '../shared/specs';
 import {
   approveDelivery,
-  deliveryLines,
+  deliveryorderLines,
   removeDeliveries,
   submitDeliveryOrder,
-  type DeliveryInput,
+  type DeliveryorderInput,
 } from './service';
 
 const deliveryLineShape = (lang: Lang) => ({
   sourceDetailId: lineIdValue(fill(messages.paramType[lang], { name: 'sourceDetailId' })),
-  quantity: copiesValue(qtyMessage(deliveryDetailResource, lang), 1),
+  quantity: copiesValue(qtyMessage(deliverydetailResource, lang), 1),
   remark: remarkLine(lang),
 });
 
-const deliverySchema = perLang((lang: Lang) =>
+const deliveryorderSchema = perLang((lang: Lang) =>
   headerSchema(
-    deliveryOrderResource,
+    deliveryorderResource,
     lang,
     {
       depositoryOrderId: 'id',
@@ -60,18 +60,18 @@ const deliveryBody = {
 };
 
 /** 发货单: submit against a 配送单, the shipment (stock falls), and its lines. */
-export function registerDeliveryRoutes(app: FastifyInstance) {
-  documentRoutes<DeliveryInput>(app, {
-    spec: specs.delivery,
+export function registerDeliveryorderRoutes(app: FastifyInstance) {
+  documentRoutes<DeliveryorderInput>(app, {
+    spec: specs.deliveryorder,
     body: deliveryBody,
     submitUrl: '/blade-psi/deliverydetail/submitDeliveryOrder',
-    schema: deliverySchema,
+    schema: deliveryorderSchema,
     save: submitDeliveryOrder,
     remove: removeDeliveries,
   });
   approvalRoute(app, {
     url: '/blade-psi/deliveryorder/approveDelivery',
-    spec: specs.delivery,
+    spec: specs.deliveryorder,
     takes: { doc, actions: ['deliver'] },
     body: formBody(described({ id: 'the document', deliveryRemark: "the shipper's note", version: VERSION })),
     schema: deliverBody,
@@ -83,14 +83,14 @@ export function registerDeliveryRoutes(app: FastifyInstance) {
       }),
   });
   lineEndpoints(app, {
-    spec: specs.deliveryDetail,
+    spec: specs.deliverydetail,
     listUrl: '/blade-psi/deliverydetail/listByOrderId',
     listAccess: { menu: 'deliveryorder' },
     listNames: ['deliveryId'],
     parentKey: 'deliveryId',
     shape: deliveryLineShape,
     current: (env, parent) =>
-      deliveryLines(env, parent).map((l) => ({
+      deliveryorderLines(env, parent).map((l) => ({
         lineId: l.id,
         input: { sourceDetailId: l.sourceDetailId, quantity: l.quantity, remark: l.remark },
       })),

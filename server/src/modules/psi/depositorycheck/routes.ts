@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  depositoryCheckDetailResource,
-  depositoryCheckResource,
+  depositorycheckdetailResource,
+  depositorycheckResource,
   fill,
   messages,
   type Lang,
 } from '@psi/db/model';
-import { checkDocument as doc } from '@psi/db/model/psi/index';
+import { depositorycheckDocument as doc } from '@psi/db/model/psi/index';
 import { ok } from '../../../core/envelope';
 import { badRequest, forbidden } from '../../../core/errors';
 import { allows } from '../../../core/access';
@@ -40,11 +40,11 @@ import {
 } from '../shared/doc-routes';
 import { specs } from '../shared/specs';
 import { accessOf } from '../shared/rules';
-import { checkLines, removeChecks, saveCheckList } from './service';
+import { depositorycheckLines, removeChecks, saveCheckList } from './service';
 
 const checkLineShape = (lang: Lang) => ({
   goodsId: lineIdValue(fill(messages.requiredSelect[lang], { label: lang === 'en' ? 'Book' : '图书' })),
-  countedQuantity: copiesValue(qtyMessage(depositoryCheckDetailResource, lang, 'countedQuantity'), 0),
+  countedQuantity: copiesValue(qtyMessage(depositorycheckdetailResource, lang, 'countedQuantity'), 0),
   remark: remarkLine(lang),
 });
 
@@ -52,9 +52,9 @@ const checkSchema = perLang((lang: Lang) =>
   z.object({
     depositoryId: idValue(fill(messages.paramType[lang], { name: 'depositoryId' })),
     checkId: idValue(fill(messages.paramType[lang], { name: 'checkId' })),
-    checkDate: textValue(invalid(depositoryCheckResource, 'checkDate', lang), 10).refine(
+    checkDate: textValue(invalid(depositorycheckResource, 'checkDate', lang), 10).refine(
       (v) => v === undefined || v === null || /^\d{4}-\d{2}-\d{2}$/.test(v),
-      { message: invalid(depositoryCheckResource, 'checkDate', lang) },
+      { message: invalid(depositorycheckResource, 'checkDate', lang) },
     ),
     remark: textValue(fill(messages.tooLong[lang], { label: 'remark', max: 500 }), 500),
     complete: z.preprocess(
@@ -98,7 +98,7 @@ const bookChanged = z
   .describe('lines whose stock moved since the last save (on completion)');
 
 /** 盘点: save a count (and complete it), the stocktake resource, and its lines. */
-export function registerCheckRoutes(app: FastifyInstance) {
+export function registerDepositorycheckRoutes(app: FastifyInstance) {
   const env = liveEnv(app);
   const check = (req: FastifyRequest, body: Record<string, unknown>) => {
     const input = parseBody(checkSchema(req.lang), body);
@@ -111,9 +111,12 @@ export function registerCheckRoutes(app: FastifyInstance) {
         remark: d.remark,
       })),
     });
-    return { ...docDetail(app, req, specs.check, result.id), bookChanged: result.bookChanged };
+    return { ...docDetail(app, req, specs.depositorycheck, result.id), bookChanged: result.bookChanged };
   };
-  const checkAnswer = z.union([scopedRowSchema(specs.check, { bookChanged }), z.object({ bookChanged })]);
+  const checkAnswer = z.union([
+    scopedRowSchema(specs.depositorycheck, { bookChanged }),
+    z.object({ bookChanged }),
+  ]);
   typed(app).post(
     '/blade-psi/depositoryinfo/saveCheckList',
     {
@@ -122,7 +125,7 @@ export function registerCheckRoutes(app: FastifyInstance) {
     },
     async (req) => ok(await write(app, () => check(req, req.body)), req.lang),
   );
-  crudRoutes(app, specs.check, {
+  crudRoutes(app, specs.depositorycheck, {
     ...psiCrud(app),
     body: checkBody,
     submitted: checkAnswer,
@@ -134,14 +137,14 @@ export function registerCheckRoutes(app: FastifyInstance) {
     remove: (req, ids) => removeChecks(env, psiActor(app, req), ids),
   });
   lineEndpoints(app, {
-    spec: specs.checkDetail,
+    spec: specs.depositorycheckdetail,
     listUrl: '/blade-psi/depositorycheckdetail/listByCheckId',
     listAccess: { menu: 'depositorycheck' },
     listNames: ['checkId'],
     parentKey: 'checkId',
     shape: checkLineShape,
     current: (env, parent) =>
-      checkLines(env, parent).map((l) => ({
+      depositorycheckLines(env, parent).map((l) => ({
         lineId: l.id,
         input: { goodsId: l.goodsId, countedQuantity: l.countedQuantity, remark: l.remark },
       })),
