@@ -432,6 +432,13 @@ async function main() {
   log(
     `sign-in to the first chart: ${firstChart.runsMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (${seconds(t)})`,
   );
+  const steps = firstChart.steps;
+  const at = (ms: number | null) => (ms === null ? 'never' : `${ms.toFixed(0)} ms`);
+  log(
+    `  where the median run's time went (from the click): token answered ${at(steps.tokenMs)}, menus ${at(steps.menusMs)}, ` +
+      `home figures ${at(steps.figuresMs)}, last of ${steps.scripts} scripts (${steps.scriptKiB.toFixed(0)} KiB) ${at(steps.scriptsMs)}, ` +
+      `chart drawn ${at(steps.chartMs)}`,
+  );
   const auth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
 
   log(`\nmeasuring (${CONNECTIONS} connections, ${DURATION} s each)…`);
