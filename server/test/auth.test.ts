@@ -473,7 +473,7 @@ describe('oauth/token', () => {
     for (const payload of [
       [entry, 'not an entry'],
       [{ ...entry, message: 7 }],
-      [{ type: 'error' }],
+      [entry, [entry]],
       { entry },
     ]) {
       const res = await call(app, token, { method: 'POST', url: '/api/blade-auth/oauth/logout', payload });

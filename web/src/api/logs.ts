@@ -7,7 +7,7 @@ const SEND_LOGS = '/blade-auth/oauth/logout';
  * One runtime error of the interface (spec: type, message, stack, info, url, time), as it is uploaded:
  * the upload route's own entry type, so a field the server renames breaks the store's typecheck.
  */
-export type LogEntry = BodyOf<typeof SEND_LOGS>[number] & { info: string };
+export type LogEntry = Required<BodyOf<typeof SEND_LOGS>[number]> & { info: string };
 const CLEAR_CACHE = '/blade-auth/oauth/clear-cache';
 
 /** The backend takes the local error log (the public line has no such route). */

@@ -76,17 +76,21 @@ const userInfoSchema = z.looseObject({
   userType: z.number(),
 });
 
-/** One entry of the web's error log, as `web/src/stores/error-log.ts` keeps it. */
+/**
+ * One entry of the web's error log, as `web/src/stores/error-log.ts` keeps it. Every field may be left
+ * out (a Saber client sends no stack for a message that is not an Error); an entry is an object.
+ */
 const clientErrorEntry = z.object(
   {
-    type: z.string().describe('error, unhandledrejection, console …'),
-    message: z.string(),
-    stack: z.string(),
+    type: z.string().optional().describe('error, unhandledrejection, console …'),
+    message: z.string().optional(),
+    stack: z.string().optional(),
     info: z
       .union([z.string(), z.record(z.string(), z.unknown())])
+      .optional()
       .describe('where it happened: a component stack, or the failed request as an object'),
-    url: z.string().describe('the page it happened on'),
-    time: z.string().describe('when, as the browser wrote it'),
+    url: z.string().optional().describe('the page it happened on'),
+    time: z.string().optional().describe('when, as the browser wrote it'),
   },
   { error: 'invalidBody' },
 );

@@ -6369,17 +6369,17 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description where it happened: a component stack, or the failed request as an object */
-                    info: string | {
+                    info?: string | {
                         [key: string]: unknown;
                     };
-                    message: string;
-                    stack: string;
+                    message?: string;
+                    stack?: string;
                     /** @description when, as the browser wrote it */
-                    time: string;
+                    time?: string;
                     /** @description error, unhandledrejection, console … */
-                    type: string;
+                    type?: string;
                     /** @description the page it happened on */
-                    url: string;
+                    url?: string;
                 }[];
             };
         };
