@@ -53,6 +53,12 @@ const LISTS = [
   '/api/blade-system/user/list?current=1&size=10',
   '/api/blade-system/dict-biz/list?current=1&size=10',
   '/api/blade-system/param/list?current=1&size=5',
+  '/api/blade-system/region/list?current=1&size=10',
+  '/api/blade-system/region/list?current=2&size=5&name=%E5%8C%97',
+  '/api/blade-system/dict/parent-list?current=1&size=10',
+  '/api/blade-system/dict/child-list?current=1&size=10&parentId=1123598814738675201',
+  '/api/blade-system/dict/child-list?current=1&size=10&parentId=x',
+  '/api/blade-system/dict-biz/parent-list?current=1&size=10',
 ];
 
 /** What must not differ: the status, the body's bytes and every header but the date. */

@@ -22,7 +22,7 @@ describe('serialisation keeps what the handler sends', () => {
       // menu-cache.test.ts and answer-cache.test.ts compare them with the uncached answers
       '/api/blade-system/menu/menu-list',
       '/api/blade-system/dict/dictionary?code=sex',
-      '/api/blade-system/dict-biz/parent-list',
+      '/api/blade-system/user/page?current=1&size=5',
       '/api/blade-system/region/lazy-tree?parentCode=00',
       '/api/blade-system/tenant/select',
       '/api/blade-system/role/tree',

@@ -24,7 +24,7 @@ import { validationError } from './validation';
 import { dictionaryLabels, labelFieldsOf, sendWorkbook, workbookBuffer, xlsxAnswer } from './export';
 import { typed } from './schema';
 import { actorOf, bodyId, idParam, idsParam } from './request-params';
-import { lazyListRoute, TENANT_KEYS } from './lazy-list';
+import { lazyListRoute } from './lazy-list';
 import { transactionCommit, type WriteMode } from './commit';
 
 export * from './request-params';
@@ -42,6 +42,7 @@ import {
   listPage,
   type ListSpec,
   type ScopedActor,
+  tenantFilterOfSuperAdminOnly,
   wire,
 } from './scoped-list';
 
@@ -213,14 +214,6 @@ const ownWrites = (opts: CrudOptions<never>) =>
 const treeRow = (row: z.ZodObject) =>
   row.extend({ hasChildren: z.boolean(), children: z.array(z.looseObject({})).optional() });
 
-/** The tenant filter is the server's: only the platform super-admin may narrow by tenant. */
-const tenantFilterOfSuperAdminOnly = (actor: ScopedActor, query: Record<string, unknown>) => {
-  if (actor.isSuperAdmin) return query;
-  const rest = { ...query };
-  for (const k of TENANT_KEYS) delete rest[k];
-  return rest;
-};
-
 /**
  * The one CRUD entry point: Blade's list / detail / submit / remove of a declared resource. Reads go
  * through the one list engine (`scoped-list`: the declaration's tenant rule, soft delete, the
@@ -282,8 +275,8 @@ export function crudRoutes<A extends ScopedActor = SessionUser>(
     if (def.lazy)
       lazyListRoute(
         app,
-        def,
-        repo,
+        spec,
+        actorFor,
         (rows, req) =>
           decorate(
             rows.map((r) => toWireRow(r, def)),

@@ -303,12 +303,24 @@ export function pageRows(
   const total = countOf(sqlite, meta.name, cacheKey, where);
   const offset = (q.current - 1) * q.size;
   if (offset >= total) return pageOf([], total, q);
+  const select = `SELECT ${meta.selectList}${extra ? `, ${extra}` : ''} FROM "${meta.name}"`;
+  if (!meta.byKey.has('id')) {
+    // a table keyed otherwise (regions by code) pages by offset
+    const rows = prepare<Record<string, unknown>>(
+      sqlite,
+      `${select} WHERE ${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ? OFFSET ?`,
+    ).all(...where.params, q.size, offset);
+    return pageOf(
+      rows.map((r) => mapped(meta, r)),
+      total,
+      q,
+    );
+  }
   const page = pageIds(sqlite, meta.name, cacheKey, where, order, offset, q.size);
   const ids = prepare<{ id: bigint }>(sqlite, page.sql)
     .all(...page.params)
     .map((r) => r.id);
   if (!ids.length) return pageOf([], total, q);
-  const select = `SELECT ${meta.selectList}${extra ? `, ${extra}` : ''} FROM "${meta.name}"`;
   const byId = new Map(
     prepare<Record<string, unknown>>(sqlite, `${select} WHERE "id" IN (${marksOf(ids.length)})`)
       .all(...ids)
@@ -317,12 +329,15 @@ export function pageRows(
   const records = ids
     .map((id) => byId.get(id))
     .filter((r): r is Record<string, unknown> => r !== undefined)
-    .map((r) => {
-      const row = meta.mapRow(r);
-      for (const k of Object.keys(r)) if (!meta.byKey.has(k)) row[k] = r[k];
-      return row;
-    });
+    .map((r) => mapped(meta, r));
   return pageOf(records, total, q);
+}
+
+/** A raw row as the table maps it, with joined display columns kept as they come. */
+export function mapped(meta: TableMeta, raw: Record<string, unknown>): Record<string, unknown> {
+  const row = meta.mapRow(raw);
+  for (const k of Object.keys(raw)) if (!meta.byKey.has(k)) row[k] = raw[k];
+  return row;
 }
 
 /**
@@ -366,58 +381,6 @@ export class Repo {
       sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '',
       params: [...base.params, ...(extra?.params ?? [])],
     };
-  }
-
-  /** A page through the one paging engine (`pageRows`); a table without ids pages by offset. */
-  page(scope: Scope, filters: SqlWhere, order: string, q: PageQuery): Page<Record<string, unknown>> {
-    if (this.meta.byKey.has('id')) {
-      const base = this.baseWhere(scope);
-      const clauses = [...base.clauses, ...filters.clauses];
-      const where = {
-        sql: clauses.length ? clauses.join(' AND ') : '1',
-        params: [...base.params, ...filters.params],
-      };
-      return pageRows(this.sqlite, this.meta, `repo@${this.meta.name}`, where, order, q);
-    }
-    const where = this.whereSql(scope, filters);
-    const total = Number(
-      prepare<{ n: bigint }>(this.sqlite, `SELECT COUNT(*) AS n FROM "${this.meta.name}"${where.sql}`).get(
-        ...where.params,
-      )!.n,
-    );
-    const offset = (q.current - 1) * q.size;
-    const records =
-      offset >= total
-        ? []
-        : this.all(
-            `SELECT ${this.meta.selectList} FROM "${this.meta.name}"${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ? OFFSET ?`,
-            [...where.params, q.size, offset],
-          );
-    return pageOf(records, total, q);
-  }
-
-  list(scope: Scope, filters: SqlWhere, order: string, limit = 5000): Record<string, unknown>[] {
-    const where = this.whereSql(scope, filters);
-    return this.all(
-      `SELECT ${this.meta.selectList} FROM "${this.meta.name}"${where.sql}${order ? ` ORDER BY ${order}` : ''} LIMIT ?`,
-      [...where.params, limit],
-    );
-  }
-
-  /**
-   * `id` and `parentId` of every row in scope that passes the filters: the shape of a tree without its
-   * rows (lazy lists find roots and `hasChildren` from it). Empty for a table without `parent_id`.
-   */
-  links(scope: Scope, filters: SqlWhere): { id: string; parentId: string }[] {
-    const parent = this.meta.byKey.get('parentId');
-    if (!parent) return [];
-    const where = this.whereSql(scope, filters);
-    return prepare<{ id: unknown; parentId: unknown }>(
-      this.sqlite,
-      `SELECT "id" AS id, "${parent.sql}" AS parentId FROM "${this.meta.name}"${where.sql}`,
-    )
-      .all(...where.params)
-      .map((r) => ({ id: String(r.id), parentId: String(r.parentId ?? '0') }));
   }
 
   findById(scope: Scope, id: string): Record<string, unknown> | null {

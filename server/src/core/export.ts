@@ -15,15 +15,15 @@ import {
   type Text,
 } from '@psi/db/model';
 import { ApiError, badRequest } from './errors';
-import { buildOrder } from './filters';
-import { prepare, scopeOf, type Repo } from './data';
-import { actorOf, listFilters } from './request-params';
+import { prepare } from './data';
+import { actorOf } from './request-params';
+import { listAll, tenantFilterOfSuperAdminOnly, type ListSpec } from './scoped-list';
 import { toWireRow } from './serialize';
 
 /**
  * Excel export and import for any resource.
  *
- * Export: `registerExport(app, def, repo)` adds `GET {def.api}/export`, which answers the rows the
+ * Export: `registerExport(app, spec)` adds `GET {def.api}/export`, which answers the rows the
  * resource's `list` would show for the same query (filters, sort, tenant and data scope; every page,
  * up to `maxRows`) as an .xlsx with the declaration's table columns, dictionary codes as their labels
  * and every text cell that starts with `= + - @` (or a tab / carriage return) neutralised. Custom
@@ -233,24 +233,15 @@ export interface ExportOptions {
 }
 
 /** `GET {def.api}/export`: the list's rows for the same query, as an .xlsx download. */
-export function registerExport(
-  app: FastifyInstance,
-  def: ResourceDef,
-  repo: Repo,
-  options: ExportOptions = {},
-): void {
+export function registerExport(app: FastifyInstance, spec: ListSpec, options: ExportOptions = {}): void {
+  const { def } = spec;
+  const list: ListSpec = { narrow: tenantFilterOfSuperAdminOnly, ...spec };
   const access = options.access ?? defaultAccess(def).export;
   app.get(`${def.api}/export`, { config: { access } }, async (req, reply) => {
     const actor = actorOf(req);
-    const query = queryOf(req);
-    const rows = repo
-      .list(
-        scopeOf(def.tenant, actor),
-        listFilters(app, req, def, repo.meta),
-        buildOrder(def, repo.meta, query),
-        options.maxRows ?? 50_000,
-      )
-      .map((r) => toWireRow(r, def));
+    const rows = listAll(app.ctx.sqlite, list, actor, queryOf(req), options.maxRows ?? 50_000).map((r) =>
+      toWireRow(r, def),
+    );
     const decorated = options.decorate ? options.decorate(rows, req) : rows;
     const columns = options.columns?.(req) ?? resourceColumns(app, def, req.lang, actor.tenantId);
     const title = (options.filename ?? def.title)[req.lang];

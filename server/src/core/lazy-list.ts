@@ -1,36 +1,30 @@
 /** The lazy tree list of a declared resource (BladeX's lazy tree table). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { defaultAccess, parseId, type ResourceDef } from '@psi/db/model';
+import { defaultAccess, parseId } from '@psi/db/model';
 import { ok } from './envelope';
 import { badRequest } from './errors';
-import { buildFilters, buildOrder } from './filters';
-import { scopeOf, type Repo } from './data';
+import { lazyLevel, type ListSpec, type ScopedActor } from './scoped-list';
 import { toWireRow } from './serialize';
 import { typed } from './schema';
 import { answers, listQuery, optionalIdValue, rowSchema } from './route-schemas';
-import { actorOf, listFilters } from './request-params';
 
-export const TENANT_KEYS = ['tenantId', 'tenant_id'];
 const PARENT_KEYS = ['parentId', 'parent_id'];
 
 /**
- * `GET {api}/lazy-list` of a lazy tree resource (BladeX's lazy tree table): the tenant scope, the
- * super-admin's `tenantId` filter and the caller's data scope decide which rows exist for the caller.
- * Without search filters it answers the children of `parentId`; `parentId` 0 (or none) answers the
- * roots of what the caller sees, which are the rows whose parent is 0 or out of sight (a data-scoped
- * user starts at their own department). With search filters the parent condition is dropped unless
- * `parentId` is given, and every matching row is answered, wherever it sits. Each row carries
- * `hasChildren` (a visible child exists).
+ * `GET {api}/lazy-list` of a lazy tree resource: one level of the tree through the list engine
+ * (`lazyLevel`: the tenant scope, the super-admin's `tenantId` filter, the caller's data scope and the
+ * search filters decide which rows are answered), each row with `hasChildren`.
  */
-export function lazyListRoute(
+export function lazyListRoute<A extends ScopedActor>(
   app: FastifyInstance,
-  def: ResourceDef,
-  repo: Repo,
+  spec: ListSpec<A>,
+  actorFor: (req: FastifyRequest) => A,
   wire: (rows: Record<string, unknown>[], req: FastifyRequest) => Record<string, unknown>[] = (rows) =>
-    rows.map((r) => toWireRow(r, def)),
-  row: z.ZodObject = rowSchema(def, repo.table),
+    rows.map((r) => toWireRow(r, spec.def)),
+  row: z.ZodObject = rowSchema(spec.def, spec.table),
 ): void {
+  const { def } = spec;
   const schema = {
     querystring: listQuery(def, false).extend({
       parentId: optionalIdValue.describe('the parent whose children to list (0 or none: the roots)'),
@@ -49,48 +43,11 @@ export function lazyListRoute(
         parentId = parseId(rawParent);
         if (parentId === null) throw badRequest('paramType', { name: 'parentId' });
       }
-      const scope = scopeOf(def.tenant, actorOf(req));
-      const order = buildOrder(def, repo.meta, query);
-      const tenantOnly = Object.fromEntries(Object.entries(query).filter(([k]) => TENANT_KEYS.includes(k)));
-      const visible = listFilters(app, req, def, repo.meta, tenantOnly);
-      const searchOnly = Object.fromEntries(Object.entries(query).filter(([k]) => !TENANT_KEYS.includes(k)));
-      const searching = buildFilters(def, repo.meta, searchOnly).clauses.length > 0;
-
-      const links = repo.links(scope, visible);
-      const seen = new Set(links.map((l) => l.id));
-      const children = new Map<string, string[]>();
-      for (const l of links) {
-        const list = children.get(l.parentId);
-        if (list) list.push(l.id);
-        else children.set(l.parentId, [l.id]);
-      }
-      let rows: Record<string, unknown>[];
-      if (searching) {
-        const where = listFilters(app, req, def, repo.meta, query);
-        if (parentId !== null) {
-          const parentCol = repo.meta.byKey.get('parentId')?.sql ?? 'parent_id';
-          where.clauses.push(`"${parentCol}" = ?`);
-          where.params.push(BigInt(parentId));
-        }
-        rows = repo.list(scope, where, order);
-      } else {
-        const wanted =
-          parentId !== null && parentId !== '0'
-            ? (children.get(parentId) ?? [])
-            : links.filter((l) => l.parentId === '0' || !seen.has(l.parentId)).map((l) => l.id);
-        rows = wanted.length
-          ? repo.list(
-              scope,
-              {
-                clauses: [...visible.clauses, `"id" IN (${wanted.map(() => '?').join(',')})`],
-                params: [...visible.params, ...wanted.map((id) => BigInt(id))],
-              },
-              order,
-            )
-          : [];
-      }
+      const rows = lazyLevel(app.ctx.sqlite, spec, actorFor(req), query, parentId);
+      // the wire step may rewrite the rows: `hasChildren` is carried across it by id
+      const parents = new Set(rows.filter((r) => r.hasChildren === true).map((r) => String(r.id)));
       return ok(
-        wire(rows, req).map((r) => ({ ...r, hasChildren: children.has(String(r.id)) })),
+        wire(rows, req).map((r) => ({ ...r, hasChildren: parents.has(String(r.id)) })),
         req.lang,
       );
     },

@@ -1,10 +1,8 @@
-/** The request helpers the hand-written routes share: the actor, ids, parameters, list filters. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseId, parseIdList, type ResourceDef } from '@psi/db/model';
+/** The request helpers the hand-written routes share: the actor, ids, parameters. */
+import type { FastifyRequest } from 'fastify';
+import { parseId, parseIdList } from '@psi/db/model';
 import { bodyOf, queryOf } from './request';
 import { badRequest } from './errors';
-import { buildFilters, type SqlWhere } from './filters';
-import type { TableMeta } from './table-meta';
 import type { SessionUser } from './context';
 
 export { bodyOf };
@@ -38,26 +36,6 @@ export function idParam(req: FastifyRequest, name = 'id'): string {
   const id = parseId(raw);
   if (!id) throw badRequest('paramType', { name });
   return id;
-}
-
-/**
- * The list filters of a request: the Blade condition language over the declared fields; a `tenantId`
- * filter only from the platform super-admin, everyone else's is ignored. The caller's data scope is
- * not added here: the data layer (`Repo`) applies it to every access.
- */
-export function listFilters(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  def: ResourceDef,
-  meta: TableMeta,
-  /** The filters to read instead of the request's query string. */
-  source?: Record<string, unknown>,
-): SqlWhere {
-  const user = actorOf(req);
-  const query = { ...(source ?? queryOf(req)) };
-  // the tenant scope is the server's: only the platform super-admin may narrow by tenant
-  if (!user.isSuperAdmin) for (const k of ['tenantId', 'tenant_id']) delete query[k];
-  return buildFilters(def, meta, query);
 }
 
 /** The id of a submit body: absent for an insert, a valid id for an update. */

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { notice as noticeTable } from '@psi/db/schema';
 import { noticeResource } from '@psi/db/model';
 import { login, testApp } from '../helpers';
-import { Repo } from '../../src/core/data';
 import { neutralise, registerExport } from '../../src/core/export';
 import { adminClient, createUser, data, get, multipart, post, refused, FIN_DEPT, OPS_DEPT } from './helpers';
 
@@ -147,11 +146,7 @@ describe('generic export', () => {
     expect(neutralise(-1)).toBe(-1);
     expect(neutralise('plain')).toBe('plain');
     const app = await testApp();
-    registerExport(
-      app,
-      { ...noticeResource, api: '/api/test/notice' },
-      new Repo(app.ctx.sqlite, noticeTable, 'scoped'),
-    );
+    registerExport(app, { def: { ...noticeResource, api: '/api/test/notice' }, table: noticeTable });
     const admin = await adminClient(app);
     for (const [title, category] of [
       ['@evil', 1],

@@ -7,6 +7,7 @@ import { flowModel } from '@psi/db/schema';
 import { done, ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
 import { parsePage } from '../../core/page';
+import { pageOfSelect } from '../../core/scoped-list';
 import { actorOf, idParam, idsParam } from '../../core/crud';
 import { toWireRow } from '../../core/serialize';
 import { declareScopeCodes, rowScopeWhere } from '../../core/data';
@@ -70,24 +71,17 @@ function listModels(sqlite: Database.Database, req: FastifyRequest) {
       params.push(`%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
   }
-  const where = parts.join(' AND ');
-  const total = Number(
-    sqlite
-      .prepare<unknown[], { n: bigint }>(`SELECT COUNT(*) AS n FROM flow_model WHERE ${where}`)
-      .get(...params)!.n,
+  return pageOfSelect(
+    sqlite,
+    {
+      select: modelColumns,
+      from: `FROM flow_model WHERE ${parts.join(' AND ')}`,
+      params,
+      order: 'update_time DESC, id DESC',
+    },
+    page,
+    wireModel,
   );
-  const rows = sqlite
-    .prepare<unknown[], Record<string, unknown>>(
-      `SELECT ${modelColumns} FROM flow_model WHERE ${where} ORDER BY update_time DESC, id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...params, page.size, (page.current - 1) * page.size);
-  return {
-    records: rows.map(wireModel),
-    total,
-    size: page.size,
-    current: page.current,
-    pages: Math.ceil(total / page.size),
-  };
 }
 
 /** A model of the caller's tenant and data scope (one outside either does not exist for the caller). */

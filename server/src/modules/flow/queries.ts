@@ -4,7 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { Lang } from '@psi/db/model';
-import { pageOf, type Page, type PageQuery } from '../../core/page';
+import type { Page, PageQuery } from '../../core/page';
+import { pageOfSelect } from '../../core/scoped-list';
 import type { Caller } from '../../core/flow/engine';
 
 type Row = Record<string, unknown>;
@@ -50,6 +51,7 @@ function filters(f: ListFilter, alias = 'dep'): { sql: string; params: unknown[]
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }
 
+/** A page of a workflow list through the list engine's paging (`pageOfSelect`: same parameters and cache). */
 function paged(
   sqlite: Database.Database,
   select: string,
@@ -58,13 +60,7 @@ function paged(
   order: string,
   q: PageQuery,
 ): Page<Row> {
-  const total = Number(
-    sqlite.prepare<unknown[], { n: bigint | number }>(`SELECT COUNT(*) AS n ${from}`).get(...params)!.n,
-  );
-  const rows = sqlite
-    .prepare<unknown[], Row>(`SELECT ${select} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...params, q.size, (q.current - 1) * q.size);
-  return pageOf(rows.map(plain), total, q);
+  return pageOfSelect(sqlite, { select, from, params, order }, q, plain);
 }
 
 /** SQL that is true when the open task `t` offers itself to the caller (candidate user or role). */

@@ -6,10 +6,10 @@ import { dict as dictTable, dictBiz as dictBizTable } from '@psi/db/schema';
 import { dictBizResource, dictKeyMessage, dictResource, parseId, t, type ResourceDef } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { ApiError, badRequest } from '../../core/errors';
-import { buildOrder } from '../../core/filters';
-import { parsePage } from '../../core/page';
-import { prepare, scopeOf, type Repo } from '../../core/data';
-import { actorOf, listFilters } from '../../core/crud';
+import { prepare } from '../../core/data';
+import { listPage, tenantFilterOfSuperAdminOnly, type ListSpec } from '../../core/scoped-list';
+import { actorOf } from '../../core/crud';
+import { cachedAnswer } from '../../core/answer-cache';
 import { forest, toWireRow } from '../../core/serialize';
 import { treeNode, type TreeNode } from './menu-service';
 import { crudRoutes, param, refuseWithChildren, type SaveContext } from '../../core/crud';
@@ -137,7 +137,7 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     return new Map(rows.map((r) => [String(r.id), req.lang === 'en' && r.en ? r.en : r.v]));
   };
 
-  const repo: Repo = crudRoutes(
+  crudRoutes(
     app,
     { def: def, table: f.table },
     {
@@ -160,19 +160,24 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
     },
   );
 
-  const pageOf = (
-    req: FastifyRequest,
-    query: Record<string, unknown>,
-    parentClause: string,
-    parentParams: unknown[],
-  ) => {
-    const where = listFilters(app, req, def, repo.meta);
-    const page = repo.page(
-      scopeOf(def.tenant, actorOf(req)),
-      { clauses: [...where.clauses, parentClause], params: [...where.params, ...parentParams] },
-      buildOrder(def, repo.meta, query),
-      parsePage(query),
-    );
+  // the dictionaries (parent 0) and the entries of one dictionary, through the list engine
+  const dictionaries: ListSpec = {
+    def,
+    table: f.table,
+    narrow: tenantFilterOfSuperAdminOnly,
+    scope: () => ({ sql: '"parent_id" = 0', params: [] }),
+  };
+  const entries: ListSpec = {
+    def,
+    table: f.table,
+    narrow: tenantFilterOfSuperAdminOnly,
+    filters: ({ parentId, ...rest }) => ({
+      where: { clauses: ['"parent_id" = ?'], params: [BigInt(parseId(parentId) ?? '0')] },
+      rest,
+    }),
+  };
+  const pageOf = (req: FastifyRequest, spec: ListSpec, query: Record<string, unknown>) => {
+    const page = listPage(sqlite, spec, actorOf(req), query);
     return { ...page, records: page.records.map(wire) };
   };
 
@@ -184,7 +189,8 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
       config: { access: { menu: def.permission } },
       schema: { querystring: listQuery(def), response: answers.page(row) },
     },
-    async (req) => ok(pageOf(req, req.query, '"parent_id" = 0', []), req.lang),
+    async (req, reply) =>
+      cachedAnswer(app, req, reply, () => ok(pageOf(req, dictionaries, req.query), req.lang)),
   );
 
   api.get(
@@ -198,12 +204,14 @@ function dictRoutes(app: FastifyInstance, f: DictFlavour) {
         response: answers.page(row),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const raw = param(req, 'parentId');
       if (!raw) throw badRequest('paramMissing', { name: 'parentId' });
       const parentId = parseId(raw);
       if (!parentId) throw badRequest('paramType', { name: 'parentId' });
-      return ok(pageOf(req, req.query, '"parent_id" = ?', [BigInt(parentId)]), req.lang);
+      return cachedAnswer(app, req, reply, () =>
+        ok(pageOf(req, entries, { ...req.query, parentId }), req.lang),
+      );
     },
   );
 

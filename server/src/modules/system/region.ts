@@ -4,10 +4,10 @@ import { region as regionTable } from '@psi/db/schema';
 import { regionResource, submitSchema, t } from '@psi/db/model';
 import { done, ok } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
-import { buildOrder } from '../../core/filters';
-import { parsePage } from '../../core/page';
-import { prepare, Repo } from '../../core/data';
-import { listFilters, actorOf } from '../../core/crud';
+import { listPage, tenantFilterOfSuperAdminOnly, type ListSpec } from '../../core/scoped-list';
+import { prepare } from '../../core/data';
+import { actorOf } from '../../core/crud';
+import { cachedAnswer } from '../../core/answer-cache';
 import { toWireRow } from '../../core/serialize';
 import { validationError } from '../../core/validation';
 import { treeNode } from './menu-service';
@@ -29,6 +29,13 @@ const REGION_CODE = /^ *[0-9]{1,12} *$/;
 const codeQuery = (name: string, what: string, { required = false } = {}) => {
   const code = z.string().regex(REGION_CODE, { error: missingOrType }).describe(what);
   return z.looseObject({ [name]: required ? code : z.union([z.literal(''), code]).optional() });
+};
+
+/** The region list through the list engine (regions belong to no tenant; the key is the code). */
+const regionListSpec: ListSpec = {
+  def: regionResource,
+  table: regionTable,
+  narrow: tenantFilterOfSuperAdminOnly,
 };
 
 const texts = {
@@ -147,7 +154,6 @@ const childrenOf = (sqlite: Database.Database, parentCode: string) =>
 export function regionRoutes(app: FastifyInstance) {
   const sqlite = app.ctx.sqlite;
   const def = regionResource;
-  const repo = new Repo(sqlite, regionTable, 'none');
   const find = (code: string) => findRegion(sqlite, code);
   const childParents = (codes: string[]) => parentsAmong(sqlite, codes);
   const children = (parentCode: string) => childrenOf(sqlite, parentCode);
@@ -187,16 +193,10 @@ export function regionRoutes(app: FastifyInstance) {
       config: { access: { menu: 'region' } },
       schema: { querystring: listQuery(def), response: answers.page(row) },
     },
-    async (req) => {
-      const query = req.query;
-      const page = repo.page(
-        { tenantId: null },
-        listFilters(app, req, def, repo.meta),
-        buildOrder(def, repo.meta, query),
-        parsePage(query),
-      );
-      return ok({ ...page, records: page.records.map((r) => toWireRow(r, def)) }, req.lang);
-    },
+    async (req, reply) =>
+      cachedAnswer(app, req, reply, () =>
+        ok(listPage(sqlite, regionListSpec, actorOf(req), req.query), req.lang),
+      ),
   );
 
   app.get(

@@ -3,8 +3,8 @@ import { hashPassword, md5Hex } from '@psi/db/password';
 import { fill, messages, submitSchema, t, userResource, type Lang, type Text } from '@psi/db/model';
 import { ok } from '../../core/envelope';
 import { otherTenant } from '../../core/errors';
-import { buildOrder } from '../../core/filters';
-import { prepare, scopeOf, type Repo } from '../../core/data';
+import { prepare, type Repo } from '../../core/data';
+import { listAll } from '../../core/scoped-list';
 import { actorOf } from '../../core/crud';
 import {
   columnKeys,
@@ -44,7 +44,7 @@ import {
   guardSuperAdminAccount,
   initPasswordHash,
   userTexts,
-  userListWhere,
+  userListSpec,
 } from './service';
 
 const MAX_FILE = 2 * 1024 * 1024;
@@ -153,8 +153,10 @@ interface PlannedRow {
   plainPassword?: string;
 }
 
+/** Rows of one user export at most (every page of the list). */
+const USER_EXPORT_LIMIT = 50_000;
+
 export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
-  const def = userResource;
   const sqlite = app.ctx.sqlite;
 
   /** The page's rows (same filters and department) as an .xlsx, every page (`export` is the generic name). */
@@ -163,8 +165,7 @@ export function userExcelRoutes(app: FastifyInstance, repo: Repo) {
     reply: FastifyReply,
   ) => {
     const me = actorOf(req);
-    const where = userListWhere(app, req, repo);
-    const rows = repo.list(scopeOf(def.tenant, me), where, buildOrder(def, repo.meta, req.query), 50_000);
+    const rows = listAll(sqlite, userListSpec, me, req.query, USER_EXPORT_LIMIT);
     const name = texts.exportName[req.lang];
     return sendWorkbook(
       reply,

@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { user as userTable } from '@psi/db/schema';
 import { userResource } from '@psi/db/model';
 import { ok } from '../../core/envelope';
-import { buildOrder } from '../../core/filters';
-import { parsePage } from '../../core/page';
+import { listPage } from '../../core/scoped-list';
 import { Repo, scopeOf } from '../../core/data';
 import { actorOf, idParam } from '../../core/crud';
-import { decorateUsers, userListWhere } from './service';
+import { decorateUsers, userListSpec } from './service';
 import { userExcelRoutes, userListQuery } from './excel';
 import { API } from './deps';
 import { userEditRoutes } from './edit';
@@ -42,14 +41,7 @@ export default async function userModule(app: FastifyInstance) {
 
   /** Users by department (including every department below it), with the Blade filters. */
   const page = async (req: FastifyRequest<{ Querystring: z.output<typeof userListQuery> }>) => {
-    const query = req.query;
-    const where = userListWhere(app, req, repo);
-    const result = repo.page(
-      scopeOf(def.tenant, actorOf(req)),
-      where,
-      buildOrder(def, repo.meta, query),
-      parsePage(query),
-    );
+    const result = listPage(sqlite, userListSpec, actorOf(req), req.query);
     return ok({ ...result, records: decorate(result.records, req) }, req.lang);
   };
   const pageSchema = { querystring: userListQuery, response: answers.page(userRowSchema) };

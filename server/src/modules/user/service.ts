@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedFileLink } from '../../core/file-links';
 import { parseId, parseIdList, SUPER_ADMIN_ROLE, t, userResource, type Lang } from '@psi/db/model';
+import { user as userTable } from '@psi/db/schema';
 import { ApiError, badRequest, otherTenant } from '../../core/errors';
-import { prepare, type Repo } from '../../core/data';
+import { prepare } from '../../core/data';
 import { toWireRow } from '../../core/serialize';
 import type { SessionUser } from '../../core/context';
 import { hashPassword, md5Hex } from '@psi/db/password';
-import { isAdministrator, listFilters, namesOf, param } from '../../core/crud';
+import { isAdministrator, namesOf } from '../../core/crud';
+import { tenantFilterOfSuperAdminOnly, type ListSpec } from '../../core/scoped-list';
 import type { SqlWhere } from '../../core/filters';
 import { paramValue } from '../../core/tenant-rules';
 
@@ -178,26 +180,30 @@ export function decorateUsers(
 }
 
 /** A dept filter that includes every department below it (`ancestors` holds the path). */
-function deptAndBelow(deptId: string) {
+function deptAndBelow(deptId: string): SqlWhere {
   return {
     clauses: [
       `EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (d.id = ? OR instr(',' || d.ancestors || ',', ',' || ? || ',') > 0)
          AND instr(',' || "dept_id" || ',', ',' || d.id || ',') > 0)`,
     ],
-    params: [BigInt(deptId), deptId] as unknown[],
+    params: [BigInt(deptId), deptId],
   };
 }
 
-/** The Blade list filters of a user query, narrowed to a department and every department below it. */
-export function userListWhere(app: FastifyInstance, req: FastifyRequest, repo: Repo): SqlWhere {
-  const where = listFilters(app, req, userResource, repo.meta);
-  const rawDept = param(req, 'deptId');
-  if (rawDept) {
-    const deptId = parseId(rawDept);
+/**
+ * The user list through the list engine: the declared filters, the tenant rule, the caller's data
+ * scope, and `deptId` narrowed to that department and every department below it.
+ */
+export const userListSpec: ListSpec<SessionUser> = {
+  def: userResource,
+  table: userTable,
+  narrow: tenantFilterOfSuperAdminOnly,
+  filters: (query) => {
+    const { deptId: raw, ...rest } = query;
+    const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+    if (!text) return { where: { clauses: [], params: [] }, rest };
+    const deptId = parseId(text);
     if (!deptId) throw badRequest('paramType', { name: 'deptId' });
-    const below = deptAndBelow(deptId);
-    where.clauses.push(...below.clauses);
-    where.params.push(...below.params);
-  }
-  return where;
-}
+    return { where: deptAndBelow(deptId), rest };
+  },
+};
