@@ -280,6 +280,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   console.log(`start to /healthz on a seeded database: ${f.startMs.toFixed(0)} ms (target < 2000 ms)`);
   console.log(`demo reset after the trainer script: ${f.resetMs.toFixed(0)} ms (target < 5000 ms)`);
   console.log(
-    `resident memory after the trainer script (${f.calls} calls): ${f.rssMiB.toFixed(1)} MiB (target ≤ 150 MiB)`,
+    `resident memory after the trainer script (${f.calls} calls): ${f.rssMiB.toFixed(1)} MiB (target ≤ 120 MiB)`,
   );
 }
