@@ -13,13 +13,6 @@ const HEX = /^[0-9a-f]+$/i;
 /** Bytes of a coordinate, of `d` and of an SM3 digest. */
 const BYTES = 32;
 
-// The SM2 curve y² = x³ + ax + b over F_p (GB/T 32918.5); OpenSSL knows it as 'SM2'.
-const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
-const A = P - 3n;
-const B = 0x28e9fa9e9d9f5e344d5a9e4bcf6509a7f39789f515ab8f92ddbcbd414d940e93n;
-/** p ≡ 3 (mod 4), so a square root of s is s^((p+1)/4). */
-const SQRT_EXPONENT = (P + 1n) / 4n;
-
 /** An ECDH on the SM2 curve holding `d`; the hex is padded so an odd length or a short `d` stays whole. */
 function ecdhFor(privateKey: string): crypto.ECDH {
   const ecdh = crypto.createECDH('SM2');
@@ -93,23 +86,22 @@ function ecdhOf(keys: Sm2Keys): crypto.ECDH {
   return ecdh;
 }
 
-function powMod(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  for (let b = base % modulus, e = exponent; e > 0n; e >>= 1n, b = (b * b) % modulus)
-    if (e & 1n) result = (result * b) % modulus;
-  return result;
-}
-
-const toBigInt = (bytes: Buffer) => BigInt(`0x${bytes.toString('hex')}`);
-const toBytes = (n: bigint) => Buffer.from(n.toString(16).padStart(2 * BYTES, '0'), 'hex');
-
-/** Both y of the curve's points at x (OpenSSL's ECDH answers x only), or none when x is on no point. */
+/**
+ * Both y of the curve's points at x (OpenSSL's ECDH answers x only): OpenSSL decompresses x with
+ * either parity (`02‖x`, `03‖x`); none when x is on no point.
+ */
 function ysAt(x: Buffer): Buffer[] {
-  const xn = toBigInt(x);
-  const square = (((xn * xn) % P) * xn + A * xn + B) % P;
-  const y = powMod(square, SQRT_EXPONENT, P);
-  if ((y * y) % P !== square) return [];
-  return y === 0n ? [toBytes(y)] : [toBytes(y), toBytes(P - y)];
+  const ys: Buffer[] = [];
+  for (const parity of [0x02, 0x03]) {
+    try {
+      const compressed = Buffer.concat([Buffer.from([parity]), x]);
+      const point = crypto.ECDH.convertKey(compressed, 'SM2', undefined, undefined, 'uncompressed');
+      ys.push(Buffer.from(point).subarray(1 + BYTES));
+    } catch {
+      // x is on no point of the curve
+    }
+  }
+  return ys;
 }
 
 /** GB/T 32918.4's KDF: SM3(Z‖ct) for ct = 1, 2, … (32-bit big-endian), cut to `length` bytes. */
