@@ -46,6 +46,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No `modulepreload` polyfill in the entry (0.3 KiB gzip on the login page): the browsers of the
+    // build target without `modulepreload` (Firefox before 115, Safari before 17) get `preload` links
+    // from Vite's preload helper instead.
+    modulePreload: { polyfill: false },
     // No chunk may exceed 250 KiB (QUALITY.md); the groups below keep antd under it.
     chunkSizeWarningLimit: 250,
     rolldownOptions: {

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BasicLayout, preloadSignedInPages, WelcomePage } from '../src/app/pages';
 import LoginPage from '../src/pages/login';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
@@ -149,6 +150,78 @@ describe('login page', () => {
     expect(session.token).toBe('signed-in');
     expect(session.menus.map((menu) => menu.code)).toEqual(['desk']);
     expect(session.permission).toEqual({ notice_add: true });
+  });
+
+  describe('the first signed-in screen', () => {
+    let idle: (() => void)[] = [];
+    beforeEach(() => {
+      idle = [];
+      vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+      vi.stubGlobal('cancelIdleCallback', () => undefined);
+    });
+    afterEach(() => {
+      // the page unmounts (cancelling its idle callback) before the browser's own functions come back
+      cleanup();
+      vi.unstubAllGlobals();
+    });
+    const runIdle = () => act(() => idle.splice(0).forEach((callback) => callback()));
+
+    it('downloads only once the login page is idle, not before', async () => {
+      serveCaptcha();
+      const preloads = [BasicLayout, WelcomePage].map((page) =>
+        vi.spyOn(page, 'preload').mockResolvedValue(undefined),
+      );
+      renderRoutes(
+        [{ path: '/login', element: <LoginPage preloadSignedIn={preloadSignedInPages} /> }],
+        '/login',
+      );
+      await screen.findByTestId('login-captcha-image');
+      // rendered, its captcha answered: nothing downloads until the browser says it is idle
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(idle.length).toBeGreaterThan(0);
+      for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
+      runIdle();
+      await waitFor(() => {
+        for (const preload of preloads) expect(preload).toHaveBeenCalledTimes(1);
+      });
+    });
+
+    it('asks for its data once the token is stored, before the menus answered', async () => {
+      serveCaptcha();
+      let answerMenus: () => void = () => undefined;
+      const menusAsked = new Promise<void>((resolve) => {
+        server.use(
+          http.post('/api/blade-auth/oauth/token', () => HttpResponse.json(tokenBody({ access_token: 't' }))),
+          http.get('/api/blade-system/menu/routes', async () => {
+            resolve();
+            await new Promise<void>((release) => (answerMenus = release));
+            return HttpResponse.json({ code: 200, success: true, data: [], msg: '' });
+          }),
+          http.get('/api/blade-system/menu/buttons', () =>
+            HttpResponse.json({ code: 200, success: true, data: [], msg: '' }),
+          ),
+        );
+      });
+      const prefetch = vi.fn();
+      renderRoutes(
+        [
+          { path: '/login', element: <LoginPage prefetchSignedIn={prefetch} /> },
+          { path: '/wel/index', element: <p>home page</p> },
+        ],
+        '/login',
+      );
+      await screen.findByTestId('login-captcha-image');
+      fill('login-account', 'admin');
+      fill('login-password', 'admin');
+      fill('login-captcha', 'ab12c');
+      fireEvent.click(screen.getByTestId('login-submit'));
+      await menusAsked;
+      await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+      expect(useSession.getState().token).toBe('t');
+      expect(screen.queryByText('home page')).toBeNull();
+      answerMenus();
+      expect(await screen.findByText('home page')).toBeTruthy();
+    });
   });
 
   it('shows error_description and fetches a new captcha when sign-in fails', async () => {

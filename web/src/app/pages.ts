@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { featureOn } from '../api/lines';
+import { idle } from '../utils/idle';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 /** Every routed page, each its own chunk. */
@@ -74,12 +76,43 @@ export const menuPages: Record<string, LazyPage<object>> = {
   '/report/reportlist/index': lazyPage(() => import('../pages/report/reportlist')),
 };
 
+const loadHomeFigures = () => import('../api/psi/home');
+let preloading: Promise<unknown> | undefined;
+
 /**
- * Downloads the first signed-in screen (layout and home, with the PSI figures where the backend serves
- * them) while the login request runs, so the home page appears as soon as the session is stored.
+ * Downloads the first signed-in screen: the layout, the home and, where the backend serves the PSI, its
+ * figures panel (which starts the charts' library) and the figures' query. The login page asks for it
+ * once it has settled; it starts when the browser is next idle, and it is only the first screen's
+ * chunks, so that it is over long before a user has typed a password: the sign-in request must not
+ * queue behind chunk downloads on the browser's six connections.
  */
-export function preloadSignedInPages(): void {
-  BasicLayout.preload().catch(() => undefined);
-  WelcomePage.preload().catch(() => undefined);
-  if (featureOn('psi')) PsiHomePanel.preload().catch(() => undefined);
+export function preloadSignedInPages(): Promise<unknown> {
+  preloading ??= idle()
+    .then(() =>
+      Promise.all([
+        // the home figures' query (small): the sign-in asks for it as soon as the token is stored
+        loadHomeFigures(),
+        BasicLayout.preload(),
+        WelcomePage.preload(),
+        featureOn('psi') && PsiHomePanel.preload(),
+      ]),
+    )
+    .catch(() => {
+      // a failed download is tried again by the next call (or by the route itself)
+      preloading = undefined;
+    });
+  return preloading;
+}
+
+/**
+ * What the home asks the server for beside the menus, asked for as soon as the token is stored (the
+ * same request the home makes, cached under its key), so that it does not wait for the menus and the
+ * home's code first.
+ */
+export function prefetchSignedInData(client: QueryClient): void {
+  if (!featureOn('psi')) return;
+  // not part of the login page's code: a small chunk of its own, preloaded by then
+  loadHomeFigures()
+    .then(({ homeFiguresQuery }) => client.prefetchQuery(homeFiguresQuery()))
+    .catch(() => undefined);
 }

@@ -20,6 +20,7 @@ import {
   LockPage,
   LoginPage,
   NotFoundPage,
+  prefetchSignedInData,
   preloadSignedInPages,
   PsiHomePanel,
   ServerErrorPage,
@@ -46,7 +47,7 @@ export const appRoutes: RouteObject[] = [
         handle: publicRoute('route.login'),
         element: (
           <GuestOnly>
-            <LoginPage preloadSignedIn={preloadSignedInPages} />
+            <LoginPage preloadSignedIn={preloadSignedInPages} prefetchSignedIn={prefetchSignedInData} />
           </GuestOnly>
         ),
       },

@@ -86,9 +86,13 @@ interface SessionActions {
   /** Stores a token body from login or refresh, and mirrors the tokens into cookies. */
   applyToken: (body: TokenBody) => void;
   setMenus: (menus: MenuNode[], permission: PermissionMap) => void;
-  login: (form: LoginForm) => Promise<void>;
+  /**
+   * Signs in and loads the menus. `onToken` runs once the token is stored, just after the menus were
+   * asked for: the caller starts there what the first signed-in screen needs beside them.
+   */
+  login: (form: LoginForm, onToken?: () => void) => Promise<void>;
   /** Starts a session from a token body obtained elsewhere (third-party sign-in). */
-  startSession: (body: TokenBody) => Promise<void>;
+  startSession: (body: TokenBody, onToken?: () => void) => Promise<void>;
   /** Fetches the menu routes and button permissions of the signed-in user. */
   loadMenus: () => Promise<void>;
   /** Shows the menus of one top menu in the sider ('' for all of them). */
@@ -155,7 +159,7 @@ export const useSession = create<SessionState>()(
         set({ routes: menus, menus, permission, topMenuId: '', menusLoaded: true });
       },
 
-      login: async (form) => {
+      login: async (form, onToken) => {
         // Switch mode: the department and role this account last switched to go with the sign-in.
         const choice = site.switchMode ? rememberedChoice(form.tenantId, form.username) : null;
         let body: TokenBody;
@@ -166,19 +170,19 @@ export const useSession = create<SessionState>()(
           if (choice && (await isRefusedChoice(error))) forgetChoice(form.tenantId, form.username);
           throw error;
         }
-        await get().startSession(body);
+        await get().startSession(body, onToken);
       },
 
-      startSession: async (body) => {
+      startSession: async (body, onToken) => {
         // A new session starts on the home tab, unlocked (spec section 4).
         useTabs.getState().reset();
         useLock.getState().clear();
         set({ ...emptySession, tenantId: get().tenantId });
         get().applyToken(body);
         // The home page can render without menus; the layout retries when this fails.
-        await get()
-          .loadMenus()
-          .catch(() => undefined);
+        const menus = get().loadMenus();
+        onToken?.();
+        await menus.catch(() => undefined);
       },
 
       loadMenus: () => {

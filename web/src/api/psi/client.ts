@@ -138,8 +138,6 @@ export type Counts = Record<string, number>;
 /** One tenant's figures in the platform owner's overview. */
 export type TenantFigures = NonNullable<Summary['tenants']>[number];
 
-export const dashboardSummary = () => apiGet('/blade-psi/dashboard/summary');
-
 /** The PSI masters an Excel file is imported into (`upLoadList`), and their template (`template`). */
 export type ImportResource =
   PsiRoute<'post'> extends infer R ? (R extends `${infer K}/upLoadList` ? K : never) : never;

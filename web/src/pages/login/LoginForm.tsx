@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApartmentOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 // The two inputs only: antd's `Input` namespace also brings TextArea, Search and OTP to the first screen.
@@ -95,11 +95,43 @@ function TenantHelp({ onPick }: { onPick: (tenantId: string) => void }) {
   );
 }
 
+/** What the app hands the login page for the screens that follow a sign-in. */
+export interface SignedInHooks {
+  /**
+   * Downloads the first signed-in screen's code when the browser is next idle: asked for once the login
+   * page has settled, which is before any submit (a captcha to type means a captcha answered).
+   */
+  preloadSignedIn?: () => unknown;
+  /** Asks for the first signed-in screen's data beside the menus, once the token is stored. */
+  prefetchSignedIn?: (client: QueryClient) => void;
+}
+
+/**
+ * What a sign-in needs before it is sent and after it answered. The password encoding downloads when
+ * the form mounts; the first signed-in screen's code once the login page has `settled` (its tenant and
+ * captcha answered), when the browser is next idle: not beside the page's own requests, and not beside
+ * the sign-in request, which it would hold up on the browser's few connections. Returns what the sign-in runs once the token is stored: a sign-in that goes to the home asks
+ * for the home's figures there, beside the menus.
+ */
+function useSignedInScreen(
+  { preloadSignedIn, prefetchSignedIn }: SignedInHooks,
+  settled: boolean,
+  target: string,
+): (() => void) | undefined {
+  const queryClient = useQueryClient();
+  useEffect(preloadSignInPassword, []);
+  useEffect(() => {
+    if (settled) void preloadSignedIn?.();
+  }, [settled, preloadSignedIn]);
+  return target === site.homePath ? () => prefetchSignedIn?.(queryClient) : undefined;
+}
+
 /**
  * The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode).
- * `preloadSignedIn` starts downloading the first signed-in screen while the login request runs.
+ * `preloadSignedIn` downloads the first signed-in screen while the page is idle; `prefetchSignedIn` asks
+ * for its data once the token is stored (a sign-in that goes to the home).
  */
-export function LoginForm({ preloadSignedIn }: { preloadSignedIn?: () => void }) {
+export function LoginForm(hooks: SignedInHooks) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginValues>();
@@ -142,19 +174,19 @@ export function LoginForm({ preloadSignedIn }: { preloadSignedIn?: () => void })
   // why the last session ended (a demo reset, ...), said once above the form until the next sign-in
   const [ended] = useState(sessionEndReason);
 
-  useEffect(preloadSignInPassword, []);
-
+  const onToken = useSignedInScreen(hooks, tenantKnown && (!site.captchaMode || !captcha.isPending), target);
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
-    // The sign-in request goes first; the signed-in screens download while it runs.
-    const signingIn = login({
-      tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
-      username: values.username.trim(),
-      password: values.password,
-      captchaKey: captcha.data?.key,
-      captchaCode: values.captchaCode?.trim(),
-    });
-    preloadSignedIn?.();
+    const signingIn = login(
+      {
+        tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
+        username: values.username.trim(),
+        password: values.password,
+        captchaKey: captcha.data?.key,
+        captchaCode: values.captchaCode?.trim(),
+      },
+      onToken,
+    );
     try {
       await signingIn;
       clearSessionEnd();

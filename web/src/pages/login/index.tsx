@@ -17,11 +17,14 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { BrandPanel } from './BrandPanel';
-import { LoginForm } from './LoginForm';
+import { LoginForm, type SignedInHooks } from './LoginForm';
 import './login.css';
 
-/** `preloadSignedIn` comes from the app, which knows the screens that follow a sign-in. */
-export default function LoginPage({ preloadSignedIn }: { preloadSignedIn?: () => void }) {
+/**
+ * `preloadSignedIn` and `prefetchSignedIn` come from the app, which knows the screens that follow a
+ * sign-in and what they ask the server for.
+ */
+export default function LoginPage(hooks: SignedInHooks) {
   const { t } = useTranslation();
   return (
     <main className="psi-login">
@@ -35,7 +38,7 @@ export default function LoginPage({ preloadSignedIn }: { preloadSignedIn?: () =>
           <div className="psi-login__card">
             <h2 className="psi-login__heading">{t('login.welcome')}</h2>
             <p className="psi-login__subtitle">{t('login.subtitle')}</p>
-            <LoginForm preloadSignedIn={preloadSignedIn} />
+            <LoginForm {...hooks} />
           </div>
         </section>
       </div>

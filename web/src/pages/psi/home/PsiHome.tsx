@@ -17,8 +17,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  dashboardSummary,
-  psiKeys,
+  homeFiguresQuery,
   type Counts,
   type StockRow,
   type Summary,
@@ -469,7 +468,7 @@ function TenantsHome({ data }: { data: Summary }) {
 
 /** The home page figures of the PSI roles (platform, depository, school) and of the platform owner. */
 export function PsiHome() {
-  const summary = useQuery({ queryKey: psiKeys.home(), queryFn: dashboardSummary, staleTime: 30_000 });
+  const summary = useQuery(homeFiguresQuery());
   const data = summary.data;
   if (!data || data.kind === 'none') return null;
   if (data.kind === 'tenants') return <TenantsHome data={data} />;
