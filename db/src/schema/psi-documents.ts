@@ -75,6 +75,8 @@ export const purchaseOrder = sqliteTable(
     uniqueIndex('uk_purchase_no').on(t.tenantId, t.orderNo),
     index('idx_purchase_list').on(t.tenantId, t.createTime, t.id).where(live),
     index('idx_purchase_depository').on(t.tenantId, t.depositoryId, t.createTime).where(live),
+    // the home's counts by status, from the index alone
+    index('idx_purchase_status').on(t.tenantId, t.orderStatus).where(live),
   ],
 );
 

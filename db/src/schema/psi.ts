@@ -134,6 +134,8 @@ export const depositoryLog = sqliteTable(
     index('idx_log_ledger').on(t.tenantId, t.depositoryId, t.goodsId, t.id),
     index('idx_log_list').on(t.tenantId, t.createTime, t.id).where(live),
     index('idx_log_depository').on(t.tenantId, t.depositoryId, t.createTime, t.id).where(live),
+    // the home's latest day of movements and that day's totals: a seek, not a walk of the ledger
+    index('idx_log_time').on(t.tenantId, t.operateTime).where(live),
     check('ck_log_change', sql`${t.changeQuantity} <> 0`),
     check('ck_log_before', sql`${t.balanceBefore} >= 0`),
     check(

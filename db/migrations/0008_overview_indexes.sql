@@ -1,0 +1,2 @@
+CREATE INDEX `idx_log_time` ON `psi_depository_log` (`tenant_id`,`operate_time`) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX `idx_purchase_status` ON `psi_purchase_order` (`tenant_id`,`order_status`) WHERE is_deleted = 0;
