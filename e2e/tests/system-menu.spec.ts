@@ -116,9 +116,13 @@ test('menus: tree list with buttons below, add with the icon picker, category, a
   if (await alias.count()) await alias.fill('menu');
   await formItem(dialog, 'path').locator('input').fill(`/e2e/m${stamp}`);
   // the icon picker fills the name and draws it
-  await formItem(dialog, 'source').locator('input').click();
-  await page.getByTestId('icon-picker').locator('[data-icon="BellOutlined"]').click();
-  await expect(formItem(dialog, 'source').locator('input')).toHaveValue('BellOutlined');
+  // as the selects below: under a loaded CI machine the first click may land while the popover's
+  // grid is still drawing, so the pick is tried again until the field shows it
+  await expect(async () => {
+    await formItem(dialog, 'source').locator('input').click();
+    await page.getByTestId('icon-picker').locator('[data-icon="BellOutlined"]').click({ timeout: 2000 });
+    await expect(formItem(dialog, 'source').locator('input')).toHaveValue('BellOutlined', { timeout: 1000 });
+  }).toPass();
   await expect(formItem(dialog, 'source').locator('.anticon-bell')).toBeVisible();
   const choose = async (name: string, option: string | RegExp, shown: string) => {
     await expect(async () => {
