@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchEnv } from '../server/scripts/launch-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
@@ -51,14 +52,11 @@ if (!fs.existsSync(serverDist) || fs.statSync(serverDist).mtimeMs < serverSource
 // no measurable cost for its request sizes. (V8's `--optimize-for-size` took about 10 MiB more off
 // but slowed every answer by 10–25 %, and the e2e suite, which runs on this command, turned flaky.)
 const serverArgs = ['--max-semi-space-size=4', serverDist];
-// glibc's allocator: two arenas rather than one per thread that ever allocated (the sign-ins' argon2id
-// runs on libuv's pool), and a fixed mmap threshold, so each verification's 19 MiB is mapped and
-// returned to the system rather than kept in an arena after the first (the dynamic threshold rises to
-// it). About 9 MiB less resident after the trainer script; the environment may say otherwise.
+// libuv's pool as wide as the cores and glibc's allocator settings: server/scripts/launch-env.mjs.
 const server = spawn(process.execPath, serverArgs, {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
-  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  env: launchEnv(),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -57,6 +57,7 @@ import { assertInvariants } from '../test/psi/invariants';
 import { measureRuntime } from './runtime';
 import { addStreamUsers, openStreams, settledMemory, STREAMS_PER_USER } from './streams';
 import { measureFirstChart } from './first-chart';
+import { launchEnv } from '../scripts/launch-env.mjs';
 
 /** Every captcha the bench server makes has this answer, so that the browser run can type it. */
 const BENCH_CAPTCHA = 'bench';
@@ -352,9 +353,8 @@ async function startServer(dbFile: string) {
       dbFile,
       BENCH_CAPTCHA,
     ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    // the environment `pnpm start` gives the server (libuv's pool, glibc's allocator)
+    { stdio: ['ignore', 'pipe', 'inherit'], env: launchEnv() },
   );
   let serverOutput = '';
   server.stdout.on('data', (chunk: Buffer) => {
