@@ -155,6 +155,38 @@ export default tseslint.config(
     },
   },
   {
+    // The login page's first screen is plain markup (docs/decisions/web-ui-and-accessibility.md): the
+    // entry, the route shell and the login form import no antd, no rc-component and no antd icons or
+    // CSS-in-JS (web/scripts/bundle-size.mjs fails over 200 KiB gzip). The register dialog is lazy.
+    files: [
+      'web/src/main.tsx',
+      'web/src/app/*.{ts,tsx}',
+      'web/src/pages/login/**/*.{ts,tsx}',
+      'web/src/components/{LanguageSwitch,PageLoading}.tsx',
+    ],
+    ignores: ['web/src/app/antd-shell.tsx', 'web/src/pages/login/RegisterDialog.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webImportLimits,
+            {
+              group: ['antd', 'antd/*', '@ant-design/*', '@rc-component/*'],
+              allowTypeImports: true,
+              message:
+                "The login page's first screen carries no antd: plain markup there, antd behind a lazy import().",
+            },
+            {
+              group: ['**/api/request', 'axios'],
+              message: 'Call the server through the feature api module in web/src/api, not the transport.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The start-up code every page loads (site settings, stores) takes values from the model's own files:
     // the `@psi/db/model` barrel brings every declaration and zod onto the login page (42 KiB gzip).
     files: ['web/src/config/**/*.ts', 'web/src/stores/**/*.ts'],

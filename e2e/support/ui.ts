@@ -9,11 +9,12 @@ export function confirmDialog(page: Page): Locator {
 }
 
 /**
- * Waits until an antd popup (dialog, drawer, dropdown) has finished moving in: on a loaded machine a
- * click on a button still zooming or sliding into place can land beside it.
+ * Waits until an antd popup (dialog, drawer, dropdown, toast) has finished moving in: on a loaded
+ * machine a click on a button still zooming or sliding into place can land beside it. A toast's motion
+ * carries its component's prefix (`ant-message-fade-appear`).
  */
 export async function stopMoving(popup: Locator) {
-  await expect(popup).not.toHaveClass(/ant-(zoom|slide-up|move-up|fade)-(appear|enter)/);
+  await expect(popup).not.toHaveClass(/ant-(?:message-)?(zoom|slide-up|move-up|fade)-(appear|enter)/);
 }
 
 /** Checks the confirm dialog's text and presses its OK button (antd spaces two-character labels: "确 定"). */

@@ -8,7 +8,7 @@ test.describe('login page', () => {
     await page.getByTestId('login-tenant').fill('');
     await page.getByTestId('login-submit').click();
     for (const text of ['请输入租户ID', '请输入账号', '请输入密码', '请输入验证码']) {
-      await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: text })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
     }
 
     await page.getByTestId('language-switch').getByText('English').click();
@@ -20,7 +20,7 @@ test.describe('login page', () => {
       'Please enter your password',
       'Please enter the captcha',
     ]) {
-      await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: text })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
     }
   });
 

@@ -1,9 +1,11 @@
 // Prints the gzip size of every JS chunk of the last `vite build` and the JavaScript the login page
 // needs before it can render (entry + its static imports + the lazily loaded login page and its imports).
-// Fails when a chunk or the login total exceeds the budgets of QUALITY.md; prints the login total against
-// the lighter login page's target too (200 KiB gzip, reported, not enforced). Also the bytes the login page's
-// JavaScript takes on the wire: the build's brotli copies (.br) that the server sends. With `--json` it
-// prints one JSON object instead (what `pnpm bench` reads):
+// Fails when a chunk exceeds QUALITY.md's 250 KiB or the login total exceeds the login page's budget,
+// 200 KiB gzip (QUALITY.md allows 300; the login form is plain markup without antd since
+// docs/decisions/web-ui-and-accessibility.md, and antd coming back onto it fails here); prints the total
+// against the 190 KiB it aims at too (a margin under the budget, reported, not enforced). Also the bytes
+// the login page's JavaScript takes on the wire: the build's brotli copies (.br) that the server sends,
+// held to the same budget. With `--json` it prints one JSON object instead (what `pnpm bench` reads):
 // { loginGzip, loginTransferred, loginBudget, loginTarget, loginFiles, largestChunk, chunkBudget }.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,9 +14,10 @@ import { gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 const chunkBudget = 250 * KiB;
-const loginBudget = 300 * KiB;
-/** the lighter login page's target (reported); QUALITY.md's budget above stays the limit that fails */
-const loginTarget = 200 * KiB;
+/** the login page's limit, which fails the run (QUALITY.md's own is 300 KiB) */
+const loginBudget = 200 * KiB;
+/** what the login page aims at, a margin under the budget (reported: `pnpm bench` warns above it) */
+const loginTarget = 190 * KiB;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antdThemeOf } from '../src/app/providers';
+import { antdThemeOf } from '../src/components/AntdProviders';
 import { readableChart } from '../src/pages/psi/home/Chart';
 import {
   backgroundStops,

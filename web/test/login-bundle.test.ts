@@ -56,8 +56,16 @@ describe('the login page bundle', () => {
     expect(packages.filter((name) => later.test(name))).toEqual([]);
   });
 
+  it('carries no antd component, CSS-in-JS or icon runtime: the login form is plain markup', () => {
+    // the theme's colour math (antd's token algorithms, `config/themes.ts`) is all of antd it keeps
+    const components = /^(antd(\/(?!es\/theme\/themes\/)|$)|@rc-component\/|@ant-design\/(icons|cssinjs))/;
+    expect(packages.filter((name) => components.test(name))).toEqual([]);
+    expect(modules).not.toContain(path.join('components', 'AntdProviders.tsx'));
+  });
+
   it("takes antd's locales from its ES build, not the CommonJS copy", () => {
-    expect(packages.filter((name) => /^antd\/(lib\/|locale\/)/.test(name))).toEqual([]);
-    expect(packages).toContain('antd/es/locale/zh_CN');
+    const providers = staticImports(path.join(src, 'components', 'AntdProviders.tsx'));
+    expect(providers.filter((name) => /^antd\/(lib\/|locale\/)/.test(name))).toEqual([]);
+    expect(providers).toContain('antd/es/locale/zh_CN');
   });
 });

@@ -5,7 +5,7 @@ import { BasicLayout, preloadSignedInPages, WelcomePage } from '../src/app/pages
 import LoginPage from '../src/pages/login';
 import { useSession } from '../src/stores/session';
 import { useSettings } from '../src/stores/settings';
-import { captureToasts, resetStores, serveShellDefaults, tokenBody } from './helpers';
+import { resetStores, serveShellDefaults, tokenBody } from './helpers';
 import { server } from './msw-server';
 import { renderRoutes } from './render';
 
@@ -27,6 +27,7 @@ function serveCaptcha() {
   return served;
 }
 
+/** The login page as the app renders it: outside antd's providers. */
 function renderLogin() {
   return renderRoutes(
     [
@@ -34,6 +35,7 @@ function renderLogin() {
       { path: '/wel/index', element: <p>home page</p> },
     ],
     '/login',
+    { antd: false },
   );
 }
 
@@ -66,6 +68,74 @@ describe('login page', () => {
     expect(screen.getByText('请输入账号')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
+  });
+
+  it('marks each refused input invalid and points it at its message', async () => {
+    serveCaptcha();
+    renderLogin();
+    const account = screen.getByTestId('login-account');
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const alerts = await screen.findAllByRole('alert');
+    // the tenant is filled in (000000): account, password and captcha are refused
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['请输入账号', '请输入密码', '请输入验证码']);
+    for (const testId of ['login-account', 'login-password', 'login-captcha']) {
+      const input = screen.getByTestId(testId);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(message?.getAttribute('role')).toBe('alert');
+    }
+    expect(screen.getByTestId('login-tenant').getAttribute('aria-invalid')).toBeNull();
+    // checked again on change: a typed account clears its message, a cleared one brings it back
+    fill('login-account', 'admin');
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('请输入账号')).toBeNull();
+    fill('login-account', '');
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+  });
+
+  it('counts blank text as empty where the rule says so, not in the password', async () => {
+    serveCaptcha();
+    let asked = false;
+    server.use(
+      http.post('/api/blade-auth/oauth/token', () => {
+        asked = true;
+        return HttpResponse.json({ error_code: 400, error_description: 'x' }, { status: 400 });
+      }),
+    );
+    renderLogin();
+    fill('login-tenant', '   ');
+    fill('login-account', '   ');
+    fill('login-password', '   ');
+    fill('login-captcha', '  ');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['请输入租户ID', '请输入账号', '请输入验证码']);
+    expect(screen.getByTestId('login-password').getAttribute('aria-invalid')).toBeNull();
+    expect(asked).toBe(false);
+  });
+
+  it('shows or hides the password', () => {
+    serveCaptcha();
+    renderLogin();
+    const password = screen.getByTestId('login-password');
+    expect(password.getAttribute('type')).toBe('password');
+    const toggle = screen.getByRole('button', { name: '显示密码' });
+    fireEvent.click(toggle);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it('says a shown message in English once the language is switched', async () => {
+    serveCaptcha();
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    fireEvent.click(screen.getByText('English'));
+    expect(await screen.findByText('Please enter your account')).toBeTruthy();
+    expect(screen.queryByText('请输入账号')).toBeNull();
   });
 
   it('validates in English after switching the language', async () => {
@@ -233,8 +303,6 @@ describe('login page', () => {
     );
     renderLogin();
     await screen.findByTestId('login-captcha-image');
-    // After the providers bound antd's message API, so this capture wins.
-    const toasts = captureToasts();
     fill('login-account', 'admin');
     fill('login-password', 'wrong');
     fill('login-captcha', 'zzzzz');
@@ -242,7 +310,10 @@ describe('login page', () => {
       fireEvent.click(screen.getByTestId('login-submit'));
     });
 
-    await waitFor(() => expect(toasts.errors).toEqual(['验证码不正确']));
+    // no antd provider on the login page: the toast loads antd's message and shows as its toast
+    await waitFor(() =>
+      expect(document.querySelector('.ant-message')?.textContent).toContain('验证码不正确'),
+    );
     await waitFor(() => expect(served.count).toBe(2));
     expect(screen.getByTestId('login-captcha')).toHaveProperty('value', '');
     expect(useSession.getState().token).toBeNull();

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { recordError } from '../stores/error-log';
 
 /**
- * A render error or a failed page download. Plain markup rather than antd Result, whose pictures would
- * weigh on every page's initial JavaScript; a full reload fetches fresh chunks after a deploy. The error
- * goes to the local error log.
+ * A render error or a failed page download. Plain markup (its button drawn like antd's primary one):
+ * it shows where antd's providers are not loaded, and when the download that failed was antd's own; a
+ * full reload fetches fresh chunks after a deploy. The error goes to the local error log.
  */
 export function RouteError() {
   const { t } = useTranslation();
@@ -21,9 +20,9 @@ export function RouteError() {
       <h1>500</h1>
       <p>{t('error.serverError')}</p>
       {detail && <pre>{detail}</pre>}
-      <Button type="primary" onClick={() => window.location.assign('/')}>
+      <button type="button" className="psi-button-primary" onClick={() => window.location.assign('/')}>
         {t('error.backHome')}
-      </Button>
+      </button>
     </div>
   );
 }

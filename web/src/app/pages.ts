@@ -23,6 +23,8 @@ export const ForbiddenPage = lazyPage(() => import('../pages/error/ForbiddenPage
 export const NotFoundPage = lazyPage(() => import('../pages/error/NotFoundPage'));
 export const ServerErrorPage = lazyPage(() => import('../pages/error/ServerErrorPage'));
 export const BasicLayout = lazyPage(() => import('./layout/BasicLayout'));
+/** antd's providers around every route but the login page (see `antd-shell.tsx`). */
+export const AntdShell = lazyPage(() => import('./antd-shell'));
 /** A menu without a page of its own: the generic resource page of its declaration. */
 export const MenuResourcePage = lazyPage(() => import('../pages/menu-resource'));
 
@@ -80,7 +82,7 @@ const loadHomeFigures = () => import('../api/psi/home');
 let preloading: Promise<unknown> | undefined;
 
 /**
- * Downloads the first signed-in screen: the layout, the home and, where the backend serves the PSI, its
+ * Downloads the first signed-in screen: antd's providers, the layout, the home and, where the backend serves the PSI, its
  * figures panel (which starts the charts' library) and the figures' query. The login page asks for it
  * once it has settled; it starts when the browser is next idle, and it is only the first screen's
  * chunks, so that it is over long before a user has typed a password: the sign-in request must not
@@ -92,6 +94,7 @@ export function preloadSignedInPages(): Promise<unknown> {
       Promise.all([
         // the home figures' query (small): the sign-in asks for it as soon as the token is stored
         loadHomeFigures(),
+        AntdShell.preload(),
         BasicLayout.preload(),
         WelcomePage.preload(),
         featureOn('psi') && PsiHomePanel.preload(),

@@ -6,6 +6,7 @@ import type { RouteHandle } from './guard';
 import { GuestOnly } from './guards';
 import { MenuRoute } from './MenuRoute';
 import {
+  AntdShell,
   BasicLayout,
   CodePage,
   DashboardPage,
@@ -35,7 +36,9 @@ const page = (title: MessageKey): RouteHandle => ({ title });
 
 /**
  * Every route of the spec (section 2). Public routes sit outside the layout; the layout's children are
- * the signed-in pages, each opened as a tab. The last child resolves the server's menu paths.
+ * the signed-in pages, each opened as a tab. The last child resolves the server's menu paths. The login
+ * page is plain markup (its first screen's weight, docs/decisions/web-ui-and-accessibility.md): every
+ * other route sits inside `AntdShell`, which loads antd's providers.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -51,48 +54,58 @@ export const appRoutes: RouteObject[] = [
           </GuestOnly>
         ),
       },
-      { path: site.lockPath, handle: { title: 'route.lock', isTab: false }, element: <LockPage /> },
-      { path: '/403', handle: publicRoute('route.forbidden'), element: <ForbiddenPage /> },
-      { path: '/404', handle: publicRoute('route.notFound'), element: <NotFoundPage /> },
-      { path: '/500', handle: publicRoute('route.serverError'), element: <ServerErrorPage /> },
-      { path: '/', element: <Navigate to="/wel" replace /> },
-      { path: '/wel', element: <Navigate to={site.homePath} replace /> },
       {
-        element: <BasicLayout />,
-        errorElement: <RouteError />,
+        // every other route renders inside antd's providers, loaded with the first of them
+        element: <AntdShell />,
         children: [
+          { path: site.lockPath, handle: { title: 'route.lock', isTab: false }, element: <LockPage /> },
+          { path: '/403', handle: publicRoute('route.forbidden'), element: <ForbiddenPage /> },
+          { path: '/404', handle: publicRoute('route.notFound'), element: <NotFoundPage /> },
+          { path: '/500', handle: publicRoute('route.serverError'), element: <ServerErrorPage /> },
+          { path: '/', element: <Navigate to="/wel" replace /> },
+          { path: '/wel', element: <Navigate to={site.homePath} replace /> },
           {
-            path: site.homePath,
-            handle: page('route.home'),
-            element: <WelcomePage psiPanel={PsiHomePanel} />,
+            element: <BasicLayout />,
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: site.homePath,
+                handle: page('route.home'),
+                element: <WelcomePage psiPanel={PsiHomePanel} />,
+              },
+              { path: '/wel/dashboard', handle: page('route.dashboard'), element: <DashboardPage /> },
+              { path: '/info/index', handle: page('route.info'), element: <InfoPage /> },
+              {
+                path: '/dict-horizontal/index',
+                handle: page('route.dictHorizontal'),
+                element: <DictHorizontalPage />,
+              },
+              {
+                path: '/dict-vertical/index',
+                handle: page('route.dictVertical'),
+                element: <DictVerticalPage />,
+              },
+              { path: '/test/index', handle: page('route.test'), element: <TestPage /> },
+              {
+                path: '/work/process/leave/form/:processDefinitionId',
+                handle: page('route.leaveForm'),
+                element: <LeaveFormPage />,
+              },
+              {
+                path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+                handle: page('route.leaveHandle'),
+                element: <LeaveHandlePage />,
+              },
+              {
+                path: '/work/process/leave/detail/:processInstanceId/:businessId',
+                handle: page('route.leaveDetail'),
+                element: <LeaveDetailPage />,
+              },
+              { path: '/code/*', handle: page('route.code'), element: <CodePage /> },
+              { path: '/myiframe/:routerPath', element: <IframePage /> },
+              { path: '*', handle: { catchAll: true }, element: <MenuRoute /> },
+            ],
           },
-          { path: '/wel/dashboard', handle: page('route.dashboard'), element: <DashboardPage /> },
-          { path: '/info/index', handle: page('route.info'), element: <InfoPage /> },
-          {
-            path: '/dict-horizontal/index',
-            handle: page('route.dictHorizontal'),
-            element: <DictHorizontalPage />,
-          },
-          { path: '/dict-vertical/index', handle: page('route.dictVertical'), element: <DictVerticalPage /> },
-          { path: '/test/index', handle: page('route.test'), element: <TestPage /> },
-          {
-            path: '/work/process/leave/form/:processDefinitionId',
-            handle: page('route.leaveForm'),
-            element: <LeaveFormPage />,
-          },
-          {
-            path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
-            handle: page('route.leaveHandle'),
-            element: <LeaveHandlePage />,
-          },
-          {
-            path: '/work/process/leave/detail/:processInstanceId/:businessId',
-            handle: page('route.leaveDetail'),
-            element: <LeaveDetailPage />,
-          },
-          { path: '/code/*', handle: page('route.code'), element: <CodePage /> },
-          { path: '/myiframe/:routerPath', element: <IframePage /> },
-          { path: '*', handle: { catchAll: true }, element: <MenuRoute /> },
         ],
       },
     ],

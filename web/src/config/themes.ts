@@ -341,8 +341,17 @@ export function themeVariables(def: ThemeDef, primary: string): Record<string, s
   const palette = readablePalette(def, primary);
   return {
     '--psi-primary': palette.primary,
+    // the colours antd paints, for plain markup drawn like antd's controls (the login form): the dark
+    // algorithm moves the seeds (primary, error); the hover and active shades are given as they are
+    '--psi-primary-fill': renderedColor(def, 'colorPrimary', palette.primary),
+    '--psi-primary-hover': palette.primaryHover,
+    '--psi-primary-active': palette.primaryActive,
+    '--psi-on-primary': palette.onPrimary,
     '--psi-primary-picked': primary,
+    '--psi-error': renderedColor(def, 'colorError', palette.error),
     '--psi-text-tertiary': palette.textTertiary,
+    '--psi-placeholder': palette.placeholder,
+    '--psi-control-border': palette.controlBorder,
     '--psi-sider-bg': def.siderBg,
     '--psi-submenu-bg': def.subMenuBg,
     '--psi-sider-text': def.siderText,

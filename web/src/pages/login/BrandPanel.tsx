@@ -1,10 +1,10 @@
-import { AccountBookOutlined, FileDoneOutlined, InboxOutlined, ReadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icons';
 
 const features = [
-  { key: 'ordering', Icon: FileDoneOutlined },
-  { key: 'inventory', Icon: InboxOutlined },
-  { key: 'statement', Icon: AccountBookOutlined },
+  { key: 'ordering', icon: 'fileDone' },
+  { key: 'inventory', icon: 'inbox' },
+  { key: 'statement', icon: 'accountBook' },
 ] as const;
 
 /** Left side of the login page: product name, tagline and what the system does. */
@@ -13,14 +13,14 @@ export function BrandPanel() {
   return (
     <section className="psi-login__brand" aria-label={t('app.title')}>
       <div className="psi-login__brand-head">
-        <ReadOutlined className="psi-login__brand-logo" />
+        <Icon name="read" className="psi-login__brand-logo" />
         <h1 className="psi-login__brand-title">{t('app.title')}</h1>
       </div>
       <p className="psi-login__brand-tagline">{t('app.tagline')}</p>
       <ul className="psi-login__features">
-        {features.map(({ key, Icon }) => (
+        {features.map(({ key, icon }) => (
           <li key={key}>
-            <Icon />
+            <Icon name={icon} />
             <span>{t(`app.features.${key}`)}</span>
           </li>
         ))}

@@ -1,5 +1,5 @@
-import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/PageLoading';
 
 interface CaptchaImageProps {
   image?: string;
@@ -21,7 +21,7 @@ export function CaptchaImage({ image, loading, onRefresh }: CaptchaImageProps) {
       disabled={loading}
     >
       {loading ? (
-        <Spin size="small" />
+        <Spinner size="small" />
       ) : image ? (
         <img src={image} alt={t('login.captcha')} data-testid="login-captcha-image" />
       ) : (

@@ -1,11 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ApartmentOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-// The two inputs only: antd's `Input` namespace also brings TextArea, Search and OTP to the first screen.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -22,19 +16,11 @@ import { useSession } from '../../stores/session';
 import { notifySuccess } from '../../utils/feedback';
 import { safeRedirect } from '../../utils/navigation';
 import { CaptchaImage } from './CaptchaImage';
-import { RequiredItem } from '../../components/RequiredItem';
 import { clearSessionEnd, sessionEndReason } from '../../stores/session-end';
+import { Icon } from './icons';
+import { PasswordToggle, TextField, useLoginFields, type LoginField } from './fields';
 
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
-
-interface LoginValues {
-  /** Only in tenant mode. */
-  tenantId?: string;
-  username: string;
-  password: string;
-  /** Only in captcha mode. */
-  captchaCode?: string;
-}
 
 /**
  * The third-party provider's callback lands on the login page with `source`, `code` and `state`: once the
@@ -126,21 +112,8 @@ function useSignedInScreen(
   return target === site.homePath ? () => prefetchSignedIn?.(queryClient) : undefined;
 }
 
-/**
- * The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode).
- * `preloadSignedIn` downloads the first signed-in screen while the page is idle; `prefetchSignedIn` asks
- * for its data once the token is stored (a sign-in that goes to the home).
- */
-export function LoginForm(hooks: SignedInHooks) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<LoginValues>();
-  const login = useSession((state) => state.login);
-  const [submitting, setSubmitting] = useState(false);
-  const [searchParams] = useSearchParams();
-  const [unbound, setUnbound] = useState<TokenBody | null>(null);
-  const target = safeRedirect(searchParams.get('redirect')) ?? site.homePath;
-
+/** The tenant the site's domain is bound to (tenant mode), and the captcha (captcha mode). */
+function useTenantAndCaptcha() {
   // A site bound to a tenant (its domain) signs in under that tenant: the field is hidden.
   const tenantInfo = useQuery({
     queryKey: authKeys.tenantInfo(),
@@ -163,8 +136,34 @@ export function LoginForm(hooks: SignedInHooks) {
     refetchOnWindowFocus: false,
   });
 
+  return { tenantInfo, boundTenant, showTenant, captcha };
+}
+
+/**
+ * The sign-in form: tenant (tenant mode), account, password and captcha (captcha mode).
+ * `preloadSignedIn` downloads the first signed-in screen while the page is idle; `prefetchSignedIn` asks
+ * for its data once the token is stored (a sign-in that goes to the home).
+ */
+export function LoginForm(hooks: SignedInHooks) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { values, problems, setValue, change, validate } = useLoginFields({
+    tenantId: site.tenantId,
+    username: '',
+    password: '',
+    captchaCode: '',
+  });
+  const [passwordShown, setPasswordShown] = useState(false);
+  const login = useSession((state) => state.login);
+  const [submitting, setSubmitting] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [unbound, setUnbound] = useState<TokenBody | null>(null);
+  const target = safeRedirect(searchParams.get('redirect')) ?? site.homePath;
+
+  const { tenantInfo, boundTenant, showTenant, captcha } = useTenantAndCaptcha();
+
   const refreshCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
+    setValue('captchaCode', '');
     void captcha.refetch();
   };
 
@@ -175,15 +174,15 @@ export function LoginForm(hooks: SignedInHooks) {
   const [ended] = useState(sessionEndReason);
 
   const onToken = useSignedInScreen(hooks, tenantKnown && (!site.captchaMode || !captcha.isPending), target);
-  const onFinish = async (values: LoginValues) => {
+  const signIn = async () => {
     setSubmitting(true);
     const signingIn = login(
       {
-        tenantId: boundTenant ?? ((site.tenantMode && values.tenantId?.trim()) || site.tenantId),
+        tenantId: boundTenant ?? ((site.tenantMode && values.tenantId.trim()) || site.tenantId),
         username: values.username.trim(),
         password: values.password,
         captchaKey: captcha.data?.key,
-        captchaCode: values.captchaCode?.trim(),
+        captchaCode: site.captchaMode ? values.captchaCode.trim() : undefined,
       },
       onToken,
     );
@@ -199,17 +198,20 @@ export function LoginForm(hooks: SignedInHooks) {
       setSubmitting(false);
     }
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const shown: LoginField[] = [
+      ...(showTenant ? (['tenantId'] as const) : []),
+      'username',
+      'password',
+      ...(site.captchaMode ? (['captchaCode'] as const) : []),
+    ];
+    if (validate(shown)) void signIn();
+  };
 
   return (
-    <Form<LoginValues>
-      form={form}
-      name="login"
-      size="large"
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ tenantId: site.tenantId }}
-      onFinish={onFinish}
-    >
+    <form id="login" className="psi-login__form" noValidate onSubmit={onSubmit}>
       {ended && (
         <div className="psi-login__notice" role="status" data-testid="login-session-ended">
           <strong>{t('login.sessionEnded')}</strong>
@@ -217,68 +219,76 @@ export function LoginForm(hooks: SignedInHooks) {
         </div>
       )}
       {showTenant && (
-        <RequiredItem
-          name="tenantId"
+        <TextField
+          id="login_tenantId"
           label={t('login.tenantId')}
-          message={t('login.tenantIdRequired')}
-          whitespace
-          extra={<TenantHelp onPick={(tenantId) => form.setFieldValue('tenantId', tenantId)} />}
-        >
-          <Input
-            prefix={<ApartmentOutlined />}
-            placeholder={t('login.tenantIdPlaceholder')}
-            autoComplete="organization"
-            data-testid="login-tenant"
-          />
-        </RequiredItem>
+          icon="apartment"
+          value={values.tenantId}
+          onChange={(value) => change('tenantId', value)}
+          problem={problems.tenantId}
+          placeholder={t('login.tenantIdPlaceholder')}
+          autoComplete="organization"
+          data-testid="login-tenant"
+          extra={<TenantHelp onPick={(tenantId) => setValue('tenantId', tenantId)} />}
+        />
       )}
-      <RequiredItem
-        name="username"
+      <TextField
+        id="login_username"
         label={t('login.account')}
-        message={t('login.accountRequired')}
-        whitespace
-      >
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t('login.accountPlaceholder')}
-          autoComplete="username"
-          autoFocus
-          data-testid="login-account"
-        />
-      </RequiredItem>
-      <RequiredItem name="password" label={t('login.password')} message={t('login.passwordRequired')}>
-        <Password
-          prefix={<LockOutlined />}
-          placeholder={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          data-testid="login-password"
-        />
-      </RequiredItem>
+        icon="user"
+        value={values.username}
+        onChange={(value) => change('username', value)}
+        problem={problems.username}
+        placeholder={t('login.accountPlaceholder')}
+        autoComplete="username"
+        autoFocus
+        data-testid="login-account"
+      />
+      <TextField
+        id="login_password"
+        label={t('login.password')}
+        icon="lock"
+        type={passwordShown ? 'text' : 'password'}
+        value={values.password}
+        onChange={(value) => change('password', value)}
+        problem={problems.password}
+        placeholder={t('login.passwordPlaceholder')}
+        autoComplete="current-password"
+        data-testid="login-password"
+        suffix={<PasswordToggle shown={passwordShown} onToggle={() => setPasswordShown((shown) => !shown)} />}
+      />
       {site.captchaMode && (
-        <Form.Item label={t('login.captcha')} required>
-          <div className="psi-login__captcha-row">
-            <RequiredItem name="captchaCode" noStyle message={t('login.captchaRequired')} whitespace>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('login.captchaPlaceholder')}
-                autoComplete="off"
-                maxLength={8}
-                data-testid="login-captcha"
-              />
-            </RequiredItem>
+        <TextField
+          id="login_captchaCode"
+          label={t('login.captcha')}
+          icon="safety"
+          value={values.captchaCode}
+          onChange={(value) => change('captchaCode', value)}
+          problem={problems.captchaCode}
+          placeholder={t('login.captchaPlaceholder')}
+          autoComplete="off"
+          maxLength={8}
+          data-testid="login-captcha"
+          addon={
             <CaptchaImage
               image={captcha.data?.image}
               loading={captcha.isFetching}
               onRefresh={refreshCaptcha}
             />
-          </div>
-        </Form.Item>
+          }
+        />
       )}
-      <Form.Item className="psi-login__submit">
-        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </Form.Item>
+      <div className="psi-login__submit">
+        <button
+          type="submit"
+          className={`psi-button-primary psi-login__submit-button${submitting ? ' is-loading' : ''}`}
+          aria-busy={submitting || undefined}
+          data-testid="login-submit"
+        >
+          {submitting && <Icon name="loading" spin />}
+          <span>{submitting ? t('login.submitting') : t('login.submit')}</span>
+        </button>
+      </div>
       {unbound && (
         <Suspense fallback={null}>
           <RegisterDialog
@@ -289,6 +299,6 @@ export function LoginForm(hooks: SignedInHooks) {
           />
         </Suspense>
       )}
-    </Form>
+    </form>
   );
 }

@@ -5,6 +5,7 @@ import { registerMessages } from '@psi/db/model';
 import { registerGuest, type RegisterForm } from '../../api/auth';
 import { RequestError } from '../../api/errors';
 import { notifyError, notifySuccess, notifyWarning } from '../../utils/feedback';
+import { AntdConfig } from '../../components/AntdProviders';
 import { FormDialog } from '../../components/FormDialog';
 import '../../i18n/shell';
 
@@ -28,9 +29,18 @@ export function registerProblem(values: Partial<RegisterForm>, lang: 'zh' | 'en'
 /**
  * The third-party registration dialog: a user signed in through a provider without a user here asks for
  * an account (tenant, name, account, password, confirm); it stays pending until an administrator
- * approves it.
+ * approves it. It opens on the login page, which carries no antd: it brings antd's theme and locale
+ * with it (its toasts load antd's message by themselves, `utils/feedback.ts`).
  */
-export default function RegisterDialog({ tenantId, oauthId, accessToken, onClose }: RegisterDialogProps) {
+export default function RegisterDialog(props: RegisterDialogProps) {
+  return (
+    <AntdConfig>
+      <RegisterForm {...props} />
+    </AntdConfig>
+  );
+}
+
+function RegisterForm({ tenantId, oauthId, accessToken, onClose }: RegisterDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const [form] = Form.useForm<RegisterForm>();

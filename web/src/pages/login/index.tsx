@@ -10,6 +10,9 @@
  *   the picture itself is `data-testid="login-captcha-image"`
  * - `data-testid="login-submit"`: the submit button
  * - `data-testid="language-switch"`: the 中文 / English switch (options labelled "中文" and "English")
+ * - `data-testid="login-demo-tenants"` (`login-demo-tenant-<id>` each), `login-session-ended`
+ * A field's problem shows under it with `role="alert"`; its input has `aria-invalid` and
+ * `aria-describedby` pointing at it.
  * Placeholders: zh 请输入租户ID / 请输入账号 / 请输入密码 / 请输入验证码;
  * en "Please enter the tenant ID" / "Please enter your account" / "Please enter your password" /
  * "Please enter the captcha".
@@ -34,7 +37,7 @@ export default function LoginPage(hooks: SignedInHooks) {
       <div className="psi-login__panel">
         <BrandPanel />
         <section className="psi-login__form-side">
-          {/* Plain markup, not antd Card/Typography: those pull Tabs, Menu and Tooltip into the login chunk. */}
+          {/* Plain markup, no antd: the first screen's weight (docs/decisions/web-ui-and-accessibility.md). */}
           <div className="psi-login__card">
             <h2 className="psi-login__heading">{t('login.welcome')}</h2>
             <p className="psi-login__subtitle">{t('login.subtitle')}</p>

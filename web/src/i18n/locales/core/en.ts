@@ -72,6 +72,7 @@ export const enCore = {
     password: 'Password',
     passwordPlaceholder: 'Please enter your password',
     passwordRequired: 'Please enter your password',
+    showPassword: 'Show password',
     captcha: 'Captcha',
     captchaPlaceholder: 'Please enter the captcha',
     captchaRequired: 'Please enter the captcha',

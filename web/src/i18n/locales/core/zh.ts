@@ -71,6 +71,7 @@ export const zhCore = {
     password: '密码',
     passwordPlaceholder: '请输入密码',
     passwordRequired: '请输入密码',
+    showPassword: '显示密码',
     captcha: '验证码',
     captchaPlaceholder: '请输入验证码',
     captchaRequired: '请输入验证码',
