@@ -3,7 +3,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiHeaders, signInAsAdmin } from '../support/login';
-import { expectToast } from '../support/ui';
+import { expectToast, stopMoving } from '../support/ui';
 
 /** A 1×1 PNG, and a file of the wrong type, for the avatar upload. */
 const png = Buffer.from(
@@ -19,9 +19,15 @@ test('personal info: read-only details, avatar rules and upload, password change
   const info = await request.get('/api/blade-user/info', { headers: await apiHeaders(page) });
   expect(info.status()).toBe(200);
 
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-info').click();
-  await expect(page).toHaveURL(/\/info\/index$/);
+  // the user menu's item is clicked once the menu has stopped sliding in; a click still lost (CI on a
+  // loaded machine) opens the menu again and clicks again, which only navigates to the same page
+  await expect(async () => {
+    const item = page.getByTestId('user-menu-info');
+    if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
+    await stopMoving(page.locator('.ant-dropdown').filter({ has: item }));
+    await item.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/info\/index$/, { timeout: 2_000 });
+  }).toPass();
   for (const id of ['info-real-name', 'info-user-name', 'info-phone', 'info-email']) {
     await expect(page.getByTestId(id)).toHaveAttribute('readonly', '');
   }

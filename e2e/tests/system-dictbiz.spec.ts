@@ -10,6 +10,7 @@ import {
   resourcePage,
   rows,
   search,
+  stopMoving,
 } from '../support/ui';
 
 /** Business dictionaries (/system/dictbiz): the dictionary screens of each tenant. */
@@ -62,6 +63,9 @@ test('business dictionaries as the super-admin: messages, add, search, view, edi
   await dialog.getByTestId('dialog-close').click();
   await rows(list).first().getByTestId('row-edit').click();
   await expect(formItem(dialog, 'code').locator('input')).toBeDisabled();
+  // typed once the dialog shows the row it edits, and has stopped zooming in (CI on a loaded machine)
+  await expect(formItem(dialog, 'dictValue').locator('input')).toHaveValue('E2E业务字典');
+  await stopMoving(page.locator('.ant-modal.psi-resource-dialog').last());
   await formItem(dialog, 'dictValue').locator('input').fill('E2E业务字典改');
   await dialog.getByTestId('dialog-submit').click();
   await expectToast(page, '修改成功');
@@ -107,6 +111,8 @@ test('business dictionaries as the super-admin: messages, add, search, view, edi
   await expect(page.getByTestId('resource-detail')).toContainText('north');
   await dialog.getByTestId('dialog-close').click();
   await north.getByTestId('row-edit').click();
+  await expect(formItem(dialog, 'dictValue').locator('input')).toHaveValue('北区');
+  await stopMoving(page.locator('.ant-modal.psi-resource-dialog').last());
   await formItem(dialog, 'dictValue').locator('input').fill('北区改');
   await dialog.getByTestId('dialog-submit').click();
   await expectToast(page, '修改成功');
