@@ -391,17 +391,23 @@ async function firstChartRuns(base: string, password: string, runs?: number) {
   return firstChart;
 }
 
+/** A fresh copy of the pristine large database in an emptied work folder (seeded first when needed). */
+function freshWorkDatabase(): { workDir: string; dbFile: string } {
+  const workDir = path.join(dataDir, 'work');
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  const dbFile = path.join(workDir, 'psi.db');
+  fs.copyFileSync(pristineDatabase(), dbFile);
+  return { workDir, dbFile };
+}
+
 /**
  * `BENCH_ONLY=first-chart pnpm bench`: only the sign-in to the first chart (BENCH_FIRST_CHART_RUNS runs,
  * default 3) on a fresh copy of the large database, without the load runs.
  */
 async function firstChartOnly() {
   bundleSizes();
-  const workDir = path.join(dataDir, 'work');
-  fs.rmSync(workDir, { recursive: true, force: true });
-  fs.mkdirSync(workDir, { recursive: true });
-  const dbFile = path.join(workDir, 'psi.db');
-  fs.copyFileSync(pristineDatabase(), dbFile);
+  const { dbFile } = freshWorkDatabase();
   const { server, port } = await startServer(dbFile);
   try {
     const firstChart = await firstChartRuns(
@@ -418,11 +424,7 @@ async function firstChartOnly() {
 
 /** `BENCH_ONLY=sign-in pnpm bench`: only the sign-ins on both lines, on a fresh copy of the large database. */
 async function signInOnly() {
-  const workDir = path.join(dataDir, 'work');
-  fs.rmSync(workDir, { recursive: true, force: true });
-  fs.mkdirSync(workDir, { recursive: true });
-  const dbFile = path.join(workDir, 'psi.db');
-  fs.copyFileSync(pristineDatabase(), dbFile);
+  const { dbFile } = freshWorkDatabase();
   const { server, port } = await startServer(dbFile);
   const base = `http://127.0.0.1:${port}`;
   const password = loadDemoFixture().password;
@@ -455,12 +457,7 @@ async function main() {
   log(
     `pnpm start: /healthz after ${runtime.startMs.toFixed(0)} ms on a seeded database; ${runtime.rssMiB.toFixed(1)} MiB resident after the trainer script, ${runtime.idleRssMiB.toFixed(1)} MiB after 20 s idle`,
   );
-  const pristine = pristineDatabase();
-  const workDir = path.join(dataDir, 'work');
-  fs.rmSync(workDir, { recursive: true, force: true });
-  fs.mkdirSync(workDir, { recursive: true });
-  const dbFile = path.join(workDir, 'psi.db');
-  fs.copyFileSync(pristine, dbFile);
+  const { workDir, dbFile } = freshWorkDatabase();
 
   const handle = openDatabase(dbFile);
   if (!isSeeded(handle)) throw new Error('the bench database is not seeded');
